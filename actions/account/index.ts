@@ -1,0 +1,2 @@
+// Procedures of the account domain: one file per concept, re-exported here.
+export {};

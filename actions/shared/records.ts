@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { named, Id, LineStatus, Money, PricedField, PricedFieldInput, Quantity, Ratio, Timestamp, Currency, Amount4 } from './values.js';
+
+/** A schedule line (`items` in paths). Pricing fields marked below are absent for callers without pricing:read. */
+export const Line = z
+  .strictObject({
+    id: Id,
+    projectId: Id,
+    sectionId: Id,
+    position: z.int().describe('1-based order within its section.'),
+    code: z.string().nullable().describe('The studio code, e.g. FF-012.'),
+    heading: z.string().describe('The short wording of the line.'),
+    description: z.string().describe('The long prose of the line.'),
+    status: LineStatus,
+    supplierId: Id.nullable(),
+    brand: z.string().nullable(),
+    productCode: z.string().nullable(),
+    url: z.string().nullable(),
+    finish: z.string().nullable(),
+    dimensions: z.string().nullable(),
+    leadTimeDays: z.int().nullable(),
+    quantity: Quantity,
+    markup: Ratio.nullable().optional().describe('Needs pricing:read. Null: the project default applies.'),
+    tradePrice: PricedField.optional().describe("Needs pricing:read. The studio's unit cost."),
+    retailPrice: PricedField.describe('Recommended retail, per unit.'),
+    clientPrice: PricedField.extend({
+      source: z.enum(['derived', 'manual']).describe('derived: trade × (1 + markup); manual: set by hand.'),
+    }).describe('Unit price to the client.'),
+    deliveryPrice: PricedField.describe('Delivery for the line.'),
+    margin: Money.nullable().optional().describe('Needs pricing:read. Client minus trade per unit, when both are set.'),
+    clientTotal: Money.nullable().describe('Quantity × client unit rate, rounded once; null unless the client price is set.'),
+    version: z.int().describe('Concurrency bookkeeping: +1 on every change; echo it back as If-Match / expectedVersion.'),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    archived_at: Timestamp.nullable().describe('Set when archived; lines are never deleted.'),
+  })
+  .describe('A schedule line.');
+named(Line, 'Line');
+
+/** The editable fields of a line, shared by create, update (merge patch) and bulk update. */
+export const LineFields = z.strictObject({
+  code: z.string().max(40).nullable(),
+  heading: z.string().min(1).max(500),
+  description: z.string().max(20_000),
+  status: LineStatus,
+  supplierId: Id.nullable(),
+  brand: z.string().max(200).nullable(),
+  productCode: z.string().max(200).nullable(),
+  url: z.string().max(2000).nullable(),
+  finish: z.string().max(500).nullable(),
+  dimensions: z.string().max(500).nullable(),
+  leadTimeDays: z.int().min(0).max(3650).nullable(),
+  quantity: z.strictObject({ amount4: Amount4, unitId: Id.optional() }).describe('Quantity; unitId defaults to the current or studio default unit.'),
+  markup: Ratio.nullable().describe('Needs pricing:write. Null returns to the project default.'),
+  tradePrice: PricedFieldInput.describe('Needs pricing:write.'),
+  retailPrice: PricedFieldInput,
+  clientPrice: PricedFieldInput.nullable().describe('Set by hand; null returns to the derived price trade × (1 + markup).'),
+  deliveryPrice: PricedFieldInput,
+});
+
+export const Section = z
+  .strictObject({
+    id: Id,
+    projectId: Id,
+    title: z.string(),
+    position: z.int(),
+    lineCount: z.int().describe('Active lines in the section.'),
+    version: z.int(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    archived_at: Timestamp.nullable(),
+  })
+  .describe('A grouping of lines, usually a room.');
+named(Section, 'Section');
+
+export const PROJECT_STATUSES = ['active', 'archived'] as const;
+
+export const Project = z
+  .strictObject({
+    id: Id,
+    name: z.string(),
+    reference: z.string().nullable().describe('The studio\'s job reference.'),
+    clientName: z.string().nullable(),
+    currency: Currency,
+    defaultMarkup: Ratio.nullable().optional().describe('Needs pricing:read. Null: the studio default applies.'),
+    status: z.enum(PROJECT_STATUSES),
+    version: z.int(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    archived_at: Timestamp.nullable(),
+  })
+  .describe('A job.');
+named(Project, 'Project');
+
+export const ProjectWithSections = Project.extend({ sections: z.array(Section).describe('Active sections, in order.') });
+named(ProjectWithSections, 'ProjectWithSections');
+
+export const AuditEvent = z
+  .strictObject({
+    id: Id,
+    seq: z.int().describe('Position in the studio\'s hash-chained feed.'),
+    projectId: Id.nullable(),
+    actor: z.strictObject({ kind: z.enum(['member', 'share_client', 'system']), id: z.string().nullable() }),
+    action: z.string().describe('The action that made the change.'),
+    target: z.strictObject({ kind: z.string().nullable(), id: z.string().nullable() }),
+    at: Timestamp,
+    summary: z.string(),
+    changes: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .describe('One recorded change.');
+named(AuditEvent, 'AuditEvent');

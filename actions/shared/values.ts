@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { isAmount4 } from '../../src/core/money.js';
+import { ID_PATTERN } from '../../src/core/ids.js';
+
+/**
+ * Gives a shared shape an id in zod's global registry (keeping its description), so that generated documents
+ * reference it as one definition instead of repeating it.
+ */
+export function named<T extends z.ZodType>(schema: T, id: string): T {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+  return schema;
+}
+
+export const CURRENCIES = ['AUD', 'CAD', 'CHF', 'DKK', 'EUR', 'GBP', 'HKD', 'JPY', 'NOK', 'NZD', 'SEK', 'SGD', 'USD', 'ZAR'] as const;
+
+export const Id = z.string().regex(ID_PATTERN, 'Ids are 26 lowercase letters and digits, as this API returns them.').describe('An opaque id.');
+named(Id, 'Id');
+export const Timestamp = z.string().describe('RFC 3339 UTC time, e.g. 2026-11-22T10:15:00.000Z.');
+
+export const Amount4 = z
+  .string()
+  .refine(isAmount4, 'An amount is a scale-4 integer in a string (e.g. "12500000" for 1,250.0000): digits only, no decimal point, no more than 30 digits.')
+  .describe('A scale-4 integer carried as a string: "12500000" = 1,250.0000.');
+named(Amount4, 'Amount4');
+
+export const Currency = z.enum(CURRENCIES).describe('ISO 4217 currency code.');
+named(Currency, 'Currency');
+
+export const Money = z.strictObject({ amount4: Amount4, currency: Currency }).describe('An amount of money.');
+named(Money, 'Money');
+
+export const Quantity = z.strictObject({ amount4: Amount4, unitId: Id }).describe('A quantity in one of the studio\'s units.');
+named(Quantity, 'Quantity');
+
+export const Ratio = z.strictObject({ ratio4: Amount4 }).describe('A fraction as a scale-4 integer string: "3500" = 35%.');
+named(Ratio, 'Ratio');
+
+export const VALUE_STATES = ['set', 'tbc', 'poa', 'included', 'by_others'] as const;
+export const ValueState = z
+  .enum(VALUE_STATES)
+  .describe('set: price given; tbc: to be confirmed; poa: price on application; included: covered elsewhere; by_others: supplied by others.');
+named(ValueState, 'ValueState');
+
+/** One of a line's four priced fields. `price` is present exactly when `state` is `set`. */
+export const PricedField = z
+  .strictObject({ price: Money.nullable(), state: ValueState })
+  .describe('A priced field: price is null unless state is "set".');
+named(PricedField, 'PricedField');
+
+/** What callers send for a priced field: the currency is the project's, so only the amount travels. */
+export const PricedFieldInput = z
+  .strictObject({ amount4: Amount4.nullable().optional(), state: ValueState })
+  .refine((v) => (v.state === 'set') === (v.amount4 !== undefined && v.amount4 !== null), {
+    message: 'Give amount4 exactly when state is "set"; other states carry no amount.',
+  })
+  .describe('Set a priced field: { state: "set", amount4 } or { state: "tbc" | "poa" | "included" | "by_others" }.');
+named(PricedFieldInput, 'PricedFieldInput');
+
+export const LINE_STATUSES = ['draft', 'specified', 'approved', 'ordered', 'delivered', 'installed', 'on_hold'] as const;
+export const LineStatus = z.enum(LINE_STATUSES).describe('Where the line stands in its life.');
+named(LineStatus, 'LineStatus');
+
+export const Cursor = z.string().max(512).describe('Opaque; pass back nextCursor from the previous page.');
+export const Limit = z.int().min(1).max(1000).describe('Page size; default 500, so a whole schedule is one request.');
+
+export const DEFAULT_LIMIT = 500;
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.strictObject({
+    items: z.array(item),
+    nextCursor: z.string().nullable().describe('Pass as cursor to read the next page; null on the last page.'),
+  });

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { Cursor, Id, Limit, page } from '../shared/values.js';
+import { AuditEvent } from '../shared/records.js';
+import { listEvents } from '../../src/domain/audit/events.js';
+
+export const listAuditEvents = defineAction({
+  name: 'list_audit_events',
+  kind: 'resource',
+  effect: 'query',
+  domain: 'audit',
+  summary: "Read a project's audit feed, newest first.",
+  description: 'Every change to the project, its sections and lines: who, which action, what changed and when. Read-only; filter by target record or action name.',
+  scope: 'audit:read',
+  input: z.strictObject({
+    projectId: Id,
+    targetId: Id.optional().describe('Only events about this record.'),
+    action: z.string().max(80).optional().describe('Only events of this action, e.g. update_line.'),
+    cursor: Cursor.optional(),
+    limit: Limit.optional(),
+  }),
+  output: page(AuditEvent),
+  errors: ['NOT_FOUND'],
+  http: { method: 'GET', path: '/projects/{projectId}/audit', filters: ['targetId', 'action'] },
+  handler: (ctx, input) => listEvents(ctx, input),
+});

@@ -1,0 +1,4 @@
+// The /v1 resource operations.
+export * from './projects.js';
+export * from './lines.js';
+export * from './audit.js';

@@ -1,0 +1,155 @@
+/** The schedule core. Portable SQL (TEXT/INTEGER only) so the same statements serve SQLite and PostgreSQL. */
+export const name = 'initial';
+export const statements = [
+  `CREATE TABLE studios (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    default_markup4 TEXT NOT NULL,
+    default_unit_id TEXT,
+    code_prefix TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    version INTEGER NOT NULL
+  )`,
+  `CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  )`,
+  `CREATE TABLE members (
+    id TEXT PRIMARY KEY,
+    studio_id TEXT NOT NULL REFERENCES studios(id),
+    user_id TEXT NOT NULL REFERENCES users(id),
+    role TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    removed_at TEXT
+  )`,
+  `CREATE UNIQUE INDEX members_studio_user ON members(studio_id, user_id)`,
+  `CREATE TABLE api_tokens (
+    id TEXT PRIMARY KEY,
+    member_id TEXT NOT NULL REFERENCES members(id),
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    hint TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT,
+    revoked_at TEXT
+  )`,
+  `CREATE TABLE projects (
+    id TEXT PRIMARY KEY,
+    studio_id TEXT NOT NULL REFERENCES studios(id),
+    name TEXT NOT NULL,
+    reference TEXT,
+    client_name TEXT,
+    currency TEXT NOT NULL,
+    default_markup4 TEXT,
+    status TEXT NOT NULL,
+    archived_at TEXT,
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    version INTEGER NOT NULL
+  )`,
+  `CREATE INDEX projects_studio ON projects(studio_id, created_at)`,
+  `CREATE TABLE project_grants (
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    member_id TEXT NOT NULL REFERENCES members(id),
+    level TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (project_id, member_id)
+  )`,
+  `CREATE TABLE sections (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    title TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    archived_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    version INTEGER NOT NULL
+  )`,
+  `CREATE INDEX sections_project ON sections(project_id, position)`,
+  `CREATE TABLE suppliers (
+    id TEXT PRIMARY KEY,
+    studio_id TEXT NOT NULL REFERENCES studios(id),
+    name TEXT NOT NULL,
+    archived_at TEXT,
+    created_at TEXT NOT NULL
+  )`,
+  `CREATE TABLE units (
+    id TEXT PRIMARY KEY,
+    studio_id TEXT NOT NULL REFERENCES studios(id),
+    name TEXT NOT NULL,
+    symbol TEXT NOT NULL,
+    archived_at TEXT
+  )`,
+  `CREATE TABLE lines (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects(id),
+    section_id TEXT NOT NULL REFERENCES sections(id),
+    position INTEGER NOT NULL,
+    code TEXT,
+    heading TEXT NOT NULL,
+    description TEXT NOT NULL,
+    status TEXT NOT NULL,
+    supplier_id TEXT REFERENCES suppliers(id),
+    brand TEXT,
+    product_code TEXT,
+    url TEXT,
+    finish TEXT,
+    dimensions TEXT,
+    lead_time_days INTEGER,
+    quantity4 TEXT NOT NULL,
+    unit_id TEXT NOT NULL REFERENCES units(id),
+    markup4 TEXT,
+    trade_state TEXT NOT NULL,
+    trade4 TEXT,
+    retail_state TEXT NOT NULL,
+    retail4 TEXT,
+    client_state TEXT,
+    client4 TEXT,
+    delivery_state TEXT NOT NULL,
+    delivery4 TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    archived_at TEXT,
+    version INTEGER NOT NULL
+  )`,
+  `CREATE INDEX lines_project ON lines(project_id, section_id, position)`,
+  `CREATE TABLE audit_events (
+    id TEXT PRIMARY KEY,
+    studio_id TEXT NOT NULL REFERENCES studios(id),
+    seq INTEGER NOT NULL,
+    project_id TEXT,
+    actor_kind TEXT NOT NULL,
+    actor_id TEXT,
+    action TEXT NOT NULL,
+    target_kind TEXT,
+    target_id TEXT,
+    at TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    changes TEXT,
+    prev_digest TEXT NOT NULL,
+    digest TEXT NOT NULL
+  )`,
+  `CREATE UNIQUE INDEX audit_events_chain ON audit_events(studio_id, seq)`,
+  `CREATE INDEX audit_events_project ON audit_events(project_id, seq)`,
+  `CREATE INDEX audit_events_target ON audit_events(target_id, seq)`,
+  `CREATE TABLE idempotency_records (
+    studio_id TEXT NOT NULL,
+    caller_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    action TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    response TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    PRIMARY KEY (studio_id, caller_id, key)
+  )`,
+  `CREATE TABLE user_state (
+    user_id TEXT PRIMARY KEY REFERENCES users(id),
+    first_run_completed_at TEXT
+  )`,
+];

@@ -1,0 +1,6 @@
+import * as m001 from './001_initial.js';
+
+/** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statements: readonly string[] }> = [
+  { version: 1, ...m001 },
+];

@@ -1,0 +1,182 @@
+/** Kysely table types. Booleans are 0/1, times are RFC 3339 strings, money columns are scale-4 integer strings. */
+import type { Generated } from 'kysely';
+
+export interface StudiosTable {
+  id: string;
+  name: string;
+  currency: string;
+  default_markup4: string;
+  default_unit_id: string | null;
+  code_prefix: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+export interface MembersTable {
+  id: string;
+  studio_id: string;
+  user_id: string;
+  role: string;
+  created_at: string;
+  removed_at: string | null;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  member_id: string;
+  name: string;
+  token_hash: string;
+  hint: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface ProjectsTable {
+  id: string;
+  studio_id: string;
+  name: string;
+  reference: string | null;
+  client_name: string | null;
+  currency: string;
+  default_markup4: string | null;
+  status: string;
+  archived_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface ProjectGrantsTable {
+  project_id: string;
+  member_id: string;
+  level: string;
+  created_at: string;
+}
+
+export interface SectionsTable {
+  id: string;
+  project_id: string;
+  title: string;
+  position: number;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface SuppliersTable {
+  id: string;
+  studio_id: string;
+  name: string;
+  archived_at: string | null;
+  created_at: string;
+}
+
+export interface UnitsTable {
+  id: string;
+  studio_id: string;
+  name: string;
+  symbol: string;
+  archived_at: string | null;
+}
+
+export interface LinesTable {
+  id: string;
+  project_id: string;
+  section_id: string;
+  position: number;
+  code: string | null;
+  heading: string;
+  description: string;
+  status: string;
+  supplier_id: string | null;
+  brand: string | null;
+  product_code: string | null;
+  url: string | null;
+  finish: string | null;
+  dimensions: string | null;
+  lead_time_days: number | null;
+  quantity4: string;
+  unit_id: string;
+  markup4: string | null;
+  trade_state: string;
+  trade4: string | null;
+  retail_state: string;
+  retail4: string | null;
+  client_state: string | null;
+  client4: string | null;
+  delivery_state: string;
+  delivery4: string | null;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+  version: number;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  studio_id: string;
+  seq: number;
+  project_id: string | null;
+  actor_kind: string;
+  actor_id: string | null;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  at: string;
+  summary: string;
+  changes: string | null;
+  prev_digest: string;
+  digest: string;
+}
+
+export interface IdempotencyRecordsTable {
+  studio_id: string;
+  caller_id: string;
+  key: string;
+  action: string;
+  request_hash: string;
+  response: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface UserStateTable {
+  user_id: string;
+  first_run_completed_at: string | null;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+export interface Database {
+  studios: StudiosTable;
+  users: UsersTable;
+  members: MembersTable;
+  api_tokens: ApiTokensTable;
+  projects: ProjectsTable;
+  project_grants: ProjectGrantsTable;
+  sections: SectionsTable;
+  suppliers: SuppliersTable;
+  units: UnitsTable;
+  lines: LinesTable;
+  audit_events: AuditEventsTable;
+  idempotency_records: IdempotencyRecordsTable;
+  user_state: UserStateTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type { Generated };

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { loadConfig } from './config.js';
+import { migrate } from '../db/sqlite.js';
+import { nowIso } from './core/ids.js';
+
+const HELP: Record<string, string> = {
+  main: `studio: the studio server (schedules, client documents, imports, procurement) for people and agents.
+
+Usage: studio <command> [options]
+
+Commands:
+  serve          Start the HTTP server (REST /v1, tRPC /api/trpc, docs). Seeds a demo studio on first start.
+  mcp            Run an MCP server on stdin/stdout (for Claude Desktop and other MCP clients).
+  migrate        Create or upgrade the database, then exit.
+  token create   Mint an API token for a member and print it once.
+
+Run "studio <command> --help" for a command's options. Configuration comes from the environment:
+  STUDIO_PORT (3000), STUDIO_HOST (127.0.0.1), STUDIO_DATABASE (data/studio.sqlite), STUDIO_BASE_URL,
+  STUDIO_DOCS_URL, STUDIO_BODY_LIMIT (bytes, 1048576), STUDIO_NO_DEMO=1, STUDIO_TOKEN (for mcp).`,
+  serve: `studio serve: start the HTTP server.
+
+  Listens on STUDIO_HOST:STUDIO_PORT (127.0.0.1:3000). On an empty database it creates the demo studio
+  "Hartley & Rowe Interiors" with the project Harbour House, and prints the owner's API token (kept in
+  data/owner-token next to the database). Set STUDIO_NO_DEMO=1 to start empty.`,
+  mcp: `studio mcp: serve MCP over stdio.
+
+  Acts for the member whose API token is in STUDIO_TOKEN. Without it, acts for the owner of the database's only
+  studio (anyone who can start the server can read the database file anyway) and says so on stderr.`,
+  migrate: `studio migrate: apply pending database migrations to STUDIO_DATABASE and exit.`,
+  token: `studio token create [--email EMAIL] [--name NAME] [--studio STUDIO_ID]
+
+  Mints an API token for the member with that email (default: the owner of the only studio) and prints it.
+  The token is shown once and stored only as a hash.`,
+};
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  const wantsHelp = rest.includes('--help') || rest.includes('-h');
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    console.log(HELP.main);
+    return;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve': {
+      if (wantsHelp) return console.log(HELP.serve);
+      const { serve, banner } = await import('./serve.js');
+      const started = await serve(config);
+      console.log(banner(started, config));
+      return;
+    }
+    case 'mcp': {
+      if (wantsHelp) return console.log(HELP.mcp);
+      const { runStdioMcp } = await import('./mcp-stdio.js');
+      await runStdioMcp(config);
+      return;
+    }
+    case 'migrate': {
+      if (wantsHelp) return console.log(HELP.migrate);
+      mkdirSync(dirname(config.databasePath), { recursive: true });
+      const handle = new Database(config.databasePath);
+      handle.pragma('journal_mode = WAL');
+      const applied = migrate(handle);
+      handle.close();
+      console.log(applied.length ? `Applied migrations ${applied.join(', ')} to ${config.databasePath}.` : `${config.databasePath} is up to date.`);
+      return;
+    }
+    case 'token': {
+      if (wantsHelp || rest[0] !== 'create') return console.log(HELP.token);
+      const { values } = parseArgs({ args: rest.slice(1), options: { email: { type: 'string' }, name: { type: 'string' }, studio: { type: 'string' } } });
+      await createTokenCommand(config, values);
+      return;
+    }
+    default:
+      console.error(`Unknown command "${command}".\n\n${HELP.main}`);
+      process.exitCode = 2;
+  }
+}
+
+async function createTokenCommand(config: ReturnType<typeof loadConfig>, opts: { email?: string; name?: string; studio?: string }) {
+  const { openStore } = await import('../db/sqlite.js');
+  const { mintToken } = await import('./domain/studio/onboarding.js');
+  const store = await openStore({ path: config.databasePath });
+  try {
+    let q = store.db
+      .selectFrom('members')
+      .innerJoin('users', 'users.id', 'members.user_id')
+      .select(['members.id', 'members.studio_id', 'members.role', 'users.email'])
+      .where('members.removed_at', 'is', null);
+    q = opts.email ? q.where('users.email', '=', opts.email.toLowerCase()) : q.where('members.role', '=', 'owner');
+    if (opts.studio) q = q.where('members.studio_id', '=', opts.studio);
+    const members = await q.execute();
+    if (members.length !== 1) {
+      console.error(members.length ? 'Several members match; add --studio STUDIO_ID.' : 'No member matches; check --email (or run `studio serve` once to create the demo studio).');
+      process.exitCode = 2;
+      return;
+    }
+    const m = members[0]!;
+    const { token } = await mintToken(store.db, m.id, opts.name ?? 'CLI token', nowIso());
+    console.log(token);
+    console.error(`Token for ${m.email} (${m.role}). It is shown once; store it safely.`);
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(`studio: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+
+/** Everything configurable, read from the environment once. Documented in the README's Configuration table. */
+export interface Config {
+  host: string;
+  port: number;
+  databasePath: string;
+  /** Public base URL of this server, used in printed links and OpenAPI `servers`. */
+  baseUrl: string;
+  /** Where the documentation (actions.json, openapi.json) is served. */
+  docsUrl: string;
+  /** Largest JSON request body accepted, in bytes. */
+  bodyLimit: number;
+  /** Skip seeding the demo studio on first start. */
+  noDemo: boolean;
+  logLevel: string;
+  synchronous: 'FULL' | 'NORMAL';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number.parseInt(env.STUDIO_PORT ?? env.PORT ?? '3000', 10);
+  const host = env.STUDIO_HOST ?? '127.0.0.1';
+  const baseUrl = (env.STUDIO_BASE_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  return {
+    host,
+    port,
+    databasePath: resolve(env.STUDIO_DATABASE ?? 'data/studio.sqlite'),
+    baseUrl,
+    docsUrl: (env.STUDIO_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/$/, ''),
+    bodyLimit: Number.parseInt(env.STUDIO_BODY_LIMIT ?? String(1024 * 1024), 10),
+    noDemo: env.STUDIO_NO_DEMO === '1',
+    logLevel: env.STUDIO_LOG_LEVEL ?? 'warn',
+    synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
+  };
+}

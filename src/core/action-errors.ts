@@ -1,0 +1,26 @@
+import type { AnyAction } from './define-action.js';
+import { UNIVERSAL_ERRORS, type ErrorCode } from './errors.js';
+import { ID_FIELDS } from './entities.js';
+
+const cache = new WeakMap<AnyAction, ReadonlySet<ErrorCode>>();
+
+/**
+ * Every code an action can answer: what it declares, the universal ones, and those its declaration implies
+ * (ids → NOT_FOUND, versions → PRECONDITION_REQUIRED and VERSION_CONFLICT, keys → the idempotency codes).
+ * Published in actions.json and OpenAPI, so documentation and behaviour come from the same place.
+ */
+export function allErrorsOf(action: AnyAction): ReadonlySet<ErrorCode> {
+  let set = cache.get(action);
+  if (set) return set;
+  const codes = new Set<ErrorCode>([...UNIVERSAL_ERRORS, ...action.errors]);
+  if (Object.keys(action.fullInput.shape).some((f) => f in ID_FIELDS)) codes.add('NOT_FOUND');
+  if (action.versioned) codes.add('PRECONDITION_REQUIRED').add('VERSION_CONFLICT').add('NOT_FOUND');
+  if (action.keyed) {
+    codes.add('IDEMPOTENCY_KEY_REUSED').add('IDEMPOTENCY_IN_PROGRESS');
+    if (action.kind === 'resource') codes.add('IDEMPOTENCY_KEY_REQUIRED');
+  }
+  if (action.scope === 'capability') codes.delete('UNAUTHENTICATED');
+  set = codes;
+  cache.set(action, set);
+  return set;
+}

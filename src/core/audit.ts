@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { AuditInput, Caller } from './context.js';
+import { canonicalJson } from './canonical-json.js';
+import { newId, sha256 } from './ids.js';
+
+/** The digest the first event of every studio's chain points back to. */
+export const GENESIS_DIGEST = '0'.repeat(64);
+
+export interface AuditActor {
+  kind: 'member' | 'share_client' | 'system';
+  id: string | null;
+}
+
+export const actorOf = (caller: Caller | null): AuditActor =>
+  caller ? { kind: 'member', id: caller.memberId } : { kind: 'system', id: null };
+
+/** The exact fields a digest covers, in one place so that verification recomputes the same text. */
+export function eventDigest(prevDigest: string, e: {
+  id: string; studioId: string; seq: number; projectId: string | null; actorKind: string; actorId: string | null;
+  action: string; targetKind: string | null; targetId: string | null; at: string; summary: string; changes: string | null;
+}): string {
+  return sha256(prevDigest + canonicalJson(e));
+}
+
+/**
+ * Appends events to the studio's hash chain inside the caller's transaction: each stores the digest of the previous,
+ * so an edited or removed event breaks every digest after it.
+ */
+export async function appendAuditEvents(
+  tx: Kysely<Database>,
+  studioId: string,
+  actor: AuditActor,
+  action: string,
+  at: string,
+  events: readonly AuditInput[],
+): Promise<void> {
+  if (!events.length) return;
+  const head = await tx
+    .selectFrom('audit_events')
+    .select(['seq', 'digest'])
+    .where('studio_id', '=', studioId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  let seq = head?.seq ?? 0;
+  let prev = head?.digest ?? GENESIS_DIGEST;
+  const rows = events.map((input) => {
+    seq += 1;
+    const e = {
+      id: newId(),
+      studioId,
+      seq,
+      projectId: input.projectId ?? null,
+      actorKind: actor.kind,
+      actorId: actor.id,
+      action: input.action ?? action,
+      targetKind: input.targetKind,
+      targetId: input.targetId,
+      at,
+      summary: input.summary,
+      changes: input.changes ? canonicalJson(input.changes) : null,
+    };
+    const digest = eventDigest(prev, e);
+    const row = {
+      id: e.id, studio_id: studioId, seq, project_id: e.projectId, actor_kind: e.actorKind, actor_id: e.actorId,
+      action: e.action, target_kind: e.targetKind, target_id: e.targetId, at, summary: e.summary, changes: e.changes,
+      prev_digest: prev, digest,
+    };
+    prev = digest;
+    return row;
+  });
+  await tx.insertInto('audit_events').values(rows).execute();
+}
+
+/** Recomputes a studio's chain; returns the seq of the first broken event, or null when intact. */
+export async function verifyAuditChain(db: Kysely<Database>, studioId: string): Promise<number | null> {
+  const rows = await db.selectFrom('audit_events').selectAll().where('studio_id', '=', studioId).orderBy('seq').execute();
+  let prev = GENESIS_DIGEST;
+  let expectedSeq = 1;
+  for (const r of rows) {
+    const digest = eventDigest(prev, {
+      id: r.id, studioId: r.studio_id, seq: r.seq, projectId: r.project_id, actorKind: r.actor_kind, actorId: r.actor_id,
+      action: r.action, targetKind: r.target_kind, targetId: r.target_id, at: r.at, summary: r.summary, changes: r.changes,
+    });
+    if (r.seq !== expectedSeq || r.prev_digest !== prev || r.digest !== digest) return r.seq;
+    prev = digest;
+    expectedSeq += 1;
+  }
+  return null;
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Store } from '../../db/sqlite.js';
+import type { Role, StudioPermission } from './permissions.js';
+import type { Config } from '../config.js';
+import type { ProjectsTable } from '../../db/schema.js';
+
+/** Who is acting: a studio member through one of their API tokens. */
+export interface Caller {
+  userId: string;
+  memberId: string;
+  studioId: string;
+  role: Role;
+  tokenId: string;
+  permissions: ReadonlySet<StudioPermission>;
+}
+
+export interface AuditInput {
+  targetKind: string;
+  targetId: string;
+  projectId?: string | null;
+  summary: string;
+  changes?: Record<string, unknown>;
+  /** Defaults to the action's name. */
+  action?: string;
+}
+
+export interface ActionContext {
+  /** The write transaction for mutations; the plain database for queries. */
+  db: Kysely<Database>;
+  store: Store;
+  config: Config;
+  /** Null only for capability (share token) actions. */
+  caller: Caller | null;
+  /** The caller's studio; every query a handler makes is bounded by it. */
+  studioId: string;
+  /** Resolved by `invoke` when the input names a `projectId` the caller may reach. */
+  project?: ProjectsTable;
+  /** One timestamp per request, so every row a request writes agrees. */
+  now: string;
+  requestId: string;
+  /** Whether the caller may see trade prices, markup and margin (redaction itself happens in `invoke`). */
+  canSeePricing: boolean;
+  /** Queues an audit event; `invoke` writes it in the same transaction as the change. */
+  audit(event: AuditInput): void;
+}

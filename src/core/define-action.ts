@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
+import type { ActionScope } from './permissions.js';
+import type { ActionContext } from './context.js';
+import type { EntityKind } from './entities.js';
+
+/** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
+export type ActionKind = 'resource' | 'procedure' | 'file';
+export type ActionEffect = 'query' | 'mutation';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpBinding {
+  method: HttpMethod;
+  /** OpenAPI-style template under /v1, e.g. `/projects/{projectId}/items/{itemId}`. */
+  path: string;
+  /** Success status (200 unless said otherwise; creates answer 201). */
+  status?: number;
+  /** The collection's named query filters, documented on the route. */
+  filters?: readonly string[];
+}
+
+export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
+  name: string;
+  kind: ActionKind;
+  effect: ActionEffect;
+  domain: string;
+  summary: string;
+  description: string;
+  scope: ActionScope;
+  /** Every write is consequential; reads are not. Defaults to `effect === 'mutation'`. */
+  consequential?: boolean;
+  input: I;
+  output: O;
+  /** Codes this action raises beyond the universal ones (validation, authentication, permission, limits). */
+  errors: readonly ErrorCode[];
+  /**
+   * The record whose version guards this write: `If-Match` (resource) or `expectedVersion` (procedure) is required
+   * and compared by `invoke` before the handler runs.
+   */
+  versioned?: { entity: EntityKind; idField: string };
+  /** Non-idempotent create: `Idempotency-Key` (resource, required) or `commandKey` (procedure, optional). */
+  keyed?: boolean;
+  http?: HttpBinding;
+  mcp?: { advertised: true; title: string };
+  /** A worked example input, checked against the schema by the contract test. */
+  example?: Record<string, unknown>;
+  /** Returns the output; enums may come back as plain strings from storage, since `invoke` validates the output. */
+  handler: (ctx: ActionContext, input: z.output<I>) => Promise<Widen<z.input<O>>> | Widen<z.input<O>>;
+}
+
+export interface Action<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> extends ActionSpec<I, O> {
+  consequential: boolean;
+  /** The input as every surface validates it, with the version and key fields this action's flags add. */
+  fullInput: z.ZodObject;
+  /** `<domain>.<camelName>` for procedures. */
+  trpcPath?: string;
+}
+
+/** String literal unions widened to string, at any depth. */
+export type Widen<T> = T extends string
+  ? string
+  : T extends readonly (infer U)[]
+    ? Widen<U>[]
+    : T extends object
+      ? { [K in keyof T]: Widen<T[K]> }
+      : T;
+
+export const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The fields `invoke` reads for concurrency and idempotency, named per surface family. */
+export const CONTROL_FIELDS = {
+  resource: { version: 'ifMatch', key: 'idempotencyKey' },
+  procedure: { version: 'expectedVersion', key: 'commandKey' },
+  file: { version: 'expectedVersion', key: 'commandKey' },
+} as const;
+
+const etagSchema = z
+  .string()
+  .max(64)
+  .describe('The exact ETag from your last read of this record, quotes included, e.g. "\\"3\\"".');
+const versionSchema = z.int().min(1).describe('The version from your last read of this record.');
+const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(200)
+  .describe('A fresh UUID per intended act; repeat the same key with identical input to retry safely.');
+
+export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: ActionSpec<I, O>): Action<I, O> {
+  const fields = CONTROL_FIELDS[spec.kind];
+  const extra: Record<string, z.ZodType> = {};
+  if (spec.versioned) extra[fields.version] = (spec.kind === 'resource' ? etagSchema : versionSchema).optional();
+  // Optional in the schema so that `invoke` can answer a missing key or version with its own precise code
+  // (IDEMPOTENCY_KEY_REQUIRED, PRECONDITION_REQUIRED) rather than a generic validation failure.
+  if (spec.keyed) extra[fields.key] = idempotencyKeySchema.optional();
+  const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
+  return {
+    ...spec,
+    consequential: spec.consequential ?? spec.effect === 'mutation',
+    fullInput,
+    trpcPath: spec.kind === 'procedure' ? `${spec.domain}.${camelCase(spec.name)}` : undefined,
+  };
+}
+
+export type AnyAction = Action<z.ZodObject, z.ZodType>;

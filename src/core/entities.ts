@@ -1,0 +1,39 @@
+/**
+ * The records an input may name by id, and where each one belongs. `invoke` uses this one table to prove that every
+ * nested id belongs to the project (or studio) the request is about, and to read versions for expected-version checks.
+ * A field whose name is listed here is an ownership claim wherever it appears in any action's input.
+ */
+export type EntityKind = 'project' | 'section' | 'line' | 'supplier' | 'unit' | 'member' | 'audit_event';
+
+export interface EntityInfo {
+  table: string;
+  /** The column naming the owner: a project for project-scoped records, the studio otherwise. */
+  owner: { column: string; level: 'project' | 'studio' };
+  versioned: boolean;
+}
+
+export const ENTITIES: Record<EntityKind, EntityInfo> = {
+  project: { table: 'projects', owner: { column: 'studio_id', level: 'studio' }, versioned: true },
+  section: { table: 'sections', owner: { column: 'project_id', level: 'project' }, versioned: true },
+  line: { table: 'lines', owner: { column: 'project_id', level: 'project' }, versioned: true },
+  supplier: { table: 'suppliers', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
+  unit: { table: 'units', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
+  member: { table: 'members', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
+  audit_event: { table: 'audit_events', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
+};
+
+/** Input field → the entity its value names. Arrays (`lineIds`) name several. */
+export const ID_FIELDS: Record<string, EntityKind> = {
+  projectId: 'project',
+  targetProjectId: 'project',
+  sectionId: 'section',
+  targetSectionId: 'section',
+  sectionIds: 'section',
+  itemId: 'line',
+  lineId: 'line',
+  lineIds: 'line',
+  supplierId: 'supplier',
+  unitId: 'unit',
+  memberId: 'member',
+  eventId: 'audit_event',
+};

@@ -1,0 +1,204 @@
+/**
+ * The one error catalog. Every failure any surface reports is a `ServiceError` carrying one of these codes.
+ * Status, tRPC code and the sentence a person can act on live here and nowhere else; the OpenAPI
+ * `x-service-error-map`, the README table and both surfaces' envelopes are derived from this object.
+ */
+export const ERROR_CATALOG = {
+  VALIDATION_FAILED: {
+    status: 400,
+    trpc: 'BAD_REQUEST',
+    title: 'The request is not valid',
+    sentence: 'Some input is malformed or out of range; fix the fields listed in errors[] and send the request again.',
+  },
+  IDEMPOTENCY_KEY_REQUIRED: {
+    status: 400,
+    trpc: 'BAD_REQUEST',
+    title: 'An idempotency key is required',
+    sentence: 'Creates need an Idempotency-Key header (a fresh UUID); send the request again with one.',
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    trpc: 'UNAUTHORIZED',
+    title: 'Authentication is required',
+    sentence: 'Send a valid API token as "Authorization: Bearer <token>"; create one with `studio token create`.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    title: 'Not allowed',
+    sentence: 'Your role or token does not grant the permission this needs; ask a studio admin for access.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    trpc: 'NOT_FOUND',
+    title: 'Not found',
+    sentence: 'Nothing with that id exists here; check the ids in the path and that the record belongs to this project.',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    trpc: 'METHOD_NOT_SUPPORTED',
+    title: 'Method not allowed',
+    sentence: 'This path does not accept that HTTP method; see the Allow header or the API documentation.',
+  },
+  VERSION_CONFLICT: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The record has changed',
+    sentence: 'Someone changed this record since you read it; read it again, reapply your change and report, never replay blindly.',
+  },
+  ALREADY_ARCHIVED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Already archived',
+    sentence: 'This record is already archived; restore it first if it should change again.',
+  },
+  ARCHIVED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The record is archived',
+    sentence: 'Archived records cannot be changed; restore the record first.',
+  },
+  NOT_ARCHIVED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Not archived',
+    sentence: 'Only archived records can be restored; this one is active.',
+  },
+  REVISION_SUPERSEDED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The revision is superseded',
+    sentence: 'A newer revision replaced the one named; read the current revision and decide on that.',
+  },
+  SNAPSHOT_CHANGED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The snapshot changed',
+    sentence: 'The data changed since the first page was read; start a fresh read instead of combining versions.',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The first request with this key is still running',
+    sentence: 'A request with this idempotency key is still being processed; wait a moment and retry with the same key.',
+  },
+  LAST_OWNER: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The studio needs an owner',
+    sentence: 'A studio must keep exactly one owner; transfer ownership first.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    trpc: 'PAYLOAD_TOO_LARGE',
+    title: 'The request body is too large',
+    sentence: 'The body exceeds the size limit for this endpoint; send less data or split it into several requests.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    trpc: 'UNSUPPORTED_MEDIA_TYPE',
+    title: 'Unsupported media type',
+    sentence: 'Send the body as application/json (or application/merge-patch+json for updates).',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'The idempotency key was used for other input',
+    sentence: 'This idempotency key was already used with different input; use a new key for a new request.',
+  },
+  PRECONDITION_REQUIRED: {
+    status: 428,
+    trpc: 'PRECONDITION_FAILED',
+    title: 'A version is required',
+    sentence: 'Writes to an existing record need its current version: send the ETag from your last read in If-Match (expectedVersion in the procedure API).',
+  },
+  CONFIRMATION_REQUIRED: {
+    status: 428,
+    trpc: 'PRECONDITION_FAILED',
+    title: 'Confirmation is required',
+    sentence: 'This act cannot be undone; repeat it with confirm set to true once the person has agreed.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    trpc: 'TOO_MANY_REQUESTS',
+    title: 'Too many requests',
+    sentence: 'Slow down; retry after the number of seconds in Retry-After.',
+  },
+  INTERNAL: {
+    status: 500,
+    trpc: 'INTERNAL_SERVER_ERROR',
+    title: 'Internal error',
+    sentence: 'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
+  },
+  DELIVERY_NOT_CONFIGURED: {
+    status: 503,
+    trpc: 'INTERNAL_SERVER_ERROR',
+    title: 'Email delivery is not configured',
+    sentence: 'This server has no email delivery provider; ask the administrator to configure SMTP.',
+  },
+} as const satisfies Record<string, { status: number; trpc: string; title: string; sentence: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
+
+/** Errors every action can raise, whatever it declares (authentication, input, limits, failures). */
+export const UNIVERSAL_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+];
+
+export interface FieldProblem {
+  /** JSON pointer-ish dotted path of the offending field, e.g. `quantity.amount4`. */
+  path: string;
+  message: string;
+}
+
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly errors?: FieldProblem[];
+  /** Extra machine-readable facts safe to show, e.g. the current version on a conflict. */
+  readonly extra?: Record<string, string | number>;
+
+  constructor(code: ErrorCode, detail?: string, opts: { errors?: FieldProblem[]; extra?: Record<string, string | number> } = {}) {
+    super(detail ?? ERROR_CATALOG[code].sentence);
+    this.name = 'ServiceError';
+    this.code = code;
+    this.detail = detail ?? ERROR_CATALOG[code].sentence;
+    this.errors = opts.errors;
+    this.extra = opts.extra;
+  }
+
+  get status(): number {
+    return ERROR_CATALOG[this.code].status;
+  }
+}
+
+export const fail = (code: ErrorCode, detail?: string, opts?: ConstructorParameters<typeof ServiceError>[2]): never => {
+  throw new ServiceError(code, detail, opts);
+};
+
+/** Any thrown value as a ServiceError; unknown failures become INTERNAL without leaking their message. */
+export function toServiceError(err: unknown): ServiceError {
+  if (err instanceof ServiceError) return err;
+  return new ServiceError('INTERNAL');
+}
+
+/** The body every surface shares; REST wraps it as problem+json, tRPC as its envelope, MCP as an isError result. */
+export function problemBody(err: ServiceError, requestId: string) {
+  const meta = ERROR_CATALOG[err.code];
+  return {
+    type: `/docs/errors#${err.code}`,
+    title: meta.title,
+    status: meta.status,
+    code: err.code,
+    detail: err.detail,
+    requestId,
+    ...(err.errors ? { errors: err.errors } : {}),
+    ...(err.extra ? err.extra : {}),
+  };
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Caller } from './context.js';
+import { canonicalJson } from './canonical-json.js';
+import { ServiceError } from './errors.js';
+import { sha256 } from './ids.js';
+
+/** Keys are kept this long (at least the 24 hours the contract promises). */
+export const KEY_RETENTION_MS = 48 * 60 * 60 * 1000;
+
+/** The hash that decides "identical input": the action and every input field but the key itself. */
+export function requestHash(action: string, input: Record<string, unknown>, keyField: string): string {
+  const { [keyField]: _key, ...rest } = input;
+  return sha256(canonicalJson({ action, input: rest }));
+}
+
+export async function findIdempotentReplay(
+  db: Kysely<Database>,
+  caller: Caller,
+  key: string,
+  action: string,
+  hash: string,
+): Promise<{ found: false } | { found: true; response: unknown }> {
+  const row = await db
+    .selectFrom('idempotency_records')
+    .select(['action', 'request_hash', 'response', 'expires_at'])
+    .where('studio_id', '=', caller.studioId)
+    .where('caller_id', '=', caller.memberId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row || row.expires_at <= new Date().toISOString()) return { found: false };
+  if (row.action !== action || row.request_hash !== hash) throw new ServiceError('IDEMPOTENCY_KEY_REUSED');
+  return { found: true, response: JSON.parse(row.response) };
+}
+
+export async function saveIdempotentResponse(
+  db: Kysely<Database>,
+  caller: Caller,
+  key: string,
+  action: string,
+  hash: string,
+  response: unknown,
+  now: string,
+): Promise<void> {
+  const expires = new Date(Date.parse(now) + KEY_RETENTION_MS).toISOString();
+  // Expired keys are swept a few at a time by the writes that add new ones, so the table never grows without bound.
+  await db.deleteFrom('idempotency_records').where('expires_at', '<', now).execute();
+  await db
+    .insertInto('idempotency_records')
+    .values({ studio_id: caller.studioId, caller_id: caller.memberId, key, action, request_hash: hash, response: JSON.stringify(response), created_at: now, expires_at: expires })
+    .onConflict((oc) => oc.columns(['studio_id', 'caller_id', 'key']).doUpdateSet({ action, request_hash: hash, response: JSON.stringify(response), created_at: now, expires_at: expires }))
+    .execute();
+}

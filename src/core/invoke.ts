@@ -1,0 +1,239 @@
+import type { Kysely } from 'kysely';
+import type { Database, ProjectsTable } from '../../db/schema.js';
+import { writeTransaction, type Store } from '../../db/sqlite.js';
+import type { Config } from '../config.js';
+import type { AnyAction } from './define-action.js';
+import { CONTROL_FIELDS } from './define-action.js';
+import type { ActionContext, AuditInput, Caller } from './context.js';
+import { authenticate } from './auth.js';
+import { ServiceError, toServiceError } from './errors.js';
+import { grantAllows, reachesAllProjects, type GrantLevel } from './permissions.js';
+import { ENTITIES, ID_FIELDS, type EntityKind } from './entities.js';
+import { parseInput } from './validation.js';
+import { pricingFieldIn, withoutPricing } from './pricing-visibility.js';
+import { actorOf, appendAuditEvents } from './audit.js';
+import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './idempotency.js';
+import { nowIso, newId } from './ids.js';
+import { allErrorsOf } from './action-errors.js';
+
+export interface Runtime {
+  store: Store;
+  config: Config;
+  /** Keys whose first request is running now: a second arrival answers IDEMPOTENCY_IN_PROGRESS. */
+  inFlight: Map<string, string>;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export interface InvokeRequest {
+  /** The bearer token, when the surface received one. */
+  token?: string;
+  /** An already authenticated caller (stdio MCP acts for a fixed member). */
+  caller?: Caller;
+  requestId?: string;
+}
+
+/**
+ * The one execution path. Every surface (REST, tRPC, MCP, agent results) calls this with the raw input and gets back
+ * validated, redacted output or a ServiceError:
+ * authenticate → studio → scope → project grant → ownership of nested ids → idempotency → expected version →
+ * handler in one write transaction → audit in the same transaction → output validation → pricing redaction.
+ */
+export async function invoke(rt: Runtime, action: AnyAction, rawInput: unknown, req: InvokeRequest = {}): Promise<unknown> {
+  const requestId = req.requestId ?? newId();
+  try {
+    const caller = action.scope === 'capability' ? null : (req.caller ?? authenticate(rt.store, req.token));
+    if (caller && !hasScope(caller, action)) {
+      throw new ServiceError('FORBIDDEN', `This needs the ${action.scope} permission, which your role (${caller.role}) does not have.`);
+    }
+    const input = parseInput(action.fullInput, rawInput) as Record<string, unknown>;
+    if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
+      const field = pricingFieldIn(input);
+      if (field) throw new ServiceError('FORBIDDEN', `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`);
+    }
+    const run = (db: Kysely<Database>) => execute(rt, action, input, caller, requestId, db);
+    const output = action.effect === 'mutation' ? await keyed(rt, action, input, caller, () => writeTransaction(rt.store.db, run)) : await run(rt.store.db);
+    return caller && !caller.permissions.has('pricing:read') ? withoutPricing(output) : output;
+  } catch (err) {
+    const se = toServiceError(err);
+    if (se.code === 'INTERNAL') rt.log?.(`internal error in ${action.name} (${requestId})`, err);
+    else if (!allErrorsOf(action).has(se.code) && process.env.STUDIO_STRICT_ERRORS === '1') {
+      throw new ServiceError('INTERNAL', `${action.name} raised undeclared code ${se.code}`);
+    }
+    throw se;
+  }
+}
+
+function hasScope(caller: Caller, action: AnyAction): boolean {
+  return action.scope === 'member' || caller.permissions.has(action.scope as never);
+}
+
+/** Marks a keyed request in flight for its duration, so a concurrent twin answers 409 rather than running twice. */
+async function keyed<T>(rt: Runtime, action: AnyAction, input: Record<string, unknown>, caller: Caller | null, fn: () => Promise<T>): Promise<T> {
+  const field = CONTROL_FIELDS[action.kind].key;
+  const key = action.keyed ? (input[field] as string | undefined) : undefined;
+  if (!key || !caller) return fn();
+  const slot = `${caller.studioId}\u0000${caller.memberId}\u0000${key}`;
+  const hash = requestHash(action.name, input, field);
+  const running = rt.inFlight.get(slot);
+  if (running !== undefined) {
+    throw running === hash ? new ServiceError('IDEMPOTENCY_IN_PROGRESS') : new ServiceError('IDEMPOTENCY_KEY_REUSED');
+  }
+  rt.inFlight.set(slot, hash);
+  try {
+    return await fn();
+  } finally {
+    rt.inFlight.delete(slot);
+  }
+}
+
+async function execute(
+  rt: Runtime,
+  action: AnyAction,
+  input: Record<string, unknown>,
+  caller: Caller | null,
+  requestId: string,
+  db: Kysely<Database>,
+): Promise<unknown> {
+  const write = action.effect === 'mutation';
+  const now = nowIso();
+  const studioId = caller?.studioId ?? '';
+  const project = caller ? await checkProjects(db, caller, input, write) : undefined;
+  if (caller) await checkOwnership(db, caller.studioId, input, project?.id);
+
+  const controls = CONTROL_FIELDS[action.kind];
+  const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
+  if (action.keyed && action.kind === 'resource' && !key) throw new ServiceError('IDEMPOTENCY_KEY_REQUIRED');
+  if (key && caller) {
+    const replay = await findIdempotentReplay(db, caller, key, action.name, requestHash(action.name, input, controls.key));
+    if (replay.found) return replay.response;
+  }
+  if (action.versioned) await checkVersion(db, action, input);
+
+  const events: AuditInput[] = [];
+  const ctx: ActionContext = {
+    db,
+    store: rt.store,
+    config: rt.config,
+    caller,
+    studioId,
+    project,
+    now,
+    requestId,
+    canSeePricing: caller?.permissions.has('pricing:read') ?? false,
+    audit: (e) => void events.push(e),
+  };
+  const raw = await action.handler(ctx, stripControls(input, action));
+  const checked = action.output.safeParse(raw);
+  if (!checked.success) {
+    rt.log?.(`output of ${action.name} does not match its schema`, checked.error);
+    throw new ServiceError('INTERNAL');
+  }
+  const output = checked.data;
+  if (write) {
+    if (!events.length) events.push({ targetKind: 'studio', targetId: studioId, summary: action.summary, projectId: project?.id ?? null });
+    await appendAuditEvents(db, studioId, actorOf(caller), action.name, now, events);
+    if (key && caller) await saveIdempotentResponse(db, caller, key, action.name, requestHash(action.name, input, controls.key), output, now);
+  }
+  return output;
+}
+
+/** Handlers never see the control fields; `invoke` has already acted on them. */
+function stripControls(input: Record<string, unknown>, action: AnyAction): Record<string, unknown> {
+  if (!action.versioned && !action.keyed) return input;
+  const { [CONTROL_FIELDS[action.kind].version]: _v, [CONTROL_FIELDS[action.kind].key]: _k, ...rest } = input;
+  return rest;
+}
+
+/**
+ * The project in `projectId` (and any `targetProjectId`) must be the caller's studio's, and the caller must hold a
+ * grant unless they manage the workspace. A project of another studio, or one not granted at all, is 404: its
+ * existence is not revealed. A `view` grant used for a write is 403.
+ */
+async function checkProjects(db: Kysely<Database>, caller: Caller, input: Record<string, unknown>, write: boolean): Promise<ProjectsTable | undefined> {
+  let main: ProjectsTable | undefined;
+  for (const field of ['projectId', 'targetProjectId'] as const) {
+    const id = input[field];
+    if (typeof id !== 'string') continue;
+    const project = await db.selectFrom('projects').selectAll().where('id', '=', id).where('studio_id', '=', caller.studioId).executeTakeFirst();
+    if (!project) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
+    if (!reachesAllProjects(caller.permissions)) {
+      const grant = await db.selectFrom('project_grants').select('level').where('project_id', '=', id).where('member_id', '=', caller.memberId).executeTakeFirst();
+      if (!grant) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
+      if (!grantAllows(grant.level as GrantLevel, write)) {
+        throw new ServiceError('FORBIDDEN', 'You can view this project but not change it; ask a studio admin for an edit grant.');
+      }
+    }
+    if (field === 'projectId') main = project;
+  }
+  return main;
+}
+
+/** Every id the input names (at any depth) must belong to the project in the request, or to the caller's studio. */
+async function checkOwnership(db: Kysely<Database>, studioId: string, input: Record<string, unknown>, projectId: string | undefined) {
+  const claims: Array<{ field: string; kind: EntityKind; id: string }> = [];
+  collectIds(input, claims, 0);
+  const targetProject = typeof input.targetProjectId === 'string' ? input.targetProjectId : projectId;
+  for (const { field, kind, id } of claims) {
+    if (kind === 'project') continue; // checked with grants above
+    const info = ENTITIES[kind];
+    const row = (await db
+      .selectFrom(info.table as 'lines')
+      .select(`${info.owner.column} as owner` as 'project_id')
+      .where('id', '=', id)
+      .executeTakeFirst()) as { owner: string } | undefined;
+    let owns: boolean;
+    if (!row) owns = false;
+    else if (info.owner.level === 'studio') owns = row.owner === studioId;
+    else {
+      const expected = field.startsWith('target') ? targetProject : projectId;
+      owns = expected !== undefined && row.owner === expected;
+    }
+    if (!owns) throw new ServiceError('NOT_FOUND', `No ${kind.replace('_', ' ')} ${id} exists ${info.owner.level === 'project' ? 'in this project' : 'in your studio'}.`);
+  }
+}
+
+function collectIds(value: unknown, out: Array<{ field: string; kind: EntityKind; id: string }>, depth: number) {
+  if (depth > 6 || !value || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const v of value) collectIds(v, out, depth + 1);
+    return;
+  }
+  for (const [field, v] of Object.entries(value)) {
+    const kind = ID_FIELDS[field];
+    if (kind && typeof v === 'string') out.push({ field, kind, id: v });
+    else if (kind && Array.isArray(v)) for (const id of v) if (typeof id === 'string') out.push({ field, kind, id });
+    else collectIds(v, out, depth + 1);
+  }
+}
+
+/** Reads an ETag or version the caller echoed back; anything unparsable can never match. */
+export function parseVersion(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  const m = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value.trim());
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+async function checkVersion(db: Kysely<Database>, action: AnyAction, input: Record<string, unknown>) {
+  const { entity, idField } = action.versioned!;
+  const sent = input[CONTROL_FIELDS[action.kind].version];
+  const row = (await db
+    .selectFrom(ENTITIES[entity].table as 'lines')
+    .select(['version'])
+    .where('id', '=', input[idField] as string)
+    .executeTakeFirst()) as { version: number } | undefined;
+  if (!row) throw new ServiceError('NOT_FOUND');
+  if (sent === undefined) {
+    throw new ServiceError(
+      'PRECONDITION_REQUIRED',
+      action.kind === 'resource'
+        ? `Send the ETag from your last read of this ${entity} in the If-Match header.`
+        : `Send expectedVersion: the ${entity}'s version from your last read.`,
+    );
+  }
+  if (parseVersion(sent) !== row.version) {
+    throw new ServiceError('VERSION_CONFLICT', `The ${entity} has changed since you read it (it is at version ${row.version}); read it again, reapply your change and report.`, {
+      extra: { currentVersion: row.version },
+    });
+  }
+}

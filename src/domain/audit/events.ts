@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { AuditEventsTable, Database } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { decodeCursor, encodeCursor } from '../paging.js';
+
+export function presentEvent(r: AuditEventsTable) {
+  return {
+    id: r.id,
+    seq: r.seq,
+    projectId: r.project_id,
+    actor: { kind: r.actor_kind as 'member' | 'share_client' | 'system', id: r.actor_id },
+    action: r.action,
+    target: { kind: r.target_kind, id: r.target_id },
+    at: r.at,
+    summary: r.summary,
+    changes: r.changes === null ? null : (JSON.parse(r.changes) as Record<string, unknown>),
+  };
+}
+
+export interface EventQuery {
+  projectId?: string;
+  targetId?: string;
+  action?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** Newest first; the cursor is the last seq seen. Bounded by the caller's studio. */
+export async function listEvents(ctx: ActionContext, q: EventQuery) {
+  const limit = q.limit ?? 100;
+  let qb = ctx.db.selectFrom('audit_events').selectAll().where('studio_id', '=', ctx.studioId);
+  if (q.projectId) qb = qb.where('project_id', '=', q.projectId);
+  if (q.targetId) qb = qb.where('target_id', '=', q.targetId);
+  if (q.action) qb = qb.where('action', '=', q.action);
+  if (q.cursor) {
+    const [seq] = decodeCursor(q.cursor, 'audit') as [number];
+    qb = qb.where('seq', '<', seq);
+  }
+  const rows = await qb.orderBy('seq', 'desc').limit(limit + 1).execute();
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const last = pageRows.at(-1);
+  return { items: pageRows.map(presentEvent), nextCursor: more && last ? encodeCursor('audit', [last.seq]) : null };
+}
+
+export async function getEvent(db: Kysely<Database>, studioId: string, eventId: string) {
+  const r = await db.selectFrom('audit_events').selectAll().where('id', '=', eventId).where('studio_id', '=', studioId).executeTakeFirst();
+  if (!r) throw new ServiceError('NOT_FOUND', `No audit event ${eventId} exists in your studio.`);
+  return presentEvent(r);
+}

@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { Database, ProjectsTable } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { reachesAllProjects } from '../../core/permissions.js';
+import { decodeCursor, encodeCursor } from '../paging.js';
+import { listSections } from './sections.js';
+import { diffPresented } from '../schedule/line-fields.js';
+
+export function presentProject(row: ProjectsTable) {
+  return {
+    id: row.id,
+    name: row.name,
+    reference: row.reference,
+    clientName: row.client_name,
+    currency: row.currency,
+    defaultMarkup: row.default_markup4 === null ? null : { ratio4: row.default_markup4 },
+    status: row.status,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    archived_at: row.archived_at,
+  };
+}
+
+export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectsTable> {
+  const row = await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('studio_id', '=', studioId).executeTakeFirst();
+  if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
+  return row;
+}
+
+export async function getProjectWithSections(ctx: ActionContext, projectId: string) {
+  const project = await loadProject(ctx.db, ctx.studioId, projectId);
+  return { ...presentProject(project), sections: await listSections(ctx.db, projectId, false) };
+}
+
+export interface ListProjectsQuery {
+  status?: 'active' | 'archived';
+  q?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** The studio's projects the caller can reach (all of them with workspace:manage, else the granted ones), newest first. */
+export async function listProjects(ctx: ActionContext, query: ListProjectsQuery) {
+  const caller = ctx.caller!;
+  const limit = query.limit ?? 500;
+  let qb = ctx.db.selectFrom('projects').selectAll('projects').where('projects.studio_id', '=', ctx.studioId);
+  if (!reachesAllProjects(caller.permissions)) {
+    qb = qb.where('projects.id', 'in', ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId));
+  }
+  if (query.status) qb = qb.where('projects.status', '=', query.status);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    qb = qb.where((eb) => eb.or([eb('projects.name', 'like', like), eb('projects.reference', 'like', like), eb('projects.client_name', 'like', like)]));
+  }
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor, 'projects') as [string, string];
+    qb = qb.where((eb) => eb.or([eb('projects.created_at', '<', createdAt), eb.and([eb('projects.created_at', '=', createdAt), eb('projects.id', '<', id)])]));
+  }
+  const rows = await qb.orderBy('projects.created_at', 'desc').orderBy('projects.id', 'desc').limit(limit + 1).execute();
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const last = pageRows.at(-1);
+  return { items: pageRows.map(presentProject), nextCursor: more && last ? encodeCursor('projects', [last.created_at, last.id]) : null };
+}
+
+export interface CreateProjectInput {
+  name: string;
+  reference?: string | null;
+  clientName?: string | null;
+  currency?: string;
+  defaultMarkup?: { ratio4: string } | null;
+  sections?: string[];
+}
+
+/** Creates a project, its first sections, and an `edit` grant for its creator. */
+export async function createProject(ctx: ActionContext, input: CreateProjectInput) {
+  const studio = await ctx.db.selectFrom('studios').select(['currency']).where('id', '=', ctx.studioId).executeTakeFirstOrThrow();
+  const row: ProjectsTable = {
+    id: newId(),
+    studio_id: ctx.studioId,
+    name: input.name,
+    reference: input.reference ?? null,
+    client_name: input.clientName ?? null,
+    currency: input.currency ?? studio.currency,
+    default_markup4: input.defaultMarkup?.ratio4 ?? null,
+    status: 'active',
+    archived_at: null,
+    created_by: ctx.caller!.memberId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    version: 1,
+  };
+  await ctx.db.insertInto('projects').values(row).execute();
+  await ctx.db.insertInto('project_grants').values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now }).execute();
+  const titles = input.sections ?? ['General'];
+  for (const [i, title] of titles.entries()) {
+    await ctx.db.insertInto('sections').values({ id: newId(), project_id: row.id, title, position: i + 1, archived_at: null, created_at: ctx.now, updated_at: ctx.now, version: 1 }).execute();
+  }
+  ctx.audit({ targetKind: 'project', targetId: row.id, projectId: row.id, summary: `Created project ${row.name}`, changes: { created: { from: null, to: row.name } } });
+  return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };
+}
+
+export interface ProjectPatch {
+  name?: string;
+  reference?: string | null;
+  clientName?: string | null;
+  currency?: string;
+  defaultMarkup?: { ratio4: string } | null;
+}
+
+/** Writes project columns, bumps the version and records the change. */
+export async function writeProject(ctx: ActionContext, before: ProjectsTable, cols: Partial<ProjectsTable>, verb: string) {
+  const after: ProjectsTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
+  const r = await ctx.db.updateTable('projects').set({ ...cols, updated_at: ctx.now, version: after.version }).where('id', '=', before.id).where('version', '=', before.version).executeTakeFirst();
+  if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
+  const shown = presentProject(after);
+  ctx.audit({ targetKind: 'project', targetId: before.id, projectId: before.id, summary: `${verb} project ${after.name}`, changes: diffPresented(presentProject(before), shown) });
+  return shown;
+}
+
+export async function updateProject(ctx: ActionContext, projectId: string, patch: ProjectPatch) {
+  const before = await loadProject(ctx.db, ctx.studioId, projectId);
+  if (before.archived_at) throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing it.');
+  const cols: Partial<ProjectsTable> = {};
+  if (patch.name !== undefined) cols.name = patch.name;
+  if (patch.reference !== undefined) cols.reference = patch.reference;
+  if (patch.clientName !== undefined) cols.client_name = patch.clientName;
+  if (patch.currency !== undefined) cols.currency = patch.currency;
+  if (patch.defaultMarkup !== undefined) cols.default_markup4 = patch.defaultMarkup?.ratio4 ?? null;
+  return writeProject(ctx, before, cols, 'Updated');
+}
+
+export async function archiveProject(ctx: ActionContext, projectId: string) {
+  const before = await loadProject(ctx.db, ctx.studioId, projectId);
+  if (before.archived_at) throw new ServiceError('ALREADY_ARCHIVED', 'This project is already archived.');
+  return writeProject(ctx, before, { archived_at: ctx.now, status: 'archived' }, 'Archived');
+}
+
+export async function restoreProject(ctx: ActionContext, projectId: string) {
+  const before = await loadProject(ctx.db, ctx.studioId, projectId);
+  if (!before.archived_at) throw new ServiceError('NOT_ARCHIVED', 'This project is active, so there is nothing to restore.');
+  return writeProject(ctx, before, { archived_at: null, status: 'active' }, 'Restored');
+}
+
+/** Bumps a project's version without other changes: its sections changed, so its representation did too. */
+export async function touchProject(ctx: ActionContext, projectId: string) {
+  await ctx.db.updateTable('projects').set((eb) => ({ version: eb('version', '+', 1), updated_at: ctx.now })).where('id', '=', projectId).execute();
+}

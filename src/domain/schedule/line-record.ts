@@ -1,0 +1,51 @@
+import type { LinesTable } from '../../../db/schema.js';
+import { derivePricing } from './pricing.js';
+
+/** Everything needed to present a line besides its row: the project's currency and the markup default in force. */
+export interface LinePresentation {
+  currency: string;
+  defaultMarkup4: string;
+}
+
+const money = (amount4: string | bigint | null, currency: string) =>
+  amount4 === null ? null : { amount4: amount4.toString(), currency };
+
+const priced = (state: string, amount4: string | null, currency: string) => ({
+  price: state === 'set' ? money(amount4, currency) : null,
+  state,
+});
+
+/** The API shape of a line. Pricing fields are always built here; `invoke` removes them for callers without pricing:read. */
+export function presentLine(row: LinesTable, p: LinePresentation) {
+  const d = derivePricing(row, p.defaultMarkup4);
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    sectionId: row.section_id,
+    position: row.position,
+    code: row.code,
+    heading: row.heading,
+    description: row.description,
+    status: row.status,
+    supplierId: row.supplier_id,
+    brand: row.brand,
+    productCode: row.product_code,
+    url: row.url,
+    finish: row.finish,
+    dimensions: row.dimensions,
+    leadTimeDays: row.lead_time_days,
+    quantity: { amount4: row.quantity4, unitId: row.unit_id },
+    markup: row.markup4 === null ? null : { ratio4: row.markup4 },
+    tradePrice: priced(row.trade_state, row.trade4, p.currency),
+    retailPrice: priced(row.retail_state, row.retail4, p.currency),
+    clientPrice: { price: money(d.client.price4, p.currency), state: d.client.state, source: d.client.source },
+    deliveryPrice: priced(row.delivery_state, row.delivery4, p.currency),
+    margin: money(d.margin4, p.currency),
+    clientTotal: money(d.clientTotal4, p.currency),
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    archived_at: row.archived_at,
+  };
+}
+export type PresentedLine = ReturnType<typeof presentLine>;

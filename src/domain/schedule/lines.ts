@@ -1,0 +1,272 @@
+import type { Kysely } from 'kysely';
+import type { Database, LinesTable } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
+import { diffPresented, lineColumns, type LineFieldsInput } from './line-fields.js';
+import { decodeCursor, encodeCursor } from '../paging.js';
+import { nextCode } from './codes.js';
+
+/** The project's currency and the markup default in force for its lines. */
+export async function presentationFor(db: Kysely<Database>, projectId: string): Promise<LinePresentation> {
+  const row = await db
+    .selectFrom('projects')
+    .innerJoin('studios', 'studios.id', 'projects.studio_id')
+    .select(['projects.currency', 'projects.default_markup4 as project_markup', 'studios.default_markup4 as studio_markup'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return { currency: row.currency, defaultMarkup4: row.project_markup ?? row.studio_markup };
+}
+
+export async function loadLine(db: Kysely<Database>, projectId: string, lineId: string): Promise<LinesTable> {
+  const row = await db.selectFrom('lines').selectAll().where('id', '=', lineId).where('project_id', '=', projectId).executeTakeFirst();
+  if (!row) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
+  return row;
+}
+
+export async function getLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
+  return presentLine(await loadLine(ctx.db, projectId, lineId), await presentationFor(ctx.db, projectId));
+}
+
+function assertActive(row: { archived_at: string | null }, what = 'line') {
+  if (row.archived_at) throw new ServiceError('ARCHIVED', `This ${what} is archived; restore it before changing it.`);
+}
+
+async function activeSection(db: Kysely<Database>, projectId: string, sectionId: string) {
+  const section = await db.selectFrom('sections').select(['id', 'archived_at']).where('id', '=', sectionId).where('project_id', '=', projectId).executeTakeFirst();
+  if (!section) throw new ServiceError('NOT_FOUND', `No section ${sectionId} exists in this project.`);
+  assertActive(section, 'section');
+  return section;
+}
+
+async function nextPosition(db: Kysely<Database>, sectionId: string): Promise<number> {
+  const r = await db.selectFrom('lines').select((eb) => eb.fn.max('position').as('p')).where('section_id', '=', sectionId).executeTakeFirst();
+  return Number(r?.p ?? 0) + 1;
+}
+
+async function defaultUnit(db: Kysely<Database>, studioId: string): Promise<string> {
+  const s = await db.selectFrom('studios').select('default_unit_id').where('id', '=', studioId).executeTakeFirst();
+  if (!s?.default_unit_id) throw new ServiceError('VALIDATION_FAILED', 'The studio has no default unit; give quantity.unitId.');
+  return s.default_unit_id;
+}
+
+export interface CreateLineInput extends LineFieldsInput {
+  projectId: string;
+  sectionId: string;
+  heading: string;
+}
+
+export async function createLine(ctx: ActionContext, input: CreateLineInput): Promise<PresentedLine> {
+  const { projectId, sectionId, ...fields } = input;
+  assertActive(ctx.project!, 'project');
+  await activeSection(ctx.db, projectId, sectionId);
+  const cols = lineColumns(fields);
+  const row: LinesTable = {
+    id: newId(),
+    project_id: projectId,
+    section_id: sectionId,
+    position: await nextPosition(ctx.db, sectionId),
+    code: cols.code !== undefined ? cols.code : await nextCode(ctx.db, ctx.studioId, projectId),
+    heading: fields.heading,
+    description: cols.description ?? '',
+    status: cols.status ?? 'draft',
+    supplier_id: cols.supplier_id ?? null,
+    brand: cols.brand ?? null,
+    product_code: cols.product_code ?? null,
+    url: cols.url ?? null,
+    finish: cols.finish ?? null,
+    dimensions: cols.dimensions ?? null,
+    lead_time_days: cols.lead_time_days ?? null,
+    quantity4: cols.quantity4 ?? '10000',
+    unit_id: cols.unit_id ?? (await defaultUnit(ctx.db, ctx.studioId)),
+    markup4: cols.markup4 ?? null,
+    trade_state: cols.trade_state ?? 'tbc',
+    trade4: cols.trade4 ?? null,
+    retail_state: cols.retail_state ?? 'tbc',
+    retail4: cols.retail4 ?? null,
+    client_state: cols.client_state ?? null,
+    client4: cols.client4 ?? null,
+    delivery_state: cols.delivery_state ?? 'tbc',
+    delivery4: cols.delivery4 ?? null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    archived_at: null,
+    version: 1,
+  };
+  await ctx.db.insertInto('lines').values(row).execute();
+  const line = presentLine(row, await presentationFor(ctx.db, projectId));
+  ctx.audit({ targetKind: 'line', targetId: row.id, projectId, summary: `Created line ${row.code ?? ''} ${row.heading}`.replace(/\s+/g, ' '), changes: { created: { from: null, to: row.heading } } });
+  return line;
+}
+
+/** Applies a merge patch of line fields; the expected version was checked by `invoke`. */
+export async function updateLine(ctx: ActionContext, projectId: string, lineId: string, patch: LineFieldsInput): Promise<PresentedLine> {
+  const before = await loadLine(ctx.db, projectId, lineId);
+  assertActive(before);
+  const cols = lineColumns(patch);
+  if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;
+  return writeLine(ctx, before, cols, 'Updated');
+}
+
+/** Writes columns to a line, bumps its version, and records what changed in API terms. */
+export async function writeLine(ctx: ActionContext, before: LinesTable, cols: Partial<LinesTable>, verb: string): Promise<PresentedLine> {
+  const after: LinesTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
+  const result = await ctx.db
+    .updateTable('lines')
+    .set({ ...cols, updated_at: ctx.now, version: after.version })
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
+  const p = await presentationFor(ctx.db, before.project_id);
+  const shown = presentLine(after, p);
+  const changes = diffPresented(presentLine(before, p), shown);
+  ctx.audit({ targetKind: 'line', targetId: before.id, projectId: before.project_id, summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '), changes });
+  return shown;
+}
+
+export async function archiveLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
+  const before = await loadLine(ctx.db, projectId, lineId);
+  if (before.archived_at) throw new ServiceError('ALREADY_ARCHIVED', 'This line is already archived; a second archival changes nothing.');
+  return writeLine(ctx, before, { archived_at: ctx.now }, 'Archived');
+}
+
+export async function restoreLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
+  const before = await loadLine(ctx.db, projectId, lineId);
+  if (!before.archived_at) throw new ServiceError('NOT_ARCHIVED', 'This line is not archived, so there is nothing to restore.');
+  await activeSection(ctx.db, projectId, before.section_id);
+  return writeLine(ctx, before, { archived_at: null }, 'Restored');
+}
+
+export async function duplicateLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
+  const source = await loadLine(ctx.db, projectId, lineId);
+  assertActive(source);
+  // The copy goes right after its source; later lines in the section shift down by one.
+  await ctx.db.updateTable('lines').set((eb) => ({ position: eb('position', '+', 1) })).where('section_id', '=', source.section_id).where('position', '>', source.position).execute();
+  const row: LinesTable = {
+    ...source,
+    id: newId(),
+    position: source.position + 1,
+    code: await nextCode(ctx.db, ctx.studioId, projectId),
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    version: 1,
+  };
+  await ctx.db.insertInto('lines').values(row).execute();
+  ctx.audit({ targetKind: 'line', targetId: row.id, projectId, summary: `Duplicated line ${source.code ?? source.heading} as ${row.code ?? ''}`.trim(), changes: { duplicatedFrom: { from: null, to: source.id } } });
+  return presentLine(row, await presentationFor(ctx.db, projectId));
+}
+
+/** Moves a line within its section or to another section of the same project, to a 1-based position (default: last). */
+export async function moveLine(ctx: ActionContext, projectId: string, lineId: string, sectionId: string, position: number | undefined): Promise<PresentedLine> {
+  const before = await loadLine(ctx.db, projectId, lineId);
+  assertActive(before);
+  await activeSection(ctx.db, projectId, sectionId);
+  const others = await ctx.db.selectFrom('lines').select(['id', 'position']).where('section_id', '=', sectionId).where('id', '!=', lineId).orderBy('position').execute();
+  const at = Math.min(Math.max(position ?? others.length + 1, 1), others.length + 1);
+  const order = others.map((o) => o.id);
+  order.splice(at - 1, 0, lineId);
+  for (const [i, id] of order.entries()) {
+    if (id !== lineId && others.find((o) => o.id === id)?.position !== i + 1) {
+      await ctx.db.updateTable('lines').set({ position: i + 1 }).where('id', '=', id).execute();
+    }
+  }
+  if (sectionId !== before.section_id) await resequence(ctx.db, before.section_id, lineId);
+  return writeLine(ctx, before, { section_id: sectionId, position: at }, 'Moved');
+}
+
+/** Closes the gap a departing line leaves, without touching versions (positions are ordering, not content). */
+async function resequence(db: Kysely<Database>, sectionId: string, skip?: string) {
+  const rows = await db.selectFrom('lines').select(['id', 'position']).where('section_id', '=', sectionId).orderBy('position').execute();
+  let n = 0;
+  for (const r of rows) {
+    if (r.id === skip) continue;
+    n += 1;
+    if (r.position !== n) await db.updateTable('lines').set({ position: n }).where('id', '=', r.id).execute();
+  }
+}
+
+export interface ListLinesQuery {
+  projectId: string;
+  sectionId?: string;
+  status?: string;
+  archived?: 'exclude' | 'include' | 'only';
+  q?: string;
+  sort?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export const LINE_SORTS = ['code', '-code', 'heading', '-heading', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const;
+const SORT_COLUMNS: Record<string, 'code' | 'heading' | 'created_at' | 'updated_at'> = {
+  code: 'code', heading: 'heading', createdAt: 'created_at', updatedAt: 'updated_at',
+};
+
+/**
+ * Lines in document order (section order, then position) unless `sort` says otherwise. Keyset paging: the cursor holds
+ * the last row's sort key and id, so pages stay stable while lines are added or moved.
+ */
+export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
+  const limit = query.limit ?? 500;
+  const sort = query.sort;
+  const after = query.cursor ? decodeCursor(query.cursor, sort ?? 'document') : undefined;
+  let qb = ctx.db
+    .selectFrom('lines')
+    .innerJoin('sections', 'sections.id', 'lines.section_id')
+    .selectAll('lines')
+    .select('sections.position as section_position')
+    .where('lines.project_id', '=', query.projectId);
+  if (query.sectionId) qb = qb.where('lines.section_id', '=', query.sectionId);
+  if (query.status) qb = qb.where('lines.status', '=', query.status);
+  const archived = query.archived ?? 'exclude';
+  if (archived === 'exclude') qb = qb.where('lines.archived_at', 'is', null);
+  if (archived === 'only') qb = qb.where('lines.archived_at', 'is not', null);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    qb = qb.where((eb) => eb.or([
+      eb('lines.heading', 'like', like), eb('lines.description', 'like', like), eb('lines.code', 'like', like),
+      eb('lines.brand', 'like', like), eb('lines.product_code', 'like', like),
+    ]));
+  }
+  if (!sort) {
+    if (after) {
+      const [sp, lp, id] = after as [number, number, string];
+      qb = qb.where((eb) => eb.or([
+        eb('sections.position', '>', sp),
+        eb.and([eb('sections.position', '=', sp), eb('lines.position', '>', lp)]),
+        eb.and([eb('sections.position', '=', sp), eb('lines.position', '=', lp), eb('lines.id', '>', id)]),
+      ]));
+    }
+    qb = qb.orderBy('sections.position').orderBy('lines.position').orderBy('lines.id');
+  } else {
+    const desc = sort.startsWith('-');
+    const col = `lines.${SORT_COLUMNS[sort.replace('-', '')]!}` as 'lines.code';
+    if (after) {
+      const [v, id] = after as [string | null, string];
+      const op = desc ? '<' : '>';
+      // NULL sorts first ascending in SQLite; coalesce keeps the keyset comparison total.
+      qb = qb.where((eb) => eb.or([
+        eb(eb.fn.coalesce(col, eb.val('')), op, v ?? ''),
+        eb.and([eb(eb.fn.coalesce(col, eb.val('')), '=', v ?? ''), eb('lines.id', op, id)]),
+      ]));
+    }
+    qb = qb.orderBy(ctx.db.dynamic.ref(col), desc ? 'desc' : 'asc').orderBy('lines.id', desc ? 'desc' : 'asc');
+  }
+  const rows = await qb.limit(limit + 1).execute();
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const p = await presentationFor(ctx.db, query.projectId);
+  const last = pageRows.at(-1);
+  let nextCursor: string | null = null;
+  if (more && last) {
+    const key = !sort
+      ? [last.section_position, last.position, last.id]
+      : [(last as unknown as Record<string, string | null>)[SORT_COLUMNS[sort.replace('-', '')]!] ?? null, last.id];
+    nextCursor = encodeCursor(sort ?? 'document', key);
+  }
+  return { items: pageRows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
+}
+
+/** A new line can inherit a section's position space; used by duplicate/copy helpers elsewhere. */
+export { resequence };

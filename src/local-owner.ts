@@ -1,0 +1,40 @@
+import { readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Store } from '../db/sqlite.js';
+import type { Caller } from './core/context.js';
+import { ROLE_PERMISSIONS } from './core/permissions.js';
+
+/** Where the first start keeps the demo owner's token, readable only by the file's owner. */
+export const tokenFilePath = (databasePath: string) => join(dirname(databasePath), 'owner-token');
+
+export function saveOwnerToken(databasePath: string, token: string) {
+  const file = tokenFilePath(databasePath);
+  writeFileSync(file, token + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+export function readOwnerToken(databasePath: string): string | undefined {
+  try {
+    return readFileSync(tokenFilePath(databasePath), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The owner of the database's only studio, for a local stdio MCP server started without STUDIO_TOKEN: whoever can
+ * start the server can read the database file anyway, so this grants nothing new. With several studios, a token is
+ * required to say which.
+ */
+export function localOwner(store: Store): { caller: Caller; studioName: string } | { problem: string } {
+  const rows = store
+    .read(`SELECT s.id AS studio_id, s.name, m.id AS member_id, m.user_id FROM studios s JOIN members m ON m.studio_id = s.id AND m.role = 'owner' AND m.removed_at IS NULL`)
+    .all() as Array<{ studio_id: string; name: string; member_id: string; user_id: string }>;
+  if (rows.length === 0) return { problem: 'The database has no studio yet; run `studio serve` once to create the demo studio.' };
+  if (rows.length > 1) return { problem: 'The database has several studios; set STUDIO_TOKEN to say which one to act for.' };
+  const r = rows[0]!;
+  return {
+    studioName: r.name,
+    caller: { userId: r.user_id, memberId: r.member_id, studioId: r.studio_id, role: 'owner', tokenId: 'local', permissions: new Set(ROLE_PERMISSIONS.owner) },
+  };
+}

@@ -1,0 +1,45 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ACTIONS } from '../actions/index.js';
+import type { Config } from './config.js';
+import { createRuntime } from './runtime.js';
+import { createMcpServer, type McpIdentity } from './surfaces/mcp/server.js';
+import { authenticate } from './core/auth.js';
+import { localOwner } from './local-owner.js';
+import { toServiceError } from './core/errors.js';
+
+/**
+ * `studio mcp`: an MCP server on stdin/stdout acting for STUDIO_TOKEN's member or, without a token, for the owner of
+ * the local database's only studio. Everything human-readable goes to stderr; stdout is the protocol.
+ */
+export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = process.env) {
+  const rt = await createRuntime(config);
+  let identity: McpIdentity;
+  if (env.STUDIO_TOKEN) {
+    try {
+      const caller = authenticate(rt.store, env.STUDIO_TOKEN);
+      identity = { caller };
+      process.stderr.write(`[studio] MCP on stdio, acting for the member of STUDIO_TOKEN (role ${caller.role}).\n`);
+    } catch (err) {
+      process.stderr.write(`[studio] STUDIO_TOKEN was refused: ${toServiceError(err).detail}\n`);
+      process.exit(2);
+    }
+  } else {
+    const owner = localOwner(rt.store);
+    if ('problem' in owner) {
+      process.stderr.write(`[studio] ${owner.problem}\n`);
+      process.exit(2);
+    }
+    identity = { caller: owner.caller };
+    process.stderr.write(`[studio] MCP on stdio without STUDIO_TOKEN: acting for the owner of "${owner.studioName}" in ${config.databasePath}.\n`);
+  }
+  const server = createMcpServer(rt, ACTIONS, identity);
+  await server.connect(new StdioServerTransport());
+  const shutdown = async () => {
+    await server.close();
+    await rt.store.close();
+    process.exit(0);
+  };
+  process.stdin.on('end', shutdown);
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

@@ -1,0 +1,17 @@
+import { openStore } from '../db/sqlite.js';
+import type { Config } from './config.js';
+import type { Runtime } from './core/invoke.js';
+
+/** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
+export async function createRuntime(config: Config): Promise<Runtime> {
+  const store = await openStore({ path: config.databasePath, synchronous: config.synchronous });
+  return {
+    store,
+    config,
+    inFlight: new Map(),
+    log: (msg, err) => {
+      if (config.logLevel === 'silent') return;
+      process.stderr.write(`[studio] ${msg}${err ? `: ${err instanceof Error ? (err.stack ?? err.message) : JSON.stringify(err)}` : ''}\n`);
+    },
+  };
+}

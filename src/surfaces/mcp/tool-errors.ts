@@ -1,0 +1,34 @@
+import { ERROR_CATALOG, toServiceError } from '../../core/errors.js';
+
+/** What an agent should do next for each failure, so a tool error is never a dead end. */
+const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
+  VERSION_CONFLICT: 'Call get_line (or the matching read) again, show the person what changed, and only then retry with the new etag. Do not replay automatically.',
+  PRECONDITION_REQUIRED: 'Read the record first and pass its etag as ifMatch (expectedVersion for procedures).',
+  NOT_FOUND: 'Check the ids: list_projects and list_lines give valid ones.',
+  VALIDATION_FAILED: 'Fix the arguments named in errors[]; get_action shows the exact input schema.',
+  FORBIDDEN: 'Tell the person this needs more access; do not retry.',
+  UNAUTHENTICATED: 'The server token is missing or revoked; the person must configure STUDIO_TOKEN.',
+  IDEMPOTENCY_KEY_REQUIRED: 'Add idempotencyKey: a fresh UUID for this act.',
+  IDEMPOTENCY_KEY_REUSED: 'Use a new idempotencyKey for a different request.',
+  IDEMPOTENCY_IN_PROGRESS: 'Wait a moment, then retry with the same idempotencyKey.',
+  ALREADY_ARCHIVED: 'Nothing to do: it is archived already.',
+};
+
+/** A failure as an MCP tool result: `isError`, the stable code, the sentence, and the next step. */
+export function toolError(err: unknown, requestId: string) {
+  const se = toServiceError(err);
+  const next = NEXT_STEP[se.code];
+  const body = {
+    code: se.code,
+    message: se.detail,
+    ...(next ? { nextStep: next } : {}),
+    ...(se.errors ? { errors: se.errors } : {}),
+    ...(se.extra ?? {}),
+    requestId,
+  };
+  return {
+    isError: true,
+    content: [{ type: 'text' as const, text: `${se.code}: ${se.detail}${next ? ` Next: ${next}` : ''}` }],
+    structuredContent: body,
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyAction } from '../core/define-action.js';
+import { invoke, type Runtime } from '../core/invoke.js';
+import { ServiceError } from '../core/errors.js';
+import { bearerToken } from '../core/auth.js';
+import { toJsonSchema } from './json-schema.js';
+import { sendProblem } from './problem.js';
+import { etagOf, returnsVersionedRecord } from './etag.js';
+
+/** `/projects/{projectId}` → `/projects/:projectId` */
+export const fastifyPath = (path: string) => `/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
+export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Query strings carry text; integer and boolean fields of the input schema are read back into their types. */
+function queryCoercer(action: AnyAction) {
+  const props = (toJsonSchema(action.fullInput, 'input').schema.properties ?? {}) as Record<string, { type?: string; anyOf?: Array<{ type?: string }> }>;
+  const typeOf = (name: string) => props[name]?.type ?? props[name]?.anyOf?.find((s) => s.type && s.type !== 'null')?.type;
+  return (query: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(query)) {
+      if (typeof v !== 'string') {
+        out[k] = v;
+        continue;
+      }
+      const t = typeOf(k);
+      out[k] = t === 'integer' && /^-?\d{1,15}$/.test(v) ? Number(v) : t === 'boolean' && (v === 'true' || v === 'false') ? v === 'true' : v;
+    }
+    return out;
+  };
+}
+
+/**
+ * One route per resource action. The adapter only moves data: path parameters, query or body, and the If-Match and
+ * Idempotency-Key headers become the action's input; `invoke` does everything else.
+ */
+export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: readonly AnyAction[]) {
+  for (const action of actions) {
+    const http = action.http;
+    if (action.kind !== 'resource' || !http) continue;
+    const params = pathParams(http.path);
+    const coerce = queryCoercer(action);
+    const versioned = returnsVersionedRecord(action);
+    app.route({
+      method: http.method,
+      url: fastifyPath(http.path),
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        try {
+          const input = assembleInput(req, action, params, coerce);
+          const output = await invoke(rt, action, input, { token: bearerToken(req.headers.authorization), requestId: req.id });
+          const etag = versioned ? etagOf(output) : undefined;
+          if (etag) reply.header('etag', etag);
+          // Members only: a collection never answers 304.
+          if (etag && http.method === 'GET' && req.headers['if-none-match'] === etag) return reply.code(304).send();
+          if (http.status === 201 && typeof (output as { id?: unknown }).id === 'string' && !http.path.endsWith('}')) {
+            reply.header('location', `${req.url.split('?')[0]}/${(output as { id: string }).id}`);
+          }
+          return reply.code(http.status ?? 200).type('application/json').send(output);
+        } catch (err) {
+          return sendProblem(reply, err, req.id);
+        }
+      },
+    });
+  }
+}
+
+function assembleInput(req: FastifyRequest, action: AnyAction, params: string[], coerce: (q: Record<string, unknown>) => Record<string, unknown>) {
+  const http = action.http!;
+  let input: Record<string, unknown>;
+  if (http.method === 'GET' || http.method === 'DELETE') {
+    input = coerce({ ...(req.query as Record<string, unknown>) });
+  } else {
+    const body = req.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+      throw new ServiceError('VALIDATION_FAILED', 'The request body must be a JSON object.');
+    }
+    input = { ...((body as Record<string, unknown> | undefined) ?? {}) };
+  }
+  // Path and headers win over body fields of the same name: the URL is the claim being made.
+  for (const p of params) input[p] = (req.params as Record<string, string>)[p];
+  if (action.versioned) {
+    delete input.ifMatch;
+    const h = req.headers['if-match'];
+    if (h !== undefined) input.ifMatch = h;
+  }
+  if (action.keyed) {
+    delete input.idempotencyKey;
+    const h = req.headers['idempotency-key'];
+    if (h !== undefined) input.idempotencyKey = h;
+  }
+  return input;
+}
