@@ -1,0 +1,34 @@
+import { openStore } from '../../db/sqlite.js';
+import { addMember, mintToken } from '../../src/domain/studio/onboarding.js';
+import { newId, nowIso } from '../../src/core/ids.js';
+import type { GrantLevel, Role } from '../../src/core/permissions.js';
+
+/**
+ * Test setup only: adds a member with a role (and optional project grants) straight into a database file and returns
+ * their token. The server under test reads the same file, as a second writer would.
+ */
+export async function memberWithToken(dbPath: string, role: Role, grants: Array<{ projectId: string; level: GrantLevel }> = []) {
+  const store = await openStore({ path: dbPath });
+  try {
+    const studio = await store.db.selectFrom('studios').select('id').executeTakeFirstOrThrow();
+    const now = nowIso();
+    const userId = newId();
+    await store.db.insertInto('users').values({ id: userId, email: `${role}-${userId}@example.test`, name: `Test ${role}`, created_at: now }).execute();
+    const memberId = await addMember(store.db, studio.id, userId, role, now);
+    for (const g of grants) {
+      await store.db.insertInto('project_grants').values({ project_id: g.projectId, member_id: memberId, level: g.level, created_at: now }).execute();
+    }
+    const { token } = await mintToken(store.db, memberId, `test ${role}`, now);
+    return { token, memberId, userId, studioId: studio.id };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Every floating-point number anywhere in a JSON value, with its path. The API must never produce one. */
+export function floatsIn(value: unknown, path = '$'): string[] {
+  if (typeof value === 'number') return Number.isInteger(value) ? [] : [`${path} = ${value}`];
+  if (Array.isArray(value)) return value.flatMap((v, i) => floatsIn(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => floatsIn(v, `${path}.${k}`));
+  return [];
+}

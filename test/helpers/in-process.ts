@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ACTIONS } from '../../actions/index.js';
+import { loadConfig } from '../../src/config.js';
+import { createRuntime } from '../../src/runtime.js';
+import { buildHttpApp } from '../../src/surfaces/http.js';
+import { createMcpServer } from '../../src/surfaces/mcp/server.js';
+import { seedDemo } from '../../src/seed/demo.js';
+import type { Runtime } from '../../src/core/invoke.js';
+
+export interface TestApp {
+  url: string;
+  token: string;
+  dbPath: string;
+  rt: Runtime;
+  projectId: string;
+  /** An MCP client connected in memory to a server acting for `token`'s member. */
+  mcp(token?: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole HTTP server in this process on a free port, over a fresh database with the demo studio: real fastify,
+ * real tRPC and REST routes, real SQLite. For tests that exercise many calls quickly; e2e tests spawn the process.
+ */
+export async function createTestApp(): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-test-'));
+  const dbPath = join(dir, 'studio.sqlite');
+  const config = { ...loadConfig({ STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent' }), logLevel: 'silent' };
+  const rt = await createRuntime(config);
+  const seeded = await seedDemo(rt.store.db);
+  const app = await buildHttpApp(rt, ACTIONS);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const clients: Client[] = [];
+  return {
+    url,
+    token: seeded!.token,
+    dbPath,
+    rt,
+    projectId: seeded!.projectId,
+    async mcp(token = seeded!.token) {
+      const server = createMcpServer(rt, ACTIONS, { token });
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await server.connect(a);
+      await client.connect(b);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      for (const c of clients) await c.close();
+      await app.close();
+      await rt.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

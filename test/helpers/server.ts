@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CLI = join(ROOT, 'dist/src/cli.js');
+
+export interface RunningServer {
+  url: string;
+  /** The demo owner's token, as printed by the first start. */
+  token: string;
+  dbPath: string;
+  dir: string;
+  proc: ChildProcess;
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server as a process (`studio serve`) on a free port with a fresh database, and reads the URL and
+ * the owner's token from what it prints, exactly as a newcomer would.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  const dbPath = join(dir, 'studio.sqlite');
+  const proc = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...process.env, STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const { url, token } = await new Promise<{ url: string; token: string }>((resolvePromise, reject) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const token = /Token\s+(studio_\S+)/.exec(out)?.[1];
+      if (url && token) resolvePromise({ url, token });
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+  });
+  return {
+    url,
+    token,
+    dbPath,
+    dir,
+    proc,
+    stderr: () => err,
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { http } from '../helpers/clients.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => app?.close());
+
+describe('get_line through REST and MCP', () => {
+  it('returns the same line, and MCP adds the exact quoted etag REST sends as ETag', async () => {
+    const list = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token });
+    const line = list.body.items[0];
+    const rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${line.id}`, { token: app.token });
+    const client = await app.mcp();
+    const viaMcp = await client.callTool({ name: 'get_line', arguments: { projectId: app.projectId, itemId: line.id } });
+    expect(viaMcp.isError).toBeFalsy();
+    const { etag, ...mcpLine } = viaMcp.structuredContent as Record<string, unknown>;
+    expect(mcpLine).toEqual(rest.body);
+    expect(etag).toBe(rest.headers.get('etag'));
+  });
+});
