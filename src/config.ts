@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 
 /** Everything configurable, read from the environment once. Documented in the README's Configuration table. */
 export interface Config {
@@ -17,6 +19,19 @@ export interface Config {
   synchronous: 'FULL' | 'NORMAL';
 }
 
+/** The project folder (where package.json is), whether running from src/ via tsx or from dist/src/. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+/**
+ * The default database lives in the project's own data/ folder, not the current directory, so that an MCP client
+ * launching `node /path/to/dist/src/cli.js mcp` from anywhere reaches the same studio the HTTP server created.
+ */
+export const DEFAULT_DATABASE = resolve(projectRoot(), 'data/studio.sqlite');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.STUDIO_PORT ?? env.PORT ?? '3000', 10);
   const host = env.STUDIO_HOST ?? '127.0.0.1';
@@ -24,7 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host,
     port,
-    databasePath: resolve(env.STUDIO_DATABASE ?? 'data/studio.sqlite'),
+    databasePath: env.STUDIO_DATABASE ? resolve(env.STUDIO_DATABASE) : DEFAULT_DATABASE,
     baseUrl,
     docsUrl: (env.STUDIO_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/$/, ''),
     bodyLimit: Number.parseInt(env.STUDIO_BODY_LIMIT ?? String(1024 * 1024), 10),
