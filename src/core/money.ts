@@ -11,7 +11,7 @@ const INTEGER = /^-?(0|[1-9][0-9]*)$/;
 export const MAX_AMOUNT4_DIGITS = 30;
 
 export function isAmount4(s: string): boolean {
-  return s.length <= MAX_AMOUNT4_DIGITS + 1 && INTEGER.test(s) && s !== '-0';
+  return s.length - (s.startsWith('-') ? 1 : 0) <= MAX_AMOUNT4_DIGITS && INTEGER.test(s) && s !== '-0';
 }
 
 export function parseAmount4(s: string): bigint {
