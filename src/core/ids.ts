@@ -4,14 +4,20 @@ import { createHash, randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 export function newId(): string {
   const bytes = randomBytes(16);
-  let bits = 0n;
-  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  // 128 bits read 5 at a time (the last character takes the final 3 bits), with a small integer bit buffer.
   let out = '';
-  for (let i = 0; i < 26; i++) {
-    out = ALPHABET[Number(bits & 31n)] + out;
-    bits >>= 5n;
+  let buffer = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    buffer = (buffer << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += ALPHABET[(buffer >> bits) & 31];
+    }
+    buffer &= (1 << bits) - 1;
   }
-  return out;
+  return out + ALPHABET[(buffer << (5 - bits)) & 31];
 }
 
 /** Ids accepted from callers: the shape we mint, so a malformed id is a clear 404 and never reaches SQL oddly. */
