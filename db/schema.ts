@@ -8,6 +8,13 @@ export interface StudiosTable {
   default_markup4: string;
   default_unit_id: string | null;
   code_prefix: string;
+  /** Scale-4 ratio string ("2000" = 20%). */
+  tax_rate4: string;
+  /** Null: documents show the studio's name. */
+  brand_display_name: string | null;
+  /** `#rrggbb`, lowercase. */
+  brand_accent_colour: string;
+  brand_logo_text: string | null;
   created_at: string;
   updated_at: string;
   version: number;

@@ -1,2 +1,4 @@
 // Procedures of the account domain: one file per concept, re-exported here.
-export {};
+export * from './current-user.js';
+export * from './studios.js';
+export * from './tokens.js';

@@ -1,2 +1,4 @@
 // Procedures of the sections domain: one file per concept, re-exported here.
-export {};
+export * from './sections.js';
+export * from './order.js';
+export * from './lifecycle.js';

@@ -1,6 +1,8 @@
 import * as m001 from './001_initial.js';
+import * as m002 from './002_studio_settings.js';
 
 /** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statements: readonly string[] }> = [
   { version: 1, ...m001 },
+  { version: 2, ...m002 },
 ];

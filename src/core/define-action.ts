@@ -40,6 +40,11 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
   versioned?: { entity: EntityKind; idField: string };
   /** Non-idempotent create: `Idempotency-Key` (resource, required) or `commandKey` (procedure, optional). */
   keyed?: boolean;
+  /**
+   * Top-level output fields shown once (secrets such as a new API token). They are stored as null in the idempotency
+   * record, so a keyed replay answers the same record without the secret; the schema must allow null for them.
+   */
+  shownOnce?: readonly string[];
   http?: HttpBinding;
   mcp?: { advertised: true; title: string };
   /** A worked example input, checked against the schema by the contract test. */

@@ -3,16 +3,21 @@
  * nested id belongs to the project (or studio) the request is about, and to read versions for expected-version checks.
  * A field whose name is listed here is an ownership claim wherever it appears in any action's input.
  */
-export type EntityKind = 'project' | 'section' | 'line' | 'supplier' | 'unit' | 'member' | 'audit_event';
+export type EntityKind = 'studio' | 'project' | 'section' | 'line' | 'supplier' | 'unit' | 'member' | 'audit_event' | 'api_token';
 
 export interface EntityInfo {
   table: string;
-  /** The column naming the owner: a project for project-scoped records, the studio otherwise. */
-  owner: { column: string; level: 'project' | 'studio' };
+  /**
+   * The column naming the owner: a project for project-scoped records, the studio for studio-level ones, the caller's
+   * own membership for personal records (API tokens): someone else's answers as if it did not exist.
+   */
+  owner: { column: string; level: 'project' | 'studio' | 'member' };
   versioned: boolean;
 }
 
 export const ENTITIES: Record<EntityKind, EntityInfo> = {
+  // A studio is its own owner: its id is compared with the caller's studio id.
+  studio: { table: 'studios', owner: { column: 'id', level: 'studio' }, versioned: true },
   project: { table: 'projects', owner: { column: 'studio_id', level: 'studio' }, versioned: true },
   section: { table: 'sections', owner: { column: 'project_id', level: 'project' }, versioned: true },
   line: { table: 'lines', owner: { column: 'project_id', level: 'project' }, versioned: true },
@@ -20,6 +25,7 @@ export const ENTITIES: Record<EntityKind, EntityInfo> = {
   unit: { table: 'units', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
   member: { table: 'members', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
   audit_event: { table: 'audit_events', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
+  api_token: { table: 'api_tokens', owner: { column: 'member_id', level: 'member' }, versioned: false },
 };
 
 /** Input field → the entity its value names. Arrays (`lineIds`) name several. */
@@ -34,6 +40,8 @@ export const ID_FIELDS: Record<string, EntityKind> = {
   lineIds: 'line',
   supplierId: 'supplier',
   unitId: 'unit',
+  defaultUnitId: 'unit',
   memberId: 'member',
   eventId: 'audit_event',
+  tokenId: 'api_token',
 };

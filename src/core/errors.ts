@@ -82,6 +82,18 @@ export const ERROR_CATALOG = {
     title: 'The first request with this key is still running',
     sentence: 'A request with this idempotency key is still being processed; wait a moment and retry with the same key.',
   },
+  SECTION_NOT_EMPTY: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The section still holds lines',
+    sentence: 'Only an empty section can be archived; move or archive its active lines first.',
+  },
+  GRANT_EXISTS: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The member already has access',
+    sentence: 'This member already holds a grant on the project; change its level with update_project_grant.',
+  },
   LAST_OWNER: {
     status: 409,
     trpc: 'CONFLICT',

@@ -98,7 +98,7 @@ async function execute(
   const now = nowIso();
   const studioId = caller?.studioId ?? '';
   const project = caller ? await checkProjects(db, caller, input, write) : undefined;
-  if (caller) await checkOwnership(db, caller.studioId, input, project?.id);
+  if (caller) await checkOwnership(db, caller, input, project?.id);
 
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
@@ -107,7 +107,7 @@ async function execute(
     const replay = await findIdempotentReplay(db, caller, key, action.name, requestHash(action.name, input, controls.key));
     if (replay.found) return replay.response;
   }
-  if (action.versioned) await checkVersion(db, action, input);
+  if (action.versioned) await checkVersion(db, action, input, studioId);
 
   const events: AuditInput[] = [];
   const ctx: ActionContext = {
@@ -132,7 +132,11 @@ async function execute(
   if (write) {
     if (!events.length) events.push({ targetKind: 'studio', targetId: studioId, summary: action.summary, projectId: project?.id ?? null });
     await appendAuditEvents(db, studioId, actorOf(caller), action.name, now, events);
-    if (key && caller) await saveIdempotentResponse(db, caller, key, action.name, requestHash(action.name, input, controls.key), output, now);
+    if (key && caller) {
+      // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
+      const kept = action.shownOnce?.length ? { ...(output as object), ...Object.fromEntries(action.shownOnce.map((f) => [f, null])) } : output;
+      await saveIdempotentResponse(db, caller, key, action.name, requestHash(action.name, input, controls.key), kept, now);
+    }
   }
   return output;
 }
@@ -168,8 +172,11 @@ async function checkProjects(db: Kysely<Database>, caller: Caller, input: Record
   return main;
 }
 
-/** Every id the input names (at any depth) must belong to the project in the request, or to the caller's studio. */
-async function checkOwnership(db: Kysely<Database>, studioId: string, input: Record<string, unknown>, projectId: string | undefined) {
+const WHERE_OWNED = { project: 'in this project', studio: 'in your studio', member: 'among your own in this studio' } as const;
+
+/** Every id the input names (at any depth) must belong to the project in the request, the caller's studio, or the caller. */
+async function checkOwnership(db: Kysely<Database>, caller: Caller, input: Record<string, unknown>, projectId: string | undefined) {
+  const { studioId, memberId } = caller;
   const claims: Array<{ field: string; kind: EntityKind; id: string }> = [];
   collectIds(input, claims, 0);
   const targetProject = typeof input.targetProjectId === 'string' ? input.targetProjectId : projectId;
@@ -184,11 +191,12 @@ async function checkOwnership(db: Kysely<Database>, studioId: string, input: Rec
     let owns: boolean;
     if (!row) owns = false;
     else if (info.owner.level === 'studio') owns = row.owner === studioId;
+    else if (info.owner.level === 'member') owns = row.owner === memberId;
     else {
       const expected = field.startsWith('target') ? targetProject : projectId;
       owns = expected !== undefined && row.owner === expected;
     }
-    if (!owns) throw new ServiceError('NOT_FOUND', `No ${kind.replace('_', ' ')} ${id} exists ${info.owner.level === 'project' ? 'in this project' : 'in your studio'}.`);
+    if (!owns) throw new ServiceError('NOT_FOUND', `No ${kind.replace('_', ' ')} ${id} exists ${WHERE_OWNED[info.owner.level]}.`);
   }
 }
 
@@ -200,9 +208,11 @@ function collectIds(value: unknown, out: Array<{ field: string; kind: EntityKind
   }
   for (const [field, v] of Object.entries(value)) {
     const kind = ID_FIELDS[field];
+    // Braces matter: without them the last `else` binds to the inner `if` and nested ids go unchecked.
     if (kind && typeof v === 'string') out.push({ field, kind, id: v });
-    else if (kind && Array.isArray(v)) for (const id of v) if (typeof id === 'string') out.push({ field, kind, id });
-    else collectIds(v, out, depth + 1);
+    else if (kind && Array.isArray(v)) {
+      for (const id of v) if (typeof id === 'string') out.push({ field, kind, id });
+    } else collectIds(v, out, depth + 1);
   }
 }
 
@@ -214,13 +224,15 @@ export function parseVersion(value: unknown): number | undefined {
   return m ? Number(m[1]) : Number.NaN;
 }
 
-async function checkVersion(db: Kysely<Database>, action: AnyAction, input: Record<string, unknown>) {
+async function checkVersion(db: Kysely<Database>, action: AnyAction, input: Record<string, unknown>, studioId: string) {
   const { entity, idField } = action.versioned!;
   const sent = input[CONTROL_FIELDS[action.kind].version];
+  // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
+  const id = idField === 'studioId' ? studioId : (input[idField] as string);
   const row = (await db
     .selectFrom(ENTITIES[entity].table as 'lines')
     .select(['version'])
-    .where('id', '=', input[idField] as string)
+    .where('id', '=', id)
     .executeTakeFirst()) as { version: number } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND');
   if (sent === undefined) {

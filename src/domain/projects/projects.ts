@@ -5,7 +5,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
-import { listSections } from './sections.js';
+import { activeLinesOf, copyLines, listSections } from './sections.js';
 import { diffPresented } from '../schedule/line-fields.js';
 
 export function presentProject(row: ProjectsTable) {
@@ -130,7 +130,67 @@ export async function updateProject(ctx: ActionContext, projectId: string, patch
   if (patch.clientName !== undefined) cols.client_name = patch.clientName;
   if (patch.currency !== undefined) cols.currency = patch.currency;
   if (patch.defaultMarkup !== undefined) cols.default_markup4 = patch.defaultMarkup?.ratio4 ?? null;
+  if (!Object.keys(cols).length) {
+    throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change: name, reference, clientName, currency or defaultMarkup.', {
+      errors: [{ path: '(body)', message: 'Nothing to change.' }],
+    });
+  }
+  if (cols.currency !== undefined && cols.currency !== before.currency && (await hasSetPrice(ctx.db, projectId))) {
+    throw new ServiceError('VALIDATION_FAILED', `Lines of this project carry prices in ${before.currency}; amounts are never converted, so the currency can change only while no line has a set price.`, {
+      errors: [{ path: 'currency', message: `Priced lines exist in ${before.currency}.` }],
+    });
+  }
   return writeProject(ctx, before, cols, 'Updated');
+}
+
+/** Whether any line (archived ones too: they still show as removed pieces) has one of its four prices set. */
+async function hasSetPrice(db: Kysely<Database>, projectId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('lines')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where((eb) => eb.or([eb('trade_state', '=', 'set'), eb('retail_state', '=', 'set'), eb('client_state', '=', 'set'), eb('delivery_state', '=', 'set')]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface DuplicateProjectInput {
+  name?: string;
+  reference?: string | null;
+}
+
+/**
+ * A new project with the source's details, its active sections in order and their active lines (new ids, version 1,
+ * codes kept since codes are per project). Archived sections and lines stay behind; grants are not copied: the caller
+ * is granted edit, as for any new project. The source may be archived; the copy is active.
+ */
+export async function duplicateProject(ctx: ActionContext, projectId: string, input: DuplicateProjectInput) {
+  const source = await loadProject(ctx.db, ctx.studioId, projectId);
+  const row: ProjectsTable = {
+    ...source,
+    id: newId(),
+    name: input.name ?? `${source.name} (copy)`,
+    reference: input.reference ?? null,
+    status: 'active',
+    archived_at: null,
+    created_by: ctx.caller!.memberId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    version: 1,
+  };
+  await ctx.db.insertInto('projects').values(row).execute();
+  await ctx.db.insertInto('project_grants').values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now }).execute();
+  ctx.audit({
+    targetKind: 'project', targetId: row.id, projectId: row.id, summary: `Duplicated project ${source.name} as ${row.name}`,
+    changes: { duplicatedFrom: { from: null, to: source.id } },
+  });
+  for (const [i, section] of (await listSections(ctx.db, projectId, false)).entries()) {
+    const sectionId = newId();
+    await ctx.db.insertInto('sections').values({ id: sectionId, project_id: row.id, title: section.title, position: i + 1, archived_at: null, created_at: ctx.now, updated_at: ctx.now, version: 1 }).execute();
+    await copyLines(ctx, await activeLinesOf(ctx.db, section.id), { projectId: row.id, sectionId }, 'keep');
+  }
+  return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };
 }
 
 export async function archiveProject(ctx: ActionContext, projectId: string) {

@@ -17,7 +17,12 @@ export interface NewStudio {
   currency: string;
   codePrefix?: string;
   defaultMarkup4?: string;
+  /** Scale-4 ratio string; default no tax. */
+  taxRate4?: string;
 }
+
+/** The accent colour a new studio starts with, until its branding is set. */
+export const DEFAULT_ACCENT_COLOUR = '#1f2937';
 
 /**
  * Creates a tenant: the studio, its default units, and its owner (reusing the user when the email is known).
@@ -30,7 +35,8 @@ export async function createStudioWithOwner(db: Kysely<Database>, studio: NewStu
     .insertInto('studios')
     .values({
       id: studioId, name: studio.name, currency: studio.currency, default_markup4: studio.defaultMarkup4 ?? '3500',
-      default_unit_id: units[0]!.id, code_prefix: studio.codePrefix ?? 'FF', created_at: now, updated_at: now, version: 1,
+      default_unit_id: units[0]!.id, code_prefix: studio.codePrefix ?? 'FF', tax_rate4: studio.taxRate4 ?? '0',
+      brand_display_name: null, brand_accent_colour: DEFAULT_ACCENT_COLOUR, brand_logo_text: null, created_at: now, updated_at: now, version: 1,
     })
     .execute();
   await db.insertInto('units').values(units).execute();

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { Id, Timestamp, named } from '../shared/values.js';
+import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+
+export const Role = z.enum(ROLES);
+
+export const CurrentUser = z
+  .strictObject({
+    id: Id.describe('The user (a person), the same in every studio they belong to.'),
+    email: z.string(),
+    name: z.string(),
+    studio: z.strictObject({ id: Id, name: z.string() }).describe('The studio this token acts in.'),
+    memberId: Id.describe('Your membership in that studio.'),
+    role: Role,
+    permissions: z.array(z.enum(STUDIO_PERMISSIONS)).describe("What your role allows, in the union's order."),
+    currentTokenId: z.string().describe('The API token this request was made with.'),
+    interfaceState: z.strictObject({
+      firstRunCompletedAt: Timestamp.nullable().describe('When you finished the first-run flow; null until then.'),
+    }),
+  })
+  .describe('Who you are acting as.');
+named(CurrentUser, 'CurrentUser');
+
+export const MyStudio = z.strictObject({
+  studioId: Id,
+  name: z.string(),
+  memberId: Id,
+  role: Role,
+  memberSince: Timestamp,
+  current: z.boolean().describe('The studio this token acts in.'),
+});
+
+export const ApiToken = z
+  .strictObject({
+    id: Id,
+    name: z.string(),
+    hint: z.string().describe('The last 4 characters of the secret, to recognise it.'),
+    createdAt: Timestamp,
+    expiresAt: Timestamp.nullable(),
+    revokedAt: Timestamp.nullable(),
+    state: z.enum(['active', 'expired', 'revoked']),
+    current: z.boolean().describe('The token this request was made with.'),
+  })
+  .describe('An API token, without its secret (never stored; shown once at creation).');
+named(ApiToken, 'ApiToken');
+
+export const TokenSecret = z
+  .string()
+  .nullable()
+  .describe('The token itself, shown once: keep it now. Null when this answer replays an earlier request with the same commandKey; revoke that token and create another if it was lost.');

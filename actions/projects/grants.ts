@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { Cursor, Id, Limit, Timestamp, named, page } from '../shared/values.js';
+import { GRANT_LEVELS } from '../../src/core/permissions.js';
+import * as grants from '../../src/domain/projects/grants.js';
+import { EXAMPLE } from './shapes.js';
+
+const GrantLevel = z.enum(GRANT_LEVELS).describe('view: read the project; edit: read and change it.');
+named(GrantLevel, 'GrantLevel');
+
+const ProjectGrant = z
+  .strictObject({
+    projectId: Id,
+    memberId: Id,
+    level: GrantLevel,
+    memberName: z.string(),
+    memberRole: z.string().describe("The member's studio role; owners and admins reach every project whatever their grants."),
+    createdAt: Timestamp,
+  })
+  .describe("A member's access to one project.");
+named(ProjectGrant, 'ProjectGrant');
+
+const inGrant = { projectId: Id, memberId: Id.describe('The studio member.') };
+
+export const listProjectGrants = defineAction({
+  name: 'list_project_grants',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'projects',
+  summary: 'List who has been granted access to a project.',
+  description:
+    "The project's grants to current members, with each member's name, role and level. Members holding workspace:manage (owners, admins) reach every project without a grant. Needs workspace:manage.",
+  scope: 'workspace:manage',
+  input: z.strictObject({ projectId: Id, cursor: Cursor.optional(), limit: Limit.optional() }),
+  output: page(ProjectGrant),
+  errors: ['NOT_FOUND'],
+  example: { projectId: EXAMPLE.projectId },
+  handler: (ctx, input) => grants.listGrants(ctx, input),
+});
+
+export const grantProjectAccess = defineAction({
+  name: 'grant_project_access',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'projects',
+  summary: 'Give a member view or edit access to a project.',
+  description:
+    'Grants a studio member access to the project: view (read only) or edit. A member who already holds a grant is refused with GRANT_EXISTS; change the level with update_project_grant. Needs workspace:manage.',
+  scope: 'workspace:manage',
+  keyed: true,
+  input: z.strictObject({ ...inGrant, level: GrantLevel }),
+  output: ProjectGrant,
+  errors: ['NOT_FOUND', 'GRANT_EXISTS'],
+  example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId, level: 'view' },
+  handler: (ctx, input) => grants.grantAccess(ctx, input.projectId, input.memberId, input.level),
+});
+
+export const updateProjectGrant = defineAction({
+  name: 'update_project_grant',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'projects',
+  summary: "Change a member's access level on a project.",
+  description: "Sets an existing grant's level to view or edit (setting the level it already has changes nothing). A member without a grant is NOT_FOUND: use grant_project_access. Needs workspace:manage.",
+  scope: 'workspace:manage',
+  input: z.strictObject({ ...inGrant, level: GrantLevel }),
+  output: ProjectGrant,
+  errors: ['NOT_FOUND'],
+  example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId, level: 'edit' },
+  handler: (ctx, input) => grants.updateGrant(ctx, input.projectId, input.memberId, input.level),
+});
+
+export const revokeProjectAccess = defineAction({
+  name: 'revoke_project_access',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'projects',
+  summary: "Remove a member's access to a project.",
+  description:
+    'Removes the grant; the member no longer reaches the project (unless their role manages the workspace). The audit feed keeps the record. A member without a grant is NOT_FOUND. Needs workspace:manage.',
+  scope: 'workspace:manage',
+  input: z.strictObject(inGrant),
+  output: ProjectGrant.extend({ revokedAt: Timestamp }),
+  errors: ['NOT_FOUND'],
+  example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId },
+  handler: (ctx, input) => grants.revokeGrant(ctx, input.projectId, input.memberId),
+});

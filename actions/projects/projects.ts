@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { Cursor, Id, Limit, page } from '../shared/values.js';
+import { Project, ProjectWithSections, PROJECT_STATUSES } from '../shared/records.js';
+import { ProjectFields } from '../v1/projects.js';
+import * as projects from '../../src/domain/projects/projects.js';
+import { EXAMPLE } from './shapes.js';
+
+export const listStudioProjects = defineAction({
+  name: 'list_studio_projects',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'projects',
+  summary: 'List the projects you can reach, newest first.',
+  description:
+    "The studio's projects you manage or were granted, newest first, 500 per page by default. Filter by status (active or archived) or a text query on name, reference and client. Pass nextCursor back as cursor for the next page.",
+  scope: 'projects:read',
+  input: z.strictObject({
+    status: z.enum(PROJECT_STATUSES).optional(),
+    q: z.string().min(1).max(200).optional().describe('Text to find in name, reference or client.'),
+    cursor: Cursor.optional(),
+    limit: Limit.optional(),
+  }),
+  output: page(Project),
+  errors: [],
+  example: { status: 'active', q: 'Harbour' },
+  handler: (ctx, input) => projects.listProjects(ctx, input),
+});
+
+export const getStudioProject = defineAction({
+  name: 'get_studio_project',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'projects',
+  summary: 'Read a project with its sections in order.',
+  description:
+    'The project (archived or not) and its active sections in order, each with its count of active lines. Its version changes whenever the project or any of its sections changes; send it as expectedVersion to update_project_details, archive_studio_project, restore_project and reorder_schedule_sections.',
+  scope: 'projects:read',
+  input: z.strictObject({ projectId: Id }),
+  output: ProjectWithSections,
+  errors: ['NOT_FOUND'],
+  example: { projectId: EXAMPLE.projectId },
+  handler: (ctx, input) => projects.getProjectWithSections(ctx, input.projectId),
+});
+
+export const createStudioProject = defineAction({
+  name: 'create_studio_project',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'projects',
+  summary: 'Start a new project with its first sections.',
+  description:
+    "Creates a project in your studio (currency defaults to the studio's) with the given section titles in order (default: one \"General\" section). You are granted edit access to it. Send a fresh commandKey so a retry never creates it twice.",
+  scope: 'projects:write',
+  keyed: true,
+  input: ProjectFields.partial().extend({
+    name: ProjectFields.shape.name,
+    sections: z.array(z.string().trim().min(1).max(200)).min(1).max(100).optional().describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
+  }),
+  output: ProjectWithSections,
+  errors: [],
+  example: { name: 'Harbour House', reference: 'HH-2026', sections: ['Living Room', 'Kitchen'], commandKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
+  handler: (ctx, input) => projects.createProject(ctx, input),
+});
+
+export const updateProjectDetails = defineAction({
+  name: 'update_project_details',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'projects',
+  summary: "Change a project's name, reference, client, currency or default markup.",
+  description:
+    "Send only the fields to change, with expectedVersion from your last read of the project (its sections' changes move it too). null clears reference, clientName, and defaultMarkup (back to the studio default; needs pricing:write). Currency can change only while no line has a set price: amounts are never converted. An archived project must be restored first.",
+  scope: 'projects:write',
+  versioned: { entity: 'project', idField: 'projectId' },
+  input: ProjectFields.partial().extend({ projectId: Id }),
+  output: Project,
+  errors: ['NOT_FOUND', 'ARCHIVED'],
+  example: { projectId: EXAMPLE.projectId, expectedVersion: 3, clientName: 'The Marsden family' },
+  handler: (ctx, { projectId, ...patch }) => projects.updateProject(ctx, projectId, patch),
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { Currency, Id } from '../shared/values.js';
+import { AccentColour, CodePrefix, StudioSettings, boundedRatio } from './shapes.js';
+import * as settings from '../../src/domain/studio/settings.js';
+
+export const getStudioSettings = defineAction({
+  name: 'get_studio_settings',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'studio',
+  summary: "Read the studio's defaults: markup, currency, tax, units, code format and branding.",
+  description:
+    "Returns the defaults new projects and lines start from (default markup, currency, tax rate, default unit and the active units, the line code prefix) and the branding client documents carry. The default markup is absent without pricing:read. Any member may read them.",
+  scope: 'member',
+  input: z.strictObject({}),
+  output: StudioSettings,
+  errors: [],
+  example: {},
+  handler: (ctx) => settings.getSettings(ctx),
+});
+
+const SettingsPatch = z
+  .strictObject({
+    defaultMarkup: boundedRatio(100_000n, 'A markup').describe('Needs pricing:write. "3500" = 35%; at most 1000%.'),
+    currency: Currency.describe('For new projects; existing projects keep theirs.'),
+    taxRate: boundedRatio(10_000n, 'A tax rate').describe('"2000" = 20%; at most 100%.'),
+    defaultUnitId: Id.describe('One of the studio\'s active units.'),
+    codeFormat: z.strictObject({ prefix: CodePrefix }).describe('For new line codes; existing codes stay.'),
+    branding: z
+      .strictObject({
+        displayName: z.string().trim().min(1).max(200).nullable(),
+        accentColour: AccentColour,
+        logoText: z.string().trim().min(1).max(60).nullable(),
+      })
+      .partial()
+      .describe('Only the fields given change; null clears displayName or logoText.'),
+  })
+  .partial();
+
+export const updateStudioSettings = defineAction({
+  name: 'update_studio_settings',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'studio',
+  summary: "Change the studio's defaults or branding.",
+  description:
+    "Merge patch of the studio's settings: only the fields given change. Defaults apply to what is created afterwards; existing projects keep their currency and markup, existing lines their codes. Setting defaultMarkup needs pricing:write. Needs expectedVersion (the studio's version).",
+  scope: 'workspace:manage',
+  versioned: { entity: 'studio', idField: 'studioId' },
+  input: SettingsPatch,
+  output: StudioSettings,
+  errors: [],
+  example: { taxRate: { ratio4: '2000' }, branding: { accentColour: '#7a4b2a' }, expectedVersion: 1 },
+  handler: (ctx, input) => settings.updateSettings(ctx, input),
+});

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { ApiTokensTable, Database } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { mintToken } from '../studio/onboarding.js';
+import { decodeCursor, encodeCursor } from '../paging.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A token's metadata: never its secret or digest. `current` marks the token this request was made with. */
+export function presentToken(row: ApiTokensTable, currentTokenId: string | undefined, now: string) {
+  return {
+    id: row.id,
+    name: row.name,
+    hint: row.hint,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    state: row.revoked_at ? 'revoked' : row.expires_at && row.expires_at <= now ? 'expired' : 'active',
+    current: row.id === currentTokenId,
+  };
+}
+
+async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: string): Promise<ApiTokensTable> {
+  const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', tokenId).where('member_id', '=', memberId).executeTakeFirst();
+  // Someone else's token answers exactly like one that does not exist.
+  if (!row) throw new ServiceError('NOT_FOUND', `You have no API token ${tokenId} in this studio.`);
+  return row;
+}
+
+/** The caller's own tokens in this studio (their membership), newest first, revoked and expired ones included. */
+export async function listTokens(ctx: ActionContext, q: { cursor?: string; limit?: number }) {
+  const caller = ctx.caller!;
+  const limit = q.limit ?? 500;
+  let qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
+  if (q.cursor) {
+    const [createdAt, id] = decodeCursor(q.cursor, 'api_tokens') as [string, string];
+    qb = qb.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  const rows = await qb.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map((r) => presentToken(r, caller.tokenId, ctx.now)),
+    nextCursor: more && last ? encodeCursor('api_tokens', [last.created_at, last.id]) : null,
+  };
+}
+
+/** Mints a token for a membership and answers its metadata with the secret, which is stored only as a digest. */
+export async function issueToken(db: Kysely<Database>, memberId: string, name: string, now: string, expiresInDays?: number) {
+  const expiresAt = expiresInDays === undefined ? null : new Date(Date.parse(now) + expiresInDays * DAY_MS).toISOString();
+  const { id, token } = await mintToken(db, memberId, name, now, expiresAt);
+  const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { row, secret: token };
+}
+
+export async function createToken(ctx: ActionContext, input: { name: string; expiresInDays?: number }) {
+  const caller = ctx.caller!;
+  const { row, secret } = await issueToken(ctx.db, caller.memberId, input.name, ctx.now, input.expiresInDays);
+  ctx.audit({
+    targetKind: 'api_token',
+    targetId: row.id,
+    summary: `Created API token ${row.name} (…${row.hint})`,
+    changes: { created: { from: null, to: row.name }, expiresAt: { from: null, to: row.expires_at } },
+  });
+  return { token: presentToken(row, caller.tokenId, ctx.now), secret };
+}
+
+/**
+ * Revokes one of the caller's own tokens; it stops working on the next request (the current one included, when it is
+ * the token in use). Revoking a revoked token changes nothing and answers it as it is.
+ */
+export async function revokeToken(ctx: ActionContext, tokenId: string) {
+  const caller = ctx.caller!;
+  const before = await loadOwnToken(ctx.db, caller.memberId, tokenId);
+  if (before.revoked_at) {
+    ctx.audit({ targetKind: 'api_token', targetId: before.id, summary: `API token ${before.name} (…${before.hint}) was already revoked; nothing changed` });
+    return presentToken(before, caller.tokenId, ctx.now);
+  }
+  await ctx.db.updateTable('api_tokens').set({ revoked_at: ctx.now }).where('id', '=', before.id).execute();
+  ctx.audit({
+    targetKind: 'api_token',
+    targetId: before.id,
+    summary: `Revoked API token ${before.name} (…${before.hint})`,
+    changes: { revokedAt: { from: null, to: ctx.now } },
+  });
+  return presentToken({ ...before, revoked_at: ctx.now }, caller.tokenId, ctx.now);
+}

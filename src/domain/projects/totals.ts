@@ -1,0 +1,80 @@
+import type { ActionContext } from '../../core/context.js';
+import { divRound, ONE, parseAmount4 } from '../../core/money.js';
+import { derivePricing } from '../schedule/pricing.js';
+import { presentationFor } from '../schedule/lines.js';
+import type { LinesTable } from '../../../db/schema.js';
+
+export const VALUE_STATE_KEYS = ['set', 'tbc', 'poa', 'included', 'by_others'] as const;
+type StateCounts = Record<(typeof VALUE_STATE_KEYS)[number], number>;
+
+/**
+ * Running sums kept exact at scale 12 (quantity4 × rate4 × (1 + markup)4): nothing is rounded until a total is shown,
+ * and then once. So a project total is not the sum of its rounded line or section totals, and need not reconcile with
+ * them; the specification accepts that.
+ */
+interface Sums {
+  client12: bigint;
+  trade12: bigint;
+  margin12: bigint;
+  lineCount: number;
+  client: StateCounts;
+  trade: StateCounts;
+}
+
+const SCALE8 = ONE * ONE;
+const zeroCounts = (): StateCounts => ({ set: 0, tbc: 0, poa: 0, included: 0, by_others: 0 });
+const emptySums = (): Sums => ({ client12: 0n, trade12: 0n, margin12: 0n, lineCount: 0, client: zeroCounts(), trade: zeroCounts() });
+
+/** Adds one line's exact client and trade totals (and margin, when both are known) to every sum given. */
+function addLine(row: LinesTable, defaultMarkup4: string, into: Sums[]) {
+  const d = derivePricing(row, defaultMarkup4);
+  const quantity4 = parseAmount4(row.quantity4);
+  const trade4 = row.trade_state === 'set' && row.trade4 !== null ? parseAmount4(row.trade4) : null;
+  // Exact client total at scale 12: a hand-set rate is q × c; a derived one is q × trade × (1 + markup), unrounded.
+  let client12: bigint | null = null;
+  if (d.client.source === 'manual') client12 = d.client.price4 === null ? null : quantity4 * d.client.price4 * ONE;
+  else if (trade4 !== null) client12 = quantity4 * trade4 * (ONE + d.markup4);
+  const trade12 = trade4 === null ? null : quantity4 * trade4 * ONE;
+  for (const s of into) {
+    s.lineCount += 1;
+    s.client[d.client.state as keyof StateCounts] += 1;
+    s.trade[row.trade_state as keyof StateCounts] += 1;
+    if (client12 !== null) s.client12 += client12;
+    if (trade12 !== null) s.trade12 += trade12;
+    if (client12 !== null && trade12 !== null) s.margin12 += client12 - trade12;
+  }
+}
+
+function present(s: Sums, currency: string) {
+  const money = (n12: bigint) => ({ amount4: divRound(n12, SCALE8).toString(), currency });
+  return {
+    clientTotal: money(s.client12),
+    tradeTotal: money(s.trade12),
+    marginTotal: money(s.margin12),
+    lineCount: s.lineCount,
+    linesByState: { clientPrice: s.client, tradePrice: s.trade },
+  };
+}
+
+/**
+ * Per-section and project totals over the active lines of the active sections. Client total covers lines whose client
+ * price is set (by hand or derived from a set trade price); trade total covers lines whose trade price is set; margin
+ * covers only lines where both are known, so it need not equal client total minus trade total.
+ */
+export async function getProjectTotals(ctx: ActionContext, projectId: string) {
+  const p = await presentationFor(ctx.db, projectId);
+  const sections = await ctx.db.selectFrom('sections').select(['id', 'title', 'position']).where('project_id', '=', projectId).where('archived_at', 'is', null).orderBy('position').orderBy('id').execute();
+  const lines = await ctx.db.selectFrom('lines').selectAll().where('project_id', '=', projectId).where('archived_at', 'is', null).execute();
+  const project = emptySums();
+  const bySection = new Map(sections.map((s) => [s.id, emptySums()]));
+  for (const line of lines) {
+    const section = bySection.get(line.section_id);
+    if (section) addLine(line, p.defaultMarkup4, [section, project]);
+  }
+  return {
+    projectId,
+    currency: p.currency,
+    ...present(project, p.currency),
+    sections: sections.map((s) => ({ sectionId: s.id, title: s.title, position: s.position, ...present(bySection.get(s.id)!, p.currency) })),
+  };
+}

@@ -1,0 +1,72 @@
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { loadStudio, presentStudio, writeStudio } from './studio.js';
+
+/**
+ * Hands the studio to another active member. The caller (the owner: only the owner holds studio:own) becomes an admin,
+ * the target becomes the owner, and the studio's version moves on because its owner is part of its record.
+ * Irreversible by the caller, hence the explicit confirmation.
+ */
+export async function transferOwnership(ctx: ActionContext, input: { memberId: string; confirm?: boolean }) {
+  const caller = ctx.caller!;
+  // invoke has proved the member is this studio's; removed members keep their row but cannot own anything.
+  const target = await ctx.db
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select(['members.id', 'members.role', 'members.removed_at', 'users.name'])
+    .where('members.id', '=', input.memberId)
+    .executeTakeFirstOrThrow();
+  if (target.removed_at) throw new ServiceError('NOT_FOUND', `No active member ${input.memberId} exists in your studio.`);
+  if (target.id === caller.memberId) {
+    throw new ServiceError('VALIDATION_FAILED', 'You already own this studio; name another member.', {
+      errors: [{ path: 'memberId', message: 'This is you.' }],
+    });
+  }
+
+  // Asked last, so a person is only asked to confirm a transfer that would succeed.
+  if (input.confirm !== true) {
+    throw new ServiceError(
+      'CONFIRMATION_REQUIRED',
+      'Transferring ownership cannot be undone by you: you become an admin. Ask the person, then repeat with confirm: true.',
+    );
+  }
+
+  const demoted = await ctx.db
+    .updateTable('members')
+    .set({ role: 'admin' })
+    .where('id', '=', caller.memberId)
+    .where('role', '=', 'owner')
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (demoted.numUpdatedRows !== 1n) throw new ServiceError('FORBIDDEN', 'Only the studio owner can transfer ownership.');
+  await ctx.db.updateTable('members').set({ role: 'owner' }).where('id', '=', target.id).execute();
+
+  const owners = await ctx.db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('studio_id', '=', ctx.studioId)
+    .where('role', '=', 'owner')
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  // Never commit a studio with zero or two owners; the transaction rolls back with this error.
+  if (Number(owners.n) !== 1) throw new ServiceError('INTERNAL');
+
+  const studio = await writeStudio(ctx, await loadStudio(ctx.db, ctx.studioId), {});
+  ctx.audit({
+    targetKind: 'member',
+    targetId: target.id,
+    summary: `Transferred studio ownership to ${target.name}`,
+    changes: { owner: { from: caller.memberId, to: target.id }, role: { from: target.role, to: 'owner' } },
+  });
+  ctx.audit({
+    targetKind: 'member',
+    targetId: caller.memberId,
+    summary: 'The previous owner became an admin',
+    changes: { role: { from: 'owner', to: 'admin' } },
+  });
+  return {
+    studio: await presentStudio(ctx.db, studio),
+    owner: { memberId: target.id, role: 'owner' },
+    previousOwner: { memberId: caller.memberId, role: 'admin' },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database, StudiosTable } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { diffPresented } from '../schedule/line-fields.js';
+
+/** The caller's studio row. A token acts in exactly one studio, so there is never a studio id to check. */
+export async function loadStudio(db: Kysely<Database>, studioId: string): Promise<StudiosTable> {
+  const row = await db.selectFrom('studios').selectAll().where('id', '=', studioId).executeTakeFirst();
+  if (!row) throw new ServiceError('NOT_FOUND', 'Your studio no longer exists.');
+  return row;
+}
+
+/** The one active owner: the studio must always have exactly one. */
+export async function ownerOf(db: Kysely<Database>, studioId: string) {
+  return db
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select(['members.id as memberId', 'users.name as name'])
+    .where('members.studio_id', '=', studioId)
+    .where('members.role', '=', 'owner')
+    .where('members.removed_at', 'is', null)
+    .orderBy('members.created_at')
+    .executeTakeFirst();
+}
+
+export async function presentStudio(db: Kysely<Database>, row: StudiosTable) {
+  const owner = await ownerOf(db, row.id);
+  return {
+    id: row.id,
+    name: row.name,
+    owner: owner ? { memberId: owner.memberId, name: owner.name } : null,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function getStudio(ctx: ActionContext) {
+  return presentStudio(ctx.db, await loadStudio(ctx.db, ctx.studioId));
+}
+
+/**
+ * Writes studio columns and bumps the studio's version: its record and its settings share one version, so any change
+ * to either is a conflict for a writer holding an older read. The `version` guard makes a lost race a conflict too.
+ */
+export async function writeStudio(ctx: ActionContext, before: StudiosTable, cols: Partial<StudiosTable>): Promise<StudiosTable> {
+  const after: StudiosTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
+  const r = await ctx.db
+    .updateTable('studios')
+    .set({ ...cols, updated_at: ctx.now, version: after.version })
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .executeTakeFirst();
+  if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT', 'The studio changed while this request ran; read it again and reapply your change.');
+  return after;
+}
+
+export async function updateStudio(ctx: ActionContext, patch: { name: string }) {
+  const before = await loadStudio(ctx.db, ctx.studioId);
+  const after = await writeStudio(ctx, before, { name: patch.name });
+  const shown = await presentStudio(ctx.db, after);
+  ctx.audit({
+    targetKind: 'studio',
+    targetId: before.id,
+    summary: `Renamed the studio to ${after.name}`,
+    changes: diffPresented(await presentStudio(ctx.db, before), shown),
+  });
+  return shown;
+}
