@@ -1,2 +1,2 @@
 // Procedures of the audit domain: one file per concept, re-exported here.
-export {};
+export * from './events.js';

@@ -1,2 +1,7 @@
 // Procedures of the schedule domain: one file per concept, re-exported here.
-export {};
+export * from './read.js';
+export * from './edit.js';
+export * from './bulk.js';
+export * from './lifecycle.js';
+export * from './placement.js';
+export * from './renumber.js';

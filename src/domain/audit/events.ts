@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuditEventsTable, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
+import { reachesAllProjects } from '../../core/permissions.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
 
 export function presentEvent(r: AuditEventsTable) {
@@ -21,9 +22,17 @@ export function presentEvent(r: AuditEventsTable) {
 export interface EventQuery {
   projectId?: string;
   targetId?: string;
+  targetKind?: string;
   action?: string;
+  /** Only events by this member. */
+  memberId?: string;
   cursor?: string;
   limit?: number;
+  /**
+   * Limit the feed to projects the caller reaches: without workspace:manage a member sees only events of projects
+   * granted to them (studio-level events included only for those who manage the workspace).
+   */
+  reachableOnly?: boolean;
 }
 
 /** Newest first; the cursor is the last seq seen. Bounded by the caller's studio. */
@@ -32,7 +41,13 @@ export async function listEvents(ctx: ActionContext, q: EventQuery) {
   let qb = ctx.db.selectFrom('audit_events').selectAll().where('studio_id', '=', ctx.studioId);
   if (q.projectId) qb = qb.where('project_id', '=', q.projectId);
   if (q.targetId) qb = qb.where('target_id', '=', q.targetId);
+  if (q.targetKind) qb = qb.where('target_kind', '=', q.targetKind);
   if (q.action) qb = qb.where('action', '=', q.action);
+  if (q.memberId) qb = qb.where('actor_kind', '=', 'member').where('actor_id', '=', q.memberId);
+  const caller = ctx.caller;
+  if (q.reachableOnly && caller && !reachesAllProjects(caller.permissions)) {
+    qb = qb.where('project_id', 'in', ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId));
+  }
   if (q.cursor) {
     const [seq] = decodeCursor(q.cursor, 'audit') as [number];
     qb = qb.where('seq', '<', seq);
@@ -44,8 +59,26 @@ export async function listEvents(ctx: ActionContext, q: EventQuery) {
   return { items: pageRows.map(presentEvent), nextCursor: more && last ? encodeCursor('audit', [last.seq]) : null };
 }
 
+/** One line's events (its creation, every edit, archival, moves …), newest first. */
+export function listLineEvents(ctx: ActionContext, q: { projectId: string; lineId: string; cursor?: string; limit?: number }) {
+  return listEvents(ctx, { projectId: q.projectId, targetKind: 'line', targetId: q.lineId, cursor: q.cursor, limit: q.limit });
+}
+
 export async function getEvent(db: Kysely<Database>, studioId: string, eventId: string) {
   const r = await db.selectFrom('audit_events').selectAll().where('id', '=', eventId).where('studio_id', '=', studioId).executeTakeFirst();
   if (!r) throw new ServiceError('NOT_FOUND', `No audit event ${eventId} exists in your studio.`);
   return presentEvent(r);
+}
+
+/** One event, if the caller reaches its project (the same rule as the studio feed); otherwise it does not exist for them. */
+export async function getReachableEvent(ctx: ActionContext, eventId: string) {
+  const event = await getEvent(ctx.db, ctx.studioId, eventId);
+  const caller = ctx.caller!;
+  if (!reachesAllProjects(caller.permissions)) {
+    const grant = event.projectId
+      ? await ctx.db.selectFrom('project_grants').select('level').where('project_id', '=', event.projectId).where('member_id', '=', caller.memberId).executeTakeFirst()
+      : undefined;
+    if (!grant) throw new ServiceError('NOT_FOUND', `No audit event ${eventId} exists in your studio.`);
+  }
+  return event;
 }

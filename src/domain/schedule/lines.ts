@@ -29,23 +29,24 @@ export async function getLine(ctx: ActionContext, projectId: string, lineId: str
   return presentLine(await loadLine(ctx.db, projectId, lineId), await presentationFor(ctx.db, projectId));
 }
 
-function assertActive(row: { archived_at: string | null }, what = 'line') {
+/** Archived records are read-only until restored. */
+export function assertActive(row: { archived_at: string | null }, what = 'line') {
   if (row.archived_at) throw new ServiceError('ARCHIVED', `This ${what} is archived; restore it before changing it.`);
 }
 
-async function activeSection(db: Kysely<Database>, projectId: string, sectionId: string) {
+export async function activeSection(db: Kysely<Database>, projectId: string, sectionId: string) {
   const section = await db.selectFrom('sections').select(['id', 'archived_at']).where('id', '=', sectionId).where('project_id', '=', projectId).executeTakeFirst();
   if (!section) throw new ServiceError('NOT_FOUND', `No section ${sectionId} exists in this project.`);
   assertActive(section, 'section');
   return section;
 }
 
-async function nextPosition(db: Kysely<Database>, sectionId: string): Promise<number> {
+export async function nextPosition(db: Kysely<Database>, sectionId: string): Promise<number> {
   const r = await db.selectFrom('lines').select((eb) => eb.fn.max('position').as('p')).where('section_id', '=', sectionId).executeTakeFirst();
   return Number(r?.p ?? 0) + 1;
 }
 
-async function defaultUnit(db: Kysely<Database>, studioId: string): Promise<string> {
+export async function defaultUnit(db: Kysely<Database>, studioId: string): Promise<string> {
   const s = await db.selectFrom('studios').select('default_unit_id').where('id', '=', studioId).executeTakeFirst();
   if (!s?.default_unit_id) throw new ServiceError('VALIDATION_FAILED', 'The studio has no default unit; give quantity.unitId.');
   return s.default_unit_id;
@@ -102,7 +103,11 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
 
 /** Applies a merge patch of line fields; the expected version was checked by `invoke`. */
 export async function updateLine(ctx: ActionContext, projectId: string, lineId: string, patch: LineFieldsInput): Promise<PresentedLine> {
-  const before = await loadLine(ctx.db, projectId, lineId);
+  return applyPatch(ctx, await loadLine(ctx.db, projectId, lineId), patch);
+}
+
+/** A merge patch onto a loaded line (single and bulk updates share it); a quantity without a unit keeps the line's unit. */
+export async function applyPatch(ctx: ActionContext, before: LinesTable, patch: LineFieldsInput): Promise<PresentedLine> {
   assertActive(before);
   const cols = lineColumns(patch);
   if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { Cursor, Id, Limit, page } from '../shared/values.js';
+import { AuditEvent } from '../shared/records.js';
+import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
+
+const EX = { projectId: '0000000000000000000000000a', lineId: '0000000000000000000000000b', eventId: '0000000000000000000000000c' } as const;
+
+const actionFilter = z.string().min(1).max(80).optional().describe('Only events of this action, e.g. update_schedule_line.');
+const memberFilter = Id.optional().describe('Only events made by this studio member.');
+
+export const listProjectAuditEvents = defineAction({
+  name: 'list_project_audit_events',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'audit',
+  summary: "Read a project's audit feed, newest first.",
+  description:
+    'Every recorded change to the project, its sections and its lines: who (member, share client or system), which action, the target, when, a summary and the fields changed. Read-only; filter by target record, action or member. Trade price, markup and margin changes are left out for callers without pricing:read.',
+  scope: 'audit:read',
+  input: z.strictObject({
+    projectId: Id,
+    targetId: Id.optional().describe('Only events about this record.'),
+    action: actionFilter,
+    memberId: memberFilter,
+    cursor: Cursor.optional(),
+    limit: Limit.optional(),
+  }),
+  output: page(AuditEvent),
+  errors: ['NOT_FOUND'],
+  example: { projectId: EX.projectId, action: 'archive_schedule_line' },
+  handler: (ctx, input) => listEvents(ctx, input),
+});
+
+export const listStudioAuditEvents = defineAction({
+  name: 'list_studio_audit_events',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'audit',
+  summary: "Read the studio's whole audit feed, newest first.",
+  description:
+    "Every recorded change across the studio, newest first: projects, schedules, members, settings. Members who manage the workspace see all of it; others see the events of the projects granted to them. Filter by target kind (line, section, project, member …), action or member.",
+  scope: 'audit:read',
+  input: z.strictObject({
+    targetKind: z.string().min(1).max(40).optional().describe('Only events about this kind of record, e.g. line.'),
+    action: actionFilter,
+    memberId: memberFilter,
+    cursor: Cursor.optional(),
+    limit: Limit.optional(),
+  }),
+  output: page(AuditEvent),
+  errors: [],
+  example: { targetKind: 'line', limit: 50 },
+  handler: (ctx, input) => listEvents(ctx, { ...input, reachableOnly: true }),
+});
+
+export const getAuditEvent = defineAction({
+  name: 'get_audit_event',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'audit',
+  summary: 'Read one audit event.',
+  description: 'One recorded change by its id, as the feeds list it. An event of a project you cannot reach is NOT_FOUND.',
+  scope: 'audit:read',
+  input: z.strictObject({ eventId: Id.describe('An event id from an audit feed.') }),
+  output: AuditEvent,
+  errors: ['NOT_FOUND'],
+  example: { eventId: EX.eventId },
+  handler: (ctx, input) => getReachableEvent(ctx, input.eventId),
+});
+
+export const listLineAuditEvents = defineAction({
+  name: 'list_line_audit_events',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'audit',
+  summary: "One line's audit events, newest first.",
+  description:
+    'The audit feed narrowed to one line of a project: its creation (or duplication, or copy), each edit with the fields changed, status changes, moves, archival and restoration. The line must belong to the project.',
+  scope: 'audit:read',
+  input: z.strictObject({ projectId: Id, lineId: Id, cursor: Cursor.optional(), limit: Limit.optional() }),
+  output: page(AuditEvent),
+  errors: ['NOT_FOUND'],
+  example: { projectId: EX.projectId, lineId: EX.lineId },
+  handler: (ctx, input) => listLineEvents(ctx, input),
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Id } from '../shared/values.js';
+import { LineFields } from '../shared/records.js';
+
+/** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */
+export const inLine = { projectId: Id, lineId: Id.describe('The line (an `items` id in the resource API).') };
+
+/** A merge patch of line fields, shared by single and bulk updates: only the fields to change, at least one. */
+export const LinePatch = LineFields.partial()
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Give at least one field to change.' })
+  .describe('Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write.');
+
+/** Fake ids for examples: the shape the API mints, no meaning. */
+export const EXAMPLE = {
+  projectId: '0000000000000000000000000a',
+  lineId: '0000000000000000000000000b',
+  sectionId: '0000000000000000000000000c',
+  targetProjectId: '0000000000000000000000000d',
+  targetSectionId: '0000000000000000000000000e',
+  otherLineId: '0000000000000000000000000f',
+} as const;
