@@ -4,7 +4,7 @@ import { allErrorsOf } from '../src/core/action-errors.js';
 import { ERROR_CATALOG, ERROR_CODES } from '../src/core/errors.js';
 import { rebaseRefs, toJsonSchema } from '../src/surfaces/json-schema.js';
 import { pathParams } from '../src/surfaces/rest.js';
-import { returnsVersionedRecord } from '../src/surfaces/etag.js';
+import { etagMode } from '../src/surfaces/etag.js';
 
 const COMPONENTS = '#/components/schemas/';
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; required?: string[] };
@@ -80,11 +80,13 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
     }
     const status = String(http.status ?? 200);
     const success: Record<string, unknown> = { description: a.summary, content: { 'application/json': { schema: rebaseRefs(output.schema, COMPONENTS) } } };
-    if (returnsVersionedRecord(a)) {
-      success.headers = { ETag: { description: 'The record\'s version, quoted; send it back as If-Match.', schema: { type: 'string' } } };
+    const mode = etagMode(a);
+    if (mode) {
+      const description = mode === 'version' ? "The record's version, quoted; send it back as If-Match." : 'A digest of this representation, for If-None-Match.';
+      success.headers = { ETag: { description, schema: { type: 'string' } } };
     }
     responses[status] = success;
-    if (http.method === 'GET' && success.headers) responses['304'] = { description: 'Not modified (If-None-Match matched).' };
+    if (http.method === 'GET' && mode) responses['304'] = { description: 'Not modified (If-None-Match matched).' };
     for (const code of [...allErrorsOf(a)].sort()) {
       const st = String(ERROR_CATALOG[code].status);
       const existing = responses[st] as { description: string } | undefined;

@@ -65,7 +65,7 @@ export const getProject = defineAction({
   input: z.strictObject({ projectId: Id }),
   output: ProjectWithSections,
   errors: ['NOT_FOUND'],
-  http: { method: 'GET', path: '/projects/{projectId}' },
+  http: { method: 'GET', path: '/projects/{projectId}', etag: 'content' },
   mcp: { advertised: true, title: 'Get a project' },
   example: { projectId: '0000000000000000000000000a' },
   handler: (ctx, input) => projects.getProjectWithSections(ctx, input.projectId),

@@ -17,6 +17,12 @@ export interface HttpBinding {
   status?: number;
   /** The collection's named query filters, documented on the route. */
   filters?: readonly string[];
+  /**
+   * How a member read's ETag is formed. `version` (the default for versioned records) is the value If-Match takes.
+   * `content` is a digest of the body, for records that embed others (a project with its sections and line counts
+   * changes without its own version moving), so 304 never serves a stale body.
+   */
+  etag?: 'version' | 'content';
 }
 
 export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {

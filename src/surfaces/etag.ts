@@ -1,12 +1,31 @@
 import { z } from 'zod';
 import type { AnyAction } from '../core/define-action.js';
+import { sha256 } from '../core/ids.js';
 
-/** Whether an action returns one versioned record (it then carries an ETag over REST and an `etag` over MCP). */
-export const returnsVersionedRecord = (action: AnyAction): boolean =>
+const hasVersion = (action: AnyAction) =>
   action.kind === 'resource' && action.output instanceof z.ZodObject && 'version' in action.output.shape;
+
+/**
+ * Whether an action returns one record whose version is its ETag: REST sends it, MCP hands it to agents as `etag`,
+ * and writes take it back as If-Match / ifMatch.
+ */
+export const returnsVersionedRecord = (action: AnyAction): boolean => hasVersion(action) && action.http?.etag !== 'content';
+
+/** How a member read is tagged over REST, if at all. */
+export function etagMode(action: AnyAction): 'version' | 'content' | undefined {
+  if (!hasVersion(action)) return undefined;
+  return action.http?.etag ?? 'version';
+}
 
 /** The ETag of a versioned record: its version, quoted. The same text MCP hands agents as `etag`. */
 export function etagOf(output: unknown): string | undefined {
   const v = (output as { version?: unknown } | null)?.version;
   return typeof v === 'number' ? `"${v}"` : undefined;
+}
+
+/** The REST ETag for an action's output: the version, or a digest of the body for content-tagged records. */
+export function restEtag(action: AnyAction, output: unknown): string | undefined {
+  const mode = etagMode(action);
+  if (mode === 'content') return `"c${sha256(JSON.stringify(output)).slice(0, 20)}"`;
+  return mode === 'version' ? etagOf(output) : undefined;
 }

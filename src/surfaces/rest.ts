@@ -5,7 +5,7 @@ import { ServiceError } from '../core/errors.js';
 import { bearerToken } from '../core/auth.js';
 import { toJsonSchema } from './json-schema.js';
 import { sendProblem } from './problem.js';
-import { etagOf, returnsVersionedRecord } from './etag.js';
+import { restEtag } from './etag.js';
 
 /** `/projects/{projectId}` → `/projects/:projectId` */
 export const fastifyPath = (path: string) => `/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -39,7 +39,6 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
     if (action.kind !== 'resource' || !http) continue;
     const params = pathParams(http.path);
     const coerce = queryCoercer(action);
-    const versioned = returnsVersionedRecord(action);
     app.route({
       method: http.method,
       url: fastifyPath(http.path),
@@ -47,7 +46,7 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
         try {
           const input = assembleInput(req, action, params, coerce);
           const output = await invoke(rt, action, input, { token: bearerToken(req.headers.authorization), requestId: req.id });
-          const etag = versioned ? etagOf(output) : undefined;
+          const etag = restEtag(action, output);
           if (etag) reply.header('etag', etag);
           // Members only: a collection never answers 304.
           if (etag && http.method === 'GET' && req.headers['if-none-match'] === etag) return reply.code(304).send();

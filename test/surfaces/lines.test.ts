@@ -21,3 +21,23 @@ describe('get_line through REST and MCP', () => {
     expect(etag).toBe(rest.headers.get('etag'));
   });
 });
+
+describe('project ETag', () => {
+  it('changes when a line is added, so If-None-Match never serves a stale line count', async () => {
+    const path = `/v1/projects/${app.projectId}`;
+    const first = await http(app.url, 'GET', path, { token: app.token });
+    const etag = first.headers.get('etag')!;
+    expect((await http(app.url, 'GET', path, { token: app.token, headers: { 'if-none-match': etag } })).status).toBe(304);
+    const section = first.body.sections[0];
+    const created = await http(app.url, 'POST', `${path}/items`, {
+      token: app.token,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { sectionId: section.id, heading: 'Side table' },
+    });
+    expect(created.status).toBe(201);
+    const after = await http(app.url, 'GET', path, { token: app.token, headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.body.sections[0].lineCount).toBe(section.lineCount + 1);
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+});
