@@ -7,6 +7,8 @@ import { registerRestRoutes } from './rest.js';
 import { registerTrpc } from './trpc.js';
 import { sendProblem } from './problem.js';
 import { registerDocs } from './docs.js';
+import { registerMcpHttp } from './mcp-http.js';
+import { registerAgentResults } from './agent-results.js';
 
 /** Fastify's own failures (unreadable body, too large, wrong media type) in the one catalog's terms. */
 function fromFastifyError(err: FastifyError): ServiceError {
@@ -36,6 +38,9 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  // Bodies are JSON only: without this, fastify's built-in text/plain parser would hand a string to the routes and a
+  // text/plain body would be a 400 instead of 415 UNSUPPORTED_MEDIA_TYPE.
+  app.removeContentTypeParser('text/plain');
   // JSON merge patch is JSON (RFC 7396).
   app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
@@ -54,6 +59,8 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerRestRoutes(app, rt, actions);
   await registerTrpc(app, rt, actions);
   registerDocs(app, rt, actions);
+  registerMcpHttp(app, rt, actions);
+  registerAgentResults(app, rt, actions);
   app.get('/health', async () => ({ status: 'ok' }));
   return app;
 }

@@ -4,6 +4,10 @@ import { floatsIn } from './fixtures.js';
 
 /** Every JSON body the e2e suite receives passes through here, so "no float anywhere" is checked on all of them. */
 export const seenBodies: unknown[] = [];
+/** Records a JSON body received by other means (MCP structured results), failing on any float in it. */
+export function recordBody<T>(body: T): T {
+  return record(body) as T;
+}
 function record(body: unknown) {
   const floats = floatsIn(body);
   if (floats.length) throw new Error(`floating-point number in a response: ${floats.join(', ')}`);
