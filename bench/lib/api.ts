@@ -1,0 +1,90 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+
+/** One keep-alive connection's worth of plain node:http: lighter than fetch, so the client adds little to a latency. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  /** Request written to last body byte received, in milliseconds. */
+  ms: number;
+}
+
+export function request(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const url = new URL(path, base);
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
+  return new Promise((resolvePromise, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A request that must succeed with one of the expected statuses; returns the parsed JSON body. */
+export async function expectJson<T = any>(reply: Promise<Reply>, statuses: number[], what: string): Promise<{ body: T; etag?: string }> {
+  const r = await reply;
+  if (!statuses.includes(r.status)) throw new Error(`${what}: expected ${statuses.join('/')} but got ${r.status}: ${r.text.slice(0, 500)}`);
+  return { body: JSON.parse(r.text) as T, etag: r.headers.etag };
+}
+
+export interface Fixture {
+  projectId: string;
+  sectionId: string;
+  lines: Array<{ id: string; etag: string }>;
+}
+
+/**
+ * A project with `count` lines in one section, made through the public API only (POST /v1/projects, then POST
+ * .../items once per line, each with its own Idempotency-Key), a few requests in flight at a time.
+ */
+export async function createProjectWithLines(base: string, token: string, name: string, count: number): Promise<Fixture> {
+  const { body: project } = await expectJson<{ id: string; sections: Array<{ id: string }> }>(
+    request(base, 'POST', '/v1/projects', { token, body: { name, sections: ['Bench'] }, headers: { 'idempotency-key': randomUUID() } }),
+    [201],
+    'create project',
+  );
+  const projectId = project.id;
+  const sectionId = project.sections[0]!.id;
+  const lines: Fixture['lines'] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const { body, etag } = await expectJson<{ id: string }>(
+        request(base, 'POST', `/v1/projects/${projectId}/items`, {
+          token,
+          body: { sectionId, heading: `Bench line ${i + 1}`, description: 'Oak veneer, satin lacquer, soft-close runners.', brand: 'Bench & Co' },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
+        [201],
+        `create line ${i + 1}`,
+      );
+      if (!etag) throw new Error('create line: no ETag header on the created line');
+      lines[i] = { id: body.id, etag };
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return { projectId, sectionId, lines };
+}

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/src/cli.js');
+const HELLO = join(ROOT, 'bench/hello-server.ts');
+
+/** A server under test, in its own process so that it never shares a core's event loop with the load generator. */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** The demo owner's token (studio server only). */
+  token: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns a process and waits until its stdout has matched every pattern; the first group of each is returned. */
+function spawnAndRead(args: string[], env: Record<string, string>, patterns: RegExp[], cleanup: () => void) {
+  const proc: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const ready = new Promise<string[]>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 30 s: ${out}${err}`)), 30_000);
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const found = patterns.map((p) => p.exec(out)?.[1]);
+      if (found.every((f) => f !== undefined)) {
+        clearTimeout(timer);
+        resolvePromise(found as string[]);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`));
+    });
+  });
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+    }
+    cleanup();
+  };
+  return { proc, ready, stop };
+}
+
+/**
+ * `studio serve` exactly as a user starts it: a fresh database in a temp folder, a free port, URL and token read from
+ * stdout. `nodeArgs` go before the script (e.g. `--cpu-prof` for bench/profile.ts).
+ */
+export async function startStudio(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const { proc, ready, stop } = spawnAndRead(
+    [...nodeArgs, CLI, 'serve'],
+    { STUDIO_DATABASE: join(dir, 'studio.sqlite'), STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
+    [/listening on (http:\/\/\S+)/, /Token\s+(studio_\S+)/],
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
+  const [url, token] = await ready.catch(async (e) => {
+    await stop();
+    throw e;
+  });
+  return { url: url!, token: token!, pid: proc.pid!, stop };
+}
+
+/** The bare fastify baseline, started the same way (its own process, free port, URL from stdout). */
+export async function startHello(nodeArgs: string[] = []): Promise<ServerProcess> {
+  const { proc, ready, stop } = spawnAndRead([...nodeArgs, '--import', 'tsx', HELLO], { PORT: '0' }, [/listening on (http:\/\/\S+)/], () => {});
+  const [url] = await ready.catch(async (e) => {
+    await stop();
+    throw e;
+  });
+  return { url: url!, token: '', pid: proc.pid!, stop };
+}
+
+/** Resident and peak resident memory of a process in MB, from /proc (Linux). */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}

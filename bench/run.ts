@@ -1,0 +1,231 @@
+/**
+ * `npm run bench`: the performance figures the studio server is held to, measured in one run on this machine.
+ *
+ *   1. GET one line, requests/s, against a bare fastify hello-world in the same run (ratio ≥ 0.5)
+ *   2. PATCH a line with If-Match, audited, synchronous=FULL: writes/s (≥ 1,500); NORMAL beside it
+ *   3. list a 450-line project: p50/p95/p99 ms over sequential requests (p50 ≤ 10 ms)
+ *   4. server RSS after 100,000 mixed requests (≤ 200 MB)
+ *
+ * Servers run as their own processes (`node dist/src/cli.js serve` on a fresh temp database and free port, URL and
+ * token read from stdout, exactly as a user starts it); this process only generates load. Every load is warmed up, then
+ * measured. The machine is shared, and noise only ever lowers a throughput, so the throughput loads run in interleaved
+ * rounds and the best round of each counts; every round, with the CPU that other processes used during it, is kept in
+ * the JSON. Not a test: it prints a table and writes bench/results/<timestamp>.json and bench/results/latest.json.
+ *
+ * Knobs (environment): BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_ROUNDS (2),
+ * BENCH_LIST_RUNS (200), BENCH_MIX_REQUESTS (100000).
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createProjectWithLines, expectJson, request, type Fixture } from './lib/api.js';
+import { cpuWindow } from './lib/cpu.js';
+import { LinePool, cannon, figures, warmThenMeasure, type LoadFigures, type LoadOptions } from './lib/load.js';
+import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
+import { save, table, passes, type Check } from './lib/report.js';
+
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const load: LoadOptions = { connections: num('BENCH_CONNECTIONS', 10), seconds: num('BENCH_SECONDS', 10), warmupSeconds: num('BENCH_WARMUP', 3) };
+const ROUNDS = Math.max(1, num('BENCH_ROUNDS', 2));
+const LIST_LINES = 450;
+const LIST_RUNS = num('BENCH_LIST_RUNS', 200);
+const MIX_REQUESTS = num('BENCH_MIX_REQUESTS', 100_000);
+/** Lines per write pool: each autocannon run (warm-up or measure) can strand one line per connection in flight. */
+const WRITE_LINES = load.connections * (2 * ROUNDS + 3);
+/** One cycle of the memory mix, per connection: mostly single-line reads, some writes, the odd whole-schedule list. */
+const MIX = { get: 16, patch: 3, list: 1 };
+
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+const cpuNote = (f: LoadFigures) =>
+  f.cpu ? `server ${f.cpu.serverUsPerRequest.toFixed(0)} µs CPU/req, other processes ${f.cpu.otherCores.toFixed(2)} cores` : '';
+
+/** A write pool on its own project, and the check afterwards that the server counted the same writes. */
+async function writeTarget(s: ServerProcess, label: string) {
+  const fixture = await createProjectWithLines(s.url, s.token, `Bench writes (${label})`, WRITE_LINES);
+  const pool = new LinePool(fixture.lines);
+  return {
+    pool,
+    target: { url: s.url, requests: [pool.patchRequest(fixture.projectId, s.token)] },
+    /** Sum of version increments: each acknowledged write is one; writes cut off in flight may add up to one per connection per run. */
+    async serverVersionIncrements() {
+      let n = 0;
+      for (const line of fixture.lines) {
+        const { body } = await expectJson<{ version: number }>(request(s.url, 'GET', `/v1/projects/${fixture.projectId}/items/${line.id}`, { token: s.token }), [200], 'read back');
+        n += body.version - 1;
+      }
+      return n;
+    },
+  };
+}
+
+async function measureList(s: ServerProcess, f: Fixture) {
+  const path = `/v1/projects/${f.projectId}/items`;
+  const once = async () => {
+    const r = await request(s.url, 'GET', path, { token: s.token });
+    if (r.status !== 200) throw new Error(`list: ${r.status} ${r.text.slice(0, 300)}`);
+    const body = JSON.parse(r.text) as { items: unknown[]; nextCursor: string | null };
+    if (body.items.length !== LIST_LINES || body.nextCursor !== null) {
+      throw new Error(`list: expected ${LIST_LINES} items and nextCursor null, got ${body.items.length} and ${body.nextCursor}`);
+    }
+    return { ms: r.ms, bytes: Buffer.byteLength(r.text) };
+  };
+  log(`list ${LIST_LINES} lines: 20 warm-up, ${LIST_RUNS} measured, one at a time`);
+  for (let i = 0; i < 20; i++) await once();
+  const closeWindow = cpuWindow(s.pid);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < LIST_RUNS; i++) {
+    const r = await once();
+    times.push(r.ms);
+    bytes = r.bytes;
+  }
+  const cpu = closeWindow(LIST_RUNS);
+  times.sort((a, b) => a - b);
+  return { runs: LIST_RUNS, items: LIST_LINES, bytes, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1)!, cpu };
+}
+
+/** MIX_REQUESTS requests cycling GET line / PATCH / list 450 on every connection, then the server's resident memory. */
+async function measureMemory(s: ServerProcess, list: Fixture) {
+  const before = memoryOf(s.pid);
+  const writes = await writeTarget(s, 'mix');
+  const auth = { authorization: `Bearer ${s.token}` };
+  const get = { method: 'GET' as const, path: `/v1/projects/${list.projectId}/items/${list.lines[1]!.id}`, headers: auth };
+  const listAll = { method: 'GET' as const, path: `/v1/projects/${list.projectId}/items`, headers: auth };
+  const requests = [
+    ...Array.from({ length: MIX.get }, () => get),
+    ...Array.from({ length: MIX.patch }, () => writes.target.requests[0]!),
+    ...Array.from({ length: MIX.list }, () => listAll),
+  ];
+  log(`memory: ${MIX_REQUESTS.toLocaleString('en-GB')} requests (per ${MIX.get + MIX.patch + MIX.list}: ${MIX.get} GET line, ${MIX.patch} PATCH, ${MIX.list} list ${LIST_LINES})`);
+  const started = performance.now();
+  const r = figures(await cannon({ url: s.url, connections: load.connections, amount: MIX_REQUESTS, requests }));
+  const seconds = (performance.now() - started) / 1000;
+  const after = memoryOf(s.pid);
+  return {
+    requests: r.ok + r.non2xx,
+    ok: r.ok,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    seconds,
+    conflicts: writes.pool.conflicts,
+    rssBeforeMb: before.rssMb,
+    rssAfterMb: after.rssMb,
+    peakRssMb: after.peakMb,
+  };
+}
+
+async function main() {
+  const at = new Date();
+  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg() };
+  log(`bench: ${machine.cpus} cores, node ${machine.node}, load average ${machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}`);
+
+  // All three servers start now and sit idle while another is loaded, so the rounds can interleave.
+  const servers: ServerProcess[] = [];
+  try {
+    const full = await startStudio();
+    servers.push(full);
+    const normal = await startStudio({ STUDIO_SYNCHRONOUS: 'NORMAL' });
+    servers.push(normal);
+    const hello = await startHello();
+    servers.push(hello);
+    log(`studio FULL ${full.url} (pid ${full.pid}), studio NORMAL ${normal.url} (pid ${normal.pid}), hello-world ${hello.url} (pid ${hello.pid})`);
+    const rssAtStart = memoryOf(full.pid).rssMb;
+
+    log('creating fixtures through the API');
+    const setupStarted = performance.now();
+    const listFixture = await createProjectWithLines(full.url, full.token, 'Bench list', LIST_LINES);
+    const setupSeconds = (performance.now() - setupStarted) / 1000;
+    const writesFull = await writeTarget(full, 'FULL');
+    const writesNormal = await writeTarget(normal, 'NORMAL');
+    const getLine = { url: `${full.url}/v1/projects/${listFixture.projectId}/items/${listFixture.lines[0]!.id}`, headers: { authorization: `Bearer ${full.token}` } };
+
+    // 1 and 2: interleaved rounds, each load warmed up then measured.
+    const rounds = { hello: [] as LoadFigures[], getLine: [] as LoadFigures[], patchFull: [] as LoadFigures[], patchNormal: [] as LoadFigures[] };
+    for (let round = 1; round <= ROUNDS; round++) {
+      const step = (what: string) => log(`round ${round}/${ROUNDS}: ${what} (${load.warmupSeconds} s warm-up + ${load.seconds} s, ${load.connections} connections)`);
+      step('hello-world GET');
+      rounds.hello.push(await warmThenMeasure({ url: `${hello.url}/` }, load, hello.pid));
+      step('GET one line');
+      rounds.getLine.push(await warmThenMeasure(getLine, load, full.pid));
+      step('PATCH, synchronous=FULL');
+      rounds.patchFull.push(await warmThenMeasure(writesFull.target, load, full.pid));
+      step('PATCH, synchronous=NORMAL');
+      rounds.patchNormal.push(await warmThenMeasure(writesNormal.target, load, normal.pid));
+    }
+    await hello.stop();
+    await normal.stop().catch(() => {});
+    const writeChecks = {
+      full: { acknowledged: writesFull.pool.written, serverVersionIncrements: await writesFull.serverVersionIncrements(), conflicts: writesFull.pool.conflicts, otherFailures: writesFull.pool.otherFailures },
+      normal: { acknowledged: writesNormal.pool.written, conflicts: writesNormal.pool.conflicts, otherFailures: writesNormal.pool.otherFailures },
+    };
+
+    // 3. the whole-schedule list, one request at a time.
+    const list = await measureList(full, listFixture);
+
+    // 4. memory after the mix, on the server that has already served everything above.
+    const memory = await measureMemory(full, listFixture);
+
+    const h = best(rounds.hello);
+    const g = best(rounds.getLine);
+    const pf = best(rounds.patchFull);
+    const pn = best(rounds.patchNormal);
+    const ratio = g.perSecond / h.perSecond;
+    const of = `best of ${ROUNDS}`;
+    const checks: Check[] = [
+      { name: 'hello-world GET (baseline)', value: h.perSecond, unit: 'req/s', note: `${of}; ${cpuNote(h)}` },
+      { name: 'GET one line', value: g.perSecond, unit: 'req/s', note: `${of}; p50 ${g.latencyMs.p50} ms, p99 ${g.latencyMs.p99} ms, non-2xx ${g.non2xx}; ${cpuNote(g)}` },
+      { name: 'GET one line / hello-world', value: ratio, unit: '×', target: { atLeast: 0.5 } },
+      {
+        name: 'PATCH line, If-Match, FULL',
+        value: pf.perSecond,
+        unit: 'writes/s',
+        target: { atLeast: 1500 },
+        note: `${of}; p50 ${pf.latencyMs.p50} ms, p99 ${pf.latencyMs.p99} ms, conflicts ${writeChecks.full.conflicts}, non-2xx ${pf.non2xx}; ${cpuNote(pf)}`,
+      },
+      {
+        name: 'PATCH line, If-Match, NORMAL',
+        value: pn.perSecond,
+        unit: 'writes/s',
+        note: `${of}; p50 ${pn.latencyMs.p50} ms, p99 ${pn.latencyMs.p99} ms, conflicts ${writeChecks.normal.conflicts}; ${cpuNote(pn)}`,
+      },
+      { name: `list ${LIST_LINES} lines p50`, value: list.p50, unit: 'ms', target: { atMost: 10 }, note: `${list.runs} sequential, ${(list.bytes / 1024).toFixed(0)} KiB each, ${LIST_LINES} items, nextCursor null; other processes ${list.cpu.otherCores.toFixed(2)} cores` },
+      { name: `list ${LIST_LINES} lines p95`, value: list.p95, unit: 'ms' },
+      { name: `list ${LIST_LINES} lines p99`, value: list.p99, unit: 'ms' },
+      {
+        name: `server RSS after ${Math.round(memory.requests / 1000)}k mixed requests`,
+        value: memory.rssAfterMb,
+        unit: 'MB',
+        target: { atMost: 200 },
+        note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
+      },
+    ];
+
+    console.log(
+      `\nstudio server bench, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node}; ${load.connections} connections, ` +
+        `${load.warmupSeconds} s warm-up + ${load.seconds} s per load, ${ROUNDS} interleaved rounds)\n`,
+    );
+    console.log(table(checks));
+    console.log(
+      `\nwrites confirmed: FULL ${writeChecks.full.acknowledged} acknowledged, ${writeChecks.full.serverVersionIncrements} version increments on the server ` +
+        `(the difference is writes cut off in flight when a run stopped, at most ${load.connections} per run)`,
+    );
+    const report = {
+      at: at.toISOString(),
+      machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+      config: { ...load, rounds: ROUNDS, listLines: LIST_LINES, listRuns: LIST_RUNS, mixRequests: MIX_REQUESTS, mix: MIX, writeLines: WRITE_LINES },
+      setup: { linesCreated: LIST_LINES, seconds: setupSeconds, rssAtStartMb: rssAtStart },
+      results: { hello: h, getLine: g, ratio, patchFull: pf, patchNormal: pn, writeChecks, list, memory, rounds },
+      checks: checks.map((c) => ({ ...c, pass: passes(c) })),
+    };
+    const file = save(report, at);
+    console.log(`written to ${file} and bench/results/latest.json`);
+  } finally {
+    for (const s of servers.reverse()) await s.stop().catch(() => {});
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exitCode = 1;
+});
