@@ -1,10 +1,15 @@
 import type { AnyAction } from '../../core/define-action.js';
 import { allErrorsOf } from '../../core/action-errors.js';
-import { standaloneJsonSchema } from '../json-schema.js';
+import { toJsonSchema } from '../json-schema.js';
+import { compactSchema } from './compact-schema.js';
 
-/** What get_action returns for one action: everything needed to call it through call_action. */
-export function describeAction(a: AnyAction) {
-  const input = standaloneJsonSchema(a.fullInput, 'input');
+type Schema = Record<string, unknown>;
+
+/** One action as get_action describes it; its schemas refer to shared shapes as `#/$defs/<name>`. */
+function describeOne(a: AnyAction, defs: Record<string, Schema>) {
+  const input = toJsonSchema(a.fullInput, 'input');
+  const output = toJsonSchema(a.output, 'output');
+  Object.assign(defs, input.defs, output.defs);
   return {
     name: a.name,
     kind: a.kind,
@@ -13,10 +18,31 @@ export function describeAction(a: AnyAction) {
     description: a.description,
     scope: a.scope,
     writes: a.effect === 'mutation',
-    // call_action wraps a procedure's input in a field named `input`.
-    callArguments: a.kind === 'procedure' ? { type: 'object', properties: { input }, required: ['input'], additionalProperties: false } : input,
-    output: standaloneJsonSchema(a.output, 'output'),
+    ...(a.versioned ? { versioned: a.kind === 'resource' ? 'ifMatch' : 'expectedVersion' } : {}),
+    ...(a.keyed ? { keyed: a.kind === 'resource' ? 'idempotencyKey' : 'commandKey' } : {}),
+    // call_action's `arguments`: a procedure's input is wrapped in a field named `input`.
+    arguments: a.kind === 'procedure' ? { type: 'object', properties: { input: input.schema }, required: ['input'], additionalProperties: false } : input.schema,
+    output: output.schema,
     errors: [...allErrorsOf(a)].sort(),
     ...(a.example ? { example: a.kind === 'procedure' ? { input: a.example } : a.example } : {}),
   };
+}
+
+export type ActionDescription = ReturnType<typeof describeOne>;
+
+/**
+ * What get_action returns: each action with everything needed to call it through call_action, and the shapes they
+ * share (Line, Money …) once under `$defs`, so describing several related actions does not repeat them.
+ */
+export function describeActions(actions: readonly AnyAction[]): { actions: ActionDescription[]; $defs?: Record<string, Schema> } {
+  const defs: Record<string, Schema> = {};
+  const described = actions.map((a) => describeOne(a, defs));
+  const sorted = Object.fromEntries(Object.entries(defs).sort(([x], [y]) => x.localeCompare(y)));
+  return compactSchema({ actions: described, ...(Object.keys(sorted).length ? { $defs: sorted } : {}) });
+}
+
+/** One action's call_action arguments as a self-contained JSON Schema (its `$defs` included). */
+export function argumentsSchemaOf(a: AnyAction): Schema {
+  const d = describeActions([a]);
+  return { ...d.actions[0]!.arguments, ...(d.$defs ? { $defs: d.$defs } : {}) };
 }

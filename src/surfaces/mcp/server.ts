@@ -1,32 +1,57 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ErrorCode,
+  McpError,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { AnyAction } from '../../core/define-action.js';
 import type { Caller } from '../../core/context.js';
 import { invoke, type Runtime } from '../../core/invoke.js';
+import { authenticate } from '../../core/auth.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { parseInput } from '../../core/validation.js';
-import { standaloneJsonSchema } from '../json-schema.js';
+import { boundedResult, type Selection } from '../../core/result-paging.js';
 import { etagOf, returnsVersionedRecord } from '../etag.js';
 import { toolError } from './tool-errors.js';
-import { describeAction } from './describe.js';
+import { describeActions } from './describe.js';
+import { ActionSearch } from './search.js';
+import { buildToolList, callActionInput, getActionInput, readActionResultInput, searchActionsInput } from './tools.js';
+import { readCatalogResource, RESOURCES, RESOURCE_TEMPLATES } from './resources.js';
+
+export { annotationsOf, callActionInput, getActionInput } from './tools.js';
 
 export const SERVER_INFO = { name: 'studio', version: '0.1.0' };
 
 /** How a connection proves who it acts for: a fixed member (stdio) or a bearer token (HTTP). */
 export type McpIdentity = { caller: Caller } | { token: string | undefined };
 
-/** MCP annotations follow from the declaration, never written per tool. */
-export function annotationsOf(action: AnyAction) {
-  const read = action.effect === 'query';
-  return {
-    title: action.mcp?.title,
-    readOnlyHint: read,
-    destructiveHint: !read && !action.keyed,
-    idempotentHint: read || Boolean(action.versioned) || Boolean(action.keyed),
-    openWorldHint: false,
-  };
+const INSTRUCTIONS =
+  'Studio schedules: projects, sections (rooms) and lines (items). list_projects, get_project, list_lines, get_line and update_line cover everyday work; ' +
+  'search_actions finds any other capability, get_action shows its input, call_action runs it. Keep etags exactly as returned. ' +
+  'A result over 8,000 bytes comes back as { result_page }: continue with read_action_result.';
+
+/** What one catalog needs on every connection, built once (HTTP builds a server per request). */
+interface CatalogView {
+  byName: Map<string, AnyAction>;
+  tools: Tool[];
+  search: ActionSearch;
+}
+const views = new WeakMap<readonly AnyAction[], CatalogView>();
+export function catalogView(actions: readonly AnyAction[]): CatalogView {
+  let v = views.get(actions);
+  if (!v) {
+    v = { byName: new Map(actions.map((a) => [a.name, a])), tools: buildToolList(actions), search: new ActionSearch(actions) };
+    views.set(actions, v);
+  }
+  return v;
 }
 
 /** A versioned record read over MCP also carries its exact ETag, ready to pass back as ifMatch. */
@@ -35,101 +60,105 @@ function withEtag(action: AnyAction, output: unknown): unknown {
   return etag ? { ...(output as object), etag } : output;
 }
 
-function outputSchemaOf(action: AnyAction): Tool['outputSchema'] {
-  const schema = standaloneJsonSchema(action.output, 'output') as Tool['outputSchema'] & { $ref?: string; $defs?: Record<string, { properties?: object }> };
-  // Tool output schemas must be objects at the top: resolve a top-level $ref into its definition.
-  const resolved = schema.$ref ? { ...schema.$defs![schema.$ref.replace('#/$defs/', '')], $defs: schema.$defs } : schema;
-  if (returnsVersionedRecord(action)) {
-    (resolved as { properties: Record<string, unknown> }).properties = { ...(resolved as { properties: object }).properties, etag: { type: 'string', description: 'Pass back exactly as ifMatch.' } };
-  }
-  return resolved as Tool['outputSchema'];
+/** call_action's `arguments` as the action's input: a procedure's input is wrapped in `input`. */
+function inputOf(action: AnyAction, args: Record<string, unknown> | undefined): unknown {
+  return (action.kind === 'procedure' ? (args ?? {}).input : args) ?? {};
 }
 
-export const callActionInput = z.strictObject({
-  name: z.string().min(1).max(100).describe('The action name, e.g. update_schedule_line.'),
-  arguments: z.record(z.string(), z.unknown()).optional().describe('For procedures: { input: {...} }. For resource actions: the fields themselves.'),
+const asResult = (structured: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(structured) }],
+  structuredContent: structured,
 });
-export const getActionInput = z.strictObject({
-  names: z.array(z.string().min(1).max(100)).min(1).max(10).describe('One or several action names.'),
-});
+
+/** The whole result, or the selected bounded page: never a tool result over 8,000 bytes of JSON. */
+function bounded(name: string, input: unknown, doc: unknown, selection: Selection | undefined, wrap: (d: unknown) => Record<string, unknown>) {
+  const b = boundedResult(name, input, doc, selection, wrap);
+  return asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
+}
+
+function unknownAction(name: string): ServiceError {
+  return new ServiceError('NOT_FOUND', `No action is named ${name}; search_actions finds actions by task, service://actions lists them all.`);
+}
 
 /** Builds one MCP server over the catalog. HTTP creates one per request; stdio one per process. */
 export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], identity: McpIdentity): Server {
-  const byName = new Map(actions.map((a) => [a.name, a]));
-  const advertised = actions.filter((a) => a.mcp?.advertised);
-  const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
-    instructions:
-      'Studio schedules: projects, sections (rooms) and lines. Use list_projects, get_project, list_lines, get_line and update_line for everyday work; call_action reaches every other capability (get_action shows its input). Keep etags exactly as returned.',
-  });
+  const { byName, tools, search } = catalogView(actions);
+  // logging: clients may set a level (the SDK answers logging/setLevel); completions: action names for the template.
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, logging: {}, completions: {} }, instructions: INSTRUCTIONS });
+  const caller = (): Caller => ('caller' in identity ? identity.caller : authenticate(rt.store, identity.token));
+  const run = async (action: AnyAction, input: unknown, requestId: string) =>
+    withEtag(action, await invoke(rt, action, input, { ...identity, requestId }));
 
-  const discovery: Tool[] = [
-    {
-      name: 'call_action',
-      description: 'Run any catalogued action by name. Procedures take { input: {...} }; resource actions take their fields directly.',
-      inputSchema: standaloneJsonSchema(callActionInput, 'input') as Tool['inputSchema'],
-      annotations: { title: 'Call an action', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  /** The discovery reads, also readable page by page through read_action_result. */
+  const discoveryReads: Record<string, (args: unknown) => Record<string, unknown>> = {
+    search_actions: (args) => {
+      const { query, ...opts } = parseInput(searchActionsInput, args);
+      return { actions: search.search(query, caller(), opts) };
     },
-    {
-      name: 'get_action',
-      description: 'Describe actions by name: input and output schema, errors, scope and an example.',
-      inputSchema: standaloneJsonSchema(getActionInput, 'input') as Tool['inputSchema'],
-      annotations: { title: 'Describe actions', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    get_action: (args) => {
+      const { names } = parseInput(getActionInput, args);
+      caller();
+      return describeActions(
+        [...new Set(names)].map((n) => {
+          const a = byName.get(n);
+          if (!a) throw unknownAction(n);
+          return a;
+        }),
+      );
     },
-  ];
-  const tools: Tool[] = [
-    ...discovery,
-    ...advertised.map((a) => ({
-      name: a.name,
-      title: a.mcp!.title,
-      description: a.summary,
-      inputSchema: standaloneJsonSchema(a.fullInput, 'input') as Tool['inputSchema'],
-      outputSchema: outputSchemaOf(a),
-      annotations: annotationsOf(a),
-    })),
-  ];
+  };
 
-  const run = async (action: AnyAction, args: unknown) => {
-    const requestId = newId();
-    try {
-      const output = withEtag(action, await invoke(rt, action, args, { ...identity, requestId }));
-      return { content: [{ type: 'text' as const, text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
-    } catch (err) {
-      return toolError(err, requestId);
-    }
+  const handlers: Record<string, (args: Record<string, unknown> | undefined, requestId: string) => Promise<CallToolResult>> = {
+    search_actions: async (args) => bounded('search_actions', args ?? {}, discoveryReads.search_actions!(args), undefined, (d) => d as Record<string, unknown>),
+    get_action: async (args) => bounded('get_action', args ?? {}, discoveryReads.get_action!(args), undefined, (d) => d as Record<string, unknown>),
+    call_action: async (args, requestId) => {
+      const call = parseInput(callActionInput, args);
+      const action = byName.get(call.name);
+      if (!action) throw unknownAction(call.name);
+      const input = inputOf(action, call.arguments);
+      return bounded(action.name, input, await run(action, input, requestId), undefined, (d) => ({ result: d }));
+    },
+    read_action_result: async (args, requestId) => {
+      const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args);
+      const discovery = Object.hasOwn(discoveryReads, name) ? discoveryReads[name] : undefined;
+      if (discovery) return bounded(name, callArgs ?? {}, discovery(callArgs), selection, (d) => ({ result: d }));
+      const action = byName.get(name);
+      if (!action) throw unknownAction(name);
+      if (action.effect !== 'query') {
+        throw new ServiceError('METHOD_NOT_ALLOWED', `${name} changes data, so it is never re-run to read pages; read the records it changed with a read action instead.`);
+      }
+      const input = inputOf(action, callArgs);
+      return bounded(name, input, await run(action, input, requestId), selection, (d) => ({ result: d }));
+    },
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const { name, arguments: args } = req.params;
-    if (name === 'call_action') {
-      try {
-        const call = parseInput(callActionInput, args);
-        const action = byName.get(call.name);
-        if (!action) throw new ServiceError('NOT_FOUND', `No action is named ${call.name}; use get_action or the catalog at service://actions.`);
-        const input = action.kind === 'procedure' ? (call.arguments ?? {}).input : call.arguments;
-        const result = await run(action, input ?? {});
-        return 'isError' in result ? result : { content: result.content, structuredContent: { result: result.structuredContent } };
-      } catch (err) {
-        return toolError(err, newId());
-      }
+    const requestId = newId();
+    try {
+      // hasOwn: a tool named "constructor" or "toString" is unknown, not Object.prototype's.
+      const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+      if (handler) return await handler(args, requestId);
+      const action = byName.get(name);
+      if (!action?.mcp?.advertised) throw new ServiceError('NOT_FOUND', `No tool is named ${name}; call_action reaches every catalogued action.`);
+      const input = args ?? {};
+      return bounded(name, input, await run(action, input, requestId), undefined, (d) => d as Record<string, unknown>);
+    } catch (err) {
+      return toolError(err, requestId);
     }
-    if (name === 'get_action') {
-      try {
-        const { names } = parseInput(getActionInput, args);
-        const found = names.map((n) => {
-          const a = byName.get(n);
-          if (!a) throw new ServiceError('NOT_FOUND', `No action is named ${n}.`);
-          return describeAction(a);
-        });
-        return { content: [{ type: 'text' as const, text: JSON.stringify({ actions: found }) }], structuredContent: { actions: found } };
-      } catch (err) {
-        return toolError(err, newId());
-      }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readCatalogResource(actions, req.params.uri));
+  server.setRequestHandler(CompleteRequestSchema, async (req) => {
+    const { ref, argument } = req.params;
+    if (ref.type !== 'ref/resource' || ref.uri !== RESOURCE_TEMPLATES[0]!.uriTemplate || argument.name !== 'name') {
+      throw new McpError(ErrorCode.InvalidParams, `Nothing to complete for ${ref.type === 'ref/prompt' ? `prompt ${ref.name}` : ref.uri} ${argument.name}; this server has no prompts, and completes only {name} of service://actions/{name}.`);
     }
-    const action = byName.get(name);
-    if (!action?.mcp?.advertised) return toolError(new ServiceError('NOT_FOUND', `No tool is named ${name}; use call_action for catalogued actions.`), newId());
-    return run(action, args ?? {});
+    const matches = actions.map((a) => a.name).filter((n) => n.startsWith(argument.value));
+    return { completion: { values: matches.slice(0, 100), total: matches.length, hasMore: matches.length > 100 } };
   });
   return server;
 }

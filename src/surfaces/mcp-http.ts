@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AnyAction } from '../core/define-action.js';
+import type { Runtime } from '../core/invoke.js';
+import type { Config } from '../config.js';
+import { authenticate, bearerToken } from '../core/auth.js';
+import { problemBody, ServiceError, toServiceError } from '../core/errors.js';
+import { createMcpServer } from './mcp/server.js';
+
+/**
+ * Streamable HTTP MCP at `/mcp`, stateless: every POST gets a new MCP server and transport, so no state (and no
+ * response) can cross from one client to another (CVE-2026-25536 came from sharing them). Before anything runs:
+ * 1. Host and Origin must name this server (a DNS-rebinding page in a browser sends its own name): 403 otherwise;
+ * 2. a bearer token must resolve to a member: 401 with WWW-Authenticate otherwise.
+ */
+export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: readonly AnyAction[]) {
+  const hosts = allowedHostnames(rt.config);
+
+  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
+    const refusal = originRefusal(req, hosts);
+    if (refusal) {
+      return reply
+        .code(403)
+        .type('application/problem+json')
+        .send(problemBody(new ServiceError('FORBIDDEN', refusal), req.id));
+    }
+    const token = bearerToken(req.headers.authorization);
+    try {
+      authenticate(rt.store, token);
+    } catch (err) {
+      const se = toServiceError(err);
+      // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused.
+      const challenge = token ? 'Bearer realm="studio", error="invalid_token", error_description="The token is unknown, revoked or expired"' : 'Bearer realm="studio"';
+      return reply.code(se.status).header('www-authenticate', challenge).type('application/problem+json').send(problemBody(se, req.id));
+    }
+  };
+
+  app.post('/mcp', { preHandler: guard }, async (req, reply) => {
+    const server = createMcpServer(rt, actions, { token: bearerToken(req.headers.authorization) });
+    // JSON responses rather than an SSE stream: every tool answers once, and there is no session to stream to.
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req.raw, reply.raw, req.body);
+    } catch (err) {
+      rt.log?.('MCP over HTTP failed', err);
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+      }
+    }
+  });
+
+  // Stateless: there is no server-to-client stream to open (GET) and no session to end (DELETE).
+  const notAllowed = async (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .type('application/problem+json')
+      .send(problemBody(new ServiceError('METHOD_NOT_ALLOWED', 'This MCP endpoint is stateless: send JSON-RPC messages with POST; there is no stream or session to open or close.'), req.id));
+  app.get('/mcp', { preHandler: guard }, notAllowed);
+  app.delete('/mcp', { preHandler: guard }, notAllowed);
+}
+
+/** Names this server answers to: loopback, the configured host, and the public base URL's host. */
+function allowedHostnames(config: Config): Set<string> {
+  const names = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+  if (config.host && config.host !== '0.0.0.0' && config.host !== '::') names.add(config.host.toLowerCase());
+  try {
+    names.add(new URL(config.baseUrl).hostname.toLowerCase());
+  } catch {
+    // an unparsable base URL adds nothing
+  }
+  return names;
+}
+
+/** Why the request's Host or Origin is refused, or undefined when both name this server. */
+function originRefusal(req: FastifyRequest, hosts: Set<string>): string | undefined {
+  const host = req.headers.host;
+  const hostname = host ? hostnameOf(`http://${host}`) : undefined;
+  if (!hostname || !hosts.has(hostname)) return `The Host header (${host ?? 'none'}) does not name this server; MCP requests must be addressed to it directly.`;
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    const originHost = hostnameOf(origin);
+    if (!originHost || !hosts.has(originHost)) return `Requests from the web origin ${origin} are not accepted by this MCP endpoint.`;
+  }
+  return undefined;
+}
+
+function hostnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}

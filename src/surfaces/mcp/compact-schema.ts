@@ -1,0 +1,77 @@
+/**
+ * Tool schemas are read by a model on every connection, so each byte counts (tools/list has a 10 KB budget).
+ * These rewrites keep the meaning of a JSON Schema and drop only its redundancy:
+ * - the safe-integer bounds zod writes on every `z.int()` are dropped (JSON numbers past them are refused anyway);
+ * - `propertyNames: {type: 'string'}` and `additionalProperties: {}` (what any JSON object allows) are dropped;
+ * - `$defs` that are referenced once are inlined where they are used.
+ * Nullable fields stay `anyOf: [T, {type: 'null'}]`: `type: [T, 'null']` is shorter but less portable (single-type
+ * dialects such as Gemini's function declarations reject it; the MCP Inspector's --strict check warns about it).
+ */
+type Schema = Record<string, unknown>;
+
+export function compactSchema<T>(schema: T): T {
+  const s = dropRedundancy(schema) as Schema;
+  const defs = s.$defs as Record<string, Schema> | undefined;
+  if (!defs) return s as T;
+  const uses = new Map<string, number>();
+  countRefs(s, uses);
+  const kept: Record<string, Schema> = {};
+  for (const [name, def] of Object.entries(defs)) if ((uses.get(name) ?? 0) > 1) kept[name] = def;
+  const inlined = inlineRefs({ ...s, $defs: undefined }, defs, kept) as Schema;
+  delete inlined.$defs;
+  if (Object.keys(kept).length) {
+    // Definitions kept may themselves refer to single-use ones.
+    inlined.$defs = Object.fromEntries(Object.entries(kept).map(([n, d]) => [n, inlineRefs(d, defs, kept)]));
+  }
+  return inlined as T;
+}
+
+/** `named`: v maps names to schemas (properties, $defs), so its keys are field names, not keywords. */
+function dropRedundancy(v: unknown, named = false): unknown {
+  if (Array.isArray(v)) return v.map((x) => dropRedundancy(x));
+  if (!v || typeof v !== 'object') return v;
+  const out: Schema = {};
+  for (const [k, val] of Object.entries(v)) {
+    if (named) {
+      out[k] = dropRedundancy(val);
+      continue;
+    }
+    if ((k === 'minimum' && val === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && val === Number.MAX_SAFE_INTEGER)) continue;
+    if (k === 'propertyNames' && isOnly(val, 'type', 'string')) continue;
+    if (k === 'additionalProperties' && val && typeof val === 'object' && !Object.keys(val).length) continue;
+    out[k] = dropRedundancy(val, k === 'properties' || k === '$defs' || k === 'patternProperties');
+  }
+  return out;
+}
+
+const isOnly = (v: unknown, key: string, value: unknown) =>
+  !!v && typeof v === 'object' && Object.keys(v).length === 1 && (v as Schema)[key] === value;
+
+function countRefs(v: unknown, uses: Map<string, number>) {
+  if (Array.isArray(v)) for (const x of v) countRefs(x, uses);
+  else if (v && typeof v === 'object') {
+    for (const [k, val] of Object.entries(v)) {
+      if (k === '$ref' && typeof val === 'string' && val.startsWith('#/$defs/')) {
+        const name = val.slice('#/$defs/'.length);
+        uses.set(name, (uses.get(name) ?? 0) + 1);
+      } else countRefs(val, uses);
+    }
+  }
+}
+
+function inlineRefs(v: unknown, defs: Record<string, Schema>, kept: Record<string, Schema>): unknown {
+  if (Array.isArray(v)) return v.map((x) => inlineRefs(x, defs, kept));
+  if (!v || typeof v !== 'object') return v;
+  const obj = v as Schema;
+  const ref = obj.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) {
+    const name = ref.slice('#/$defs/'.length);
+    if (!kept[name] && defs[name]) {
+      const { $ref: _r, ...siblings } = obj;
+      return inlineRefs({ ...defs[name], ...siblings }, defs, kept);
+    }
+  }
+  const out: Schema = {};
+  for (const [k, val] of Object.entries(obj)) if (val !== undefined) out[k] = inlineRefs(val, defs, kept);
+  return out;
+}

@@ -1,0 +1,99 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { AnyAction } from '../../core/define-action.js';
+import { standaloneJsonSchema } from '../json-schema.js';
+import { compactSchema } from './compact-schema.js';
+
+/** The four discovery tools: mechanism, not catalog entries. */
+export const DISCOVERY_TOOLS = ['search_actions', 'get_action', 'call_action', 'read_action_result'] as const;
+
+const name = z.string().min(1).max(100);
+const args = z.record(z.string(), z.unknown());
+
+export const searchActionsInput = z.strictObject({
+  query: z.string().min(1).max(300).describe('What you want to do, in plain words.'),
+  domain: z.string().max(40).optional().describe('Only this domain, e.g. schedule.'),
+  kind: z.enum(['resource', 'procedure', 'file']).optional(),
+  limit: z.int().min(1).max(10).optional().describe('Default 5.'),
+});
+
+export const getActionInput = z.strictObject({
+  names: z.array(name).min(1).max(10),
+});
+
+export const callActionInput = z.strictObject({
+  name,
+  arguments: args.optional().describe('Procedures: { input: {...} }. Resource actions: their fields.'),
+});
+
+export const readActionResultInput = z.strictObject({
+  name,
+  arguments: args.optional().describe('Exactly as in the first call.'),
+  snapshot: z.string().max(64).optional().describe('From the page; omit for a fresh read.'),
+  path: z.string().max(2000).optional().describe('A node (n12, k12) or JSON Pointer; default the root.'),
+  offset: z.int().min(0).optional().describe('nextOffset of the page.'),
+});
+
+const inputSchema = (schema: z.ZodType) => compactSchema(standaloneJsonSchema(schema, 'input')) as Tool['inputSchema'];
+const readOnly = { readOnlyHint: true, openWorldHint: false };
+
+/**
+ * MCP annotations follow from the declaration, never written per tool. destructiveHint and idempotentHint mean
+ * something only when readOnlyHint is false (MCP spec), so reads carry just readOnlyHint and openWorldHint.
+ */
+export function annotationsOf(action: AnyAction) {
+  const read = action.effect === 'query';
+  return {
+    title: action.mcp?.title,
+    readOnlyHint: read,
+    ...(read ? {} : { destructiveHint: !action.keyed, idempotentHint: Boolean(action.versioned) || Boolean(action.keyed) }),
+    openWorldHint: false,
+  };
+}
+
+function discoveryTools(): Tool[] {
+  return [
+    {
+      name: 'search_actions',
+      description: 'Find actions for a task in plain words; then get_action and call_action.',
+      inputSchema: inputSchema(searchActionsInput),
+      annotations: { title: 'Search actions', ...readOnly },
+    },
+    {
+      name: 'get_action',
+      description: 'Describe actions: arguments for call_action, output, errors, scope, example.',
+      inputSchema: inputSchema(getActionInput),
+      annotations: { title: 'Describe actions', ...readOnly },
+    },
+    {
+      name: 'call_action',
+      description: 'Run any action by name. Errors carry a code and the next step.',
+      inputSchema: inputSchema(callActionInput),
+      annotations: { title: 'Call an action', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    },
+    {
+      name: 'read_action_result',
+      description:
+        'Reads over 8,000 bytes return { result_page }. Read on with the same name and arguments, its snapshot, path = a node, offset = nextOffset.',
+      inputSchema: inputSchema(readActionResultInput),
+      annotations: { title: 'Read a large result', ...readOnly },
+    },
+  ];
+}
+
+/** Every tool the server lists: the discovery tools, then the advertised everyday actions. */
+export function buildToolList(actions: readonly AnyAction[]): Tool[] {
+  return [
+    ...discoveryTools(),
+    ...actions
+      .filter((a) => a.mcp?.advertised)
+      .map((a) => ({
+        name: a.name,
+        description: a.summary,
+        inputSchema: inputSchema(a.fullInput),
+        // No outputSchema: the output schemas are one get_action away, and listing them here would repeat the Line
+        // shape per tool (tools/list has a 10 KB budget); a large read answers { result_page } instead anyway.
+        annotations: annotationsOf(a),
+      })),
+  ];
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ACTIONS } from '../../actions/index.js';
+import { ActionSearch } from '../../src/surfaces/mcp/search.js';
+import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { memberWithToken } from '../helpers/fixtures.js';
+import { ROOT } from '../helpers/server.js';
+
+interface Case {
+  query: string;
+  acceptable: string[];
+}
+const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/search-relevance.json'), 'utf8')) as { cases: Case[] };
+const names = new Set(ACTIONS.map((a) => a.name));
+
+let app: TestApp;
+let client: Client;
+beforeAll(async () => {
+  app = await createTestApp();
+  client = await app.mcp();
+});
+afterAll(async () => app?.close());
+
+type Hit = { name: string; summary: string; kind: string; domain: string; scope: string; writes: boolean; allowed: boolean };
+async function search(c: Client, args: Record<string, unknown>) {
+  const res = await c.callTool({ name: 'search_actions', arguments: args });
+  return res;
+}
+
+describe('search relevance set', () => {
+  it('holds at least 60 requests, none naming an action or copying a summary', () => {
+    expect(fixture.cases.length).toBeGreaterThanOrEqual(60);
+    for (const c of fixture.cases) {
+      for (const a of c.acceptable) expect(c.query.toLowerCase(), c.query).not.toContain(a);
+      for (const a of ACTIONS) expect(c.query.toLowerCase(), c.query).not.toBe(a.summary.toLowerCase().replace(/\.$/, ''));
+    }
+  });
+
+  it('puts an acceptable action in the top 5 for at least 90% of the requests the catalog can serve', () => {
+    const search = new ActionSearch(ACTIONS);
+    const cases = fixture.cases.filter((c) => c.acceptable.some((a) => names.has(a)));
+    const misses = cases.filter((c) => !search.rank(c.query, 5).some((n) => c.acceptable.includes(n)));
+    const recall = (cases.length - misses.length) / cases.length;
+    console.log(`search recall@5: ${recall.toFixed(3)} over ${cases.length} of ${fixture.cases.length} requests` + (misses.length ? `; missed: ${misses.map((m) => JSON.stringify(m.query)).join(', ')}` : ''));
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(recall).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('search_actions', () => {
+  it('finds actions through the studio words (room → section, photo → photograph, delete → archive)', async () => {
+    const res = await search(client, { query: 'delete an item' });
+    expect(res.isError).toBeFalsy();
+    const hits = (res.structuredContent as { actions: Hit[] }).actions;
+    expect(hits.length).toBeLessThanOrEqual(5);
+    expect(hits.map((h) => h.name)).toContain('archive_line');
+    const line = hits.find((h) => h.name === 'archive_line')!;
+    expect(line).toEqual({ name: 'archive_line', summary: expect.any(String), kind: 'resource', domain: 'schedule', scope: 'projects:write', writes: true, allowed: true });
+  });
+
+  it('filters by domain and kind, and honours limit (default 5, at most 10)', async () => {
+    const byDomain = (await search(client, { query: 'list', domain: 'projects', limit: 10 })).structuredContent as { actions: Hit[] };
+    expect(byDomain.actions.length).toBeGreaterThan(0);
+    expect(byDomain.actions.every((h) => h.domain === 'projects')).toBe(true);
+    const byKind = (await search(client, { query: 'line', kind: 'resource', limit: 10 })).structuredContent as { actions: Hit[] };
+    expect(byKind.actions.every((h) => h.kind === 'resource')).toBe(true);
+    expect(byKind.actions.length).toBeGreaterThan(5);
+    const dflt = (await search(client, { query: 'line' })).structuredContent as { actions: Hit[] };
+    expect(dflt.actions).toHaveLength(5);
+    const tooMany = await search(client, { query: 'line', limit: 11 });
+    expect(tooMany.isError).toBe(true);
+    expect(tooMany.structuredContent).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const odd = await search(client, { query: 'constructor __proto__ toString hasOwnProperty' });
+    expect(odd.isError).toBeFalsy();
+    const none = await search(client, { query: '' });
+    expect(none.structuredContent).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it("says whether this caller's permissions allow each action", async () => {
+    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const asViewer = await app.mcp(viewer.token);
+    const hits = ((await search(asViewer, { query: 'change a line', limit: 10 })).structuredContent as { actions: Hit[] }).actions;
+    const update = hits.find((h) => h.name === 'update_line')!;
+    expect(update.allowed).toBe(false);
+    const read = ((await search(asViewer, { query: 'read one line', limit: 10 })).structuredContent as { actions: Hit[] }).actions.find((h) => h.name === 'get_line')!;
+    expect(read.allowed).toBe(true);
+  });
+
+  it('refuses an unknown token with UNAUTHENTICATED', async () => {
+    const stranger = await app.mcp('studio_not-a-real-token');
+    const res = await search(stranger, { query: 'line' });
+    expect(res.isError).toBe(true);
+    expect(res.structuredContent).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
