@@ -9,11 +9,19 @@ export type Db = Kysely<Schema>;
 export type Tx = Transaction<Schema> | Kysely<Schema>;
 
 export interface Store {
+  /** The writer connection. Mutations reach it only through `write`, inside one transaction. */
   db: Db;
-  /** A second, read-only connection for hot reads with raw prepared statements; it sees committed data only. */
+  /** A second, read-only connection: queries run here, see committed data only and never wait behind writes. */
+  readDb: Db;
   reader: Database.Database;
-  /** A cached prepared statement on the reader connection. */
+  /** A cached prepared statement on the reader connection, for hot reads. */
   read(sqlText: string): Database.Statement;
+  /** A cached prepared statement on the writer connection: only for use inside `write` (it sees the open transaction). */
+  writeStatement(sqlText: string): Database.Statement;
+  /** Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit). */
+  write<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs `fn` against one consistent snapshot of the reader connection. */
+  readSnapshot<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   path: string;
   close(): Promise<void>;
 }
@@ -31,30 +39,125 @@ function configure(handle: Database.Database, synchronous: string) {
   handle.pragma('busy_timeout = 5000');
 }
 
+/**
+ * A better-sqlite3 handle whose `prepare` reuses statements by SQL text. Kysely prepares every query afresh, which
+ * costs more than running it; the SQL texts our query builders produce are few, so the cache stays small (it is
+ * cleared rather than grown past a bound, in case some caller builds unbounded IN lists).
+ */
+function cachingHandle(handle: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  const prepare = (sqlText: string) => {
+    let stmt = cache.get(sqlText);
+    if (!stmt) {
+      if (cache.size >= 2000) cache.clear();
+      stmt = handle.prepare(sqlText);
+      cache.set(sqlText, stmt);
+    }
+    return stmt;
+  };
+  return { prepare, close: () => handle.close(), handle };
+}
+
 /** Opens (creating and migrating) a database file. Always a file: the reader needs a second connection to it. */
 export async function openStore(opts: OpenOptions): Promise<Store> {
   mkdirSync(dirname(opts.path), { recursive: true });
-  const writer = new Database(opts.path);
-  configure(writer, opts.synchronous ?? 'FULL');
-  migrate(writer);
-  const reader = new Database(opts.path, { readonly: true });
-  configure(reader, opts.synchronous ?? 'FULL');
+  const writerHandle = new Database(opts.path);
+  configure(writerHandle, opts.synchronous ?? 'FULL');
+  migrate(writerHandle);
+  const readerHandle = new Database(opts.path, { readonly: true });
+  configure(readerHandle, opts.synchronous ?? 'FULL');
+  const writer = cachingHandle(writerHandle);
+  const reader = cachingHandle(readerHandle);
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: writer }) });
-  const statements = new Map<string, Database.Statement>();
+  const readDb = new Kysely<Schema>({ dialect: new SqliteDialect({ database: reader }) });
+  const group = new GroupCommit(db);
   return {
     db,
-    reader,
-    read(sqlText) {
-      let s = statements.get(sqlText);
-      if (!s) statements.set(sqlText, (s = reader.prepare(sqlText)));
-      return s;
-    },
+    readDb,
+    reader: readerHandle,
+    read: reader.prepare,
+    writeStatement: writer.prepare,
+    write: (fn) => group.run(fn),
+    readSnapshot: (fn) =>
+      readDb.connection().execute(async (conn) => {
+        await sql`BEGIN`.execute(conn);
+        try {
+          return await fn(conn);
+        } finally {
+          await sql`COMMIT`.execute(conn);
+        }
+      }),
     path: opts.path,
     async close() {
       await db.destroy();
-      if (reader.open) reader.close();
+      await readDb.destroy();
     },
   };
+}
+
+interface Job {
+  fn: (tx: Db) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit: writes that arrive while a transaction is open join it, each inside its own SAVEPOINT, and one COMMIT
+ * (one fsync under synchronous=FULL) makes the whole group durable. A write that fails rolls back to its savepoint
+ * alone; nobody gets an answer before the commit that holds their change has returned. This is what lets audited,
+ * fully synchronous writes go faster than one fsync each.
+ */
+class GroupCommit {
+  private queue: Job[] = [];
+  private draining = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxGroup = 64,
+  ) {}
+
+  run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.draining = true;
+    try {
+      while (this.queue.length) await this.db.connection().execute((conn) => this.commitGroup(conn));
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async commitGroup(conn: Db) {
+    const settled: Array<{ job: Job; ok: boolean; value: unknown }> = [];
+    try {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+      while (this.queue.length && settled.length < this.maxGroup) {
+        const job = this.queue.shift()!;
+        await sql`SAVEPOINT write_job`.execute(conn);
+        try {
+          const value = await job.fn(conn);
+          await sql`RELEASE write_job`.execute(conn);
+          settled.push({ job, ok: true, value });
+        } catch (err) {
+          await sql`ROLLBACK TO write_job`.execute(conn);
+          await sql`RELEASE write_job`.execute(conn);
+          settled.push({ job, ok: false, value: err });
+        }
+      }
+      await sql`COMMIT`.execute(conn);
+    } catch (err) {
+      // BEGIN, a savepoint or COMMIT itself failed: nothing in this group is durable, so every member fails.
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      for (const s of settled) s.job.reject(s.ok ? err : s.value);
+      return;
+    }
+    for (const s of settled) (s.ok ? s.job.resolve : s.job.reject)(s.value);
+  }
 }
 
 /** Applies pending numbered migrations, each in its own immediate transaction. Returns the versions applied. */

@@ -16,6 +16,66 @@ export interface ServiceErrorShape extends TRPCDefaultErrorShape {
 export type AppRouter = TRPCBuiltRouter<
   { ctx: object; meta: object; errorShape: ServiceErrorShape; transformer: false },
   {
-  
+    account: {
+      createApiToken: M<In<typeof A.createApiToken> & { commandKey?: string }, Out<typeof A.createApiToken>>;
+      createStudio: M<In<typeof A.createStudio> & { commandKey?: string }, Out<typeof A.createStudio>>;
+      getCurrentUser: Q<In<typeof A.getCurrentUser>, Out<typeof A.getCurrentUser>>;
+      listApiTokens: Q<In<typeof A.listApiTokens>, Out<typeof A.listApiTokens>>;
+      listMyStudios: Q<In<typeof A.listMyStudios>, Out<typeof A.listMyStudios>>;
+      revokeApiToken: M<In<typeof A.revokeApiToken>, Out<typeof A.revokeApiToken>>;
+    };
+    audit: {
+      getAuditEvent: Q<In<typeof A.getAuditEvent>, Out<typeof A.getAuditEvent>>;
+      listLineAuditEvents: Q<In<typeof A.listLineAuditEvents>, Out<typeof A.listLineAuditEvents>>;
+      listProjectAuditEvents: Q<In<typeof A.listProjectAuditEvents>, Out<typeof A.listProjectAuditEvents>>;
+      listStudioAuditEvents: Q<In<typeof A.listStudioAuditEvents>, Out<typeof A.listStudioAuditEvents>>;
+    };
+    projects: {
+      archiveStudioProject: M<In<typeof A.archiveStudioProject> & { expectedVersion?: number }, Out<typeof A.archiveStudioProject>>;
+      createStudioProject: M<In<typeof A.createStudioProject> & { commandKey?: string }, Out<typeof A.createStudioProject>>;
+      duplicateProject: M<In<typeof A.duplicateProject> & { commandKey?: string }, Out<typeof A.duplicateProject>>;
+      getProjectTotals: Q<In<typeof A.getProjectTotals>, Out<typeof A.getProjectTotals>>;
+      getStudioProject: Q<In<typeof A.getStudioProject>, Out<typeof A.getStudioProject>>;
+      grantProjectAccess: M<In<typeof A.grantProjectAccess> & { commandKey?: string }, Out<typeof A.grantProjectAccess>>;
+      listProjectGrants: Q<In<typeof A.listProjectGrants>, Out<typeof A.listProjectGrants>>;
+      listStudioProjects: Q<In<typeof A.listStudioProjects>, Out<typeof A.listStudioProjects>>;
+      restoreProject: M<In<typeof A.restoreProject> & { expectedVersion?: number }, Out<typeof A.restoreProject>>;
+      revokeProjectAccess: M<In<typeof A.revokeProjectAccess>, Out<typeof A.revokeProjectAccess>>;
+      updateProjectDetails: M<In<typeof A.updateProjectDetails> & { expectedVersion?: number }, Out<typeof A.updateProjectDetails>>;
+      updateProjectGrant: M<In<typeof A.updateProjectGrant>, Out<typeof A.updateProjectGrant>>;
+    };
+    schedule: {
+      archiveScheduleLine: M<In<typeof A.archiveScheduleLine> & { expectedVersion?: number }, Out<typeof A.archiveScheduleLine>>;
+      bulkUpdateScheduleLines: M<In<typeof A.bulkUpdateScheduleLines>, Out<typeof A.bulkUpdateScheduleLines>>;
+      copyScheduleLinesToProject: M<In<typeof A.copyScheduleLinesToProject> & { commandKey?: string }, Out<typeof A.copyScheduleLinesToProject>>;
+      createScheduleLine: M<In<typeof A.createScheduleLine> & { commandKey?: string }, Out<typeof A.createScheduleLine>>;
+      duplicateScheduleLine: M<In<typeof A.duplicateScheduleLine> & { commandKey?: string }, Out<typeof A.duplicateScheduleLine>>;
+      getScheduleLine: Q<In<typeof A.getScheduleLine>, Out<typeof A.getScheduleLine>>;
+      getScheduleLineHistory: Q<In<typeof A.getScheduleLineHistory>, Out<typeof A.getScheduleLineHistory>>;
+      listScheduleLines: Q<In<typeof A.listScheduleLines>, Out<typeof A.listScheduleLines>>;
+      moveScheduleLine: M<In<typeof A.moveScheduleLine> & { expectedVersion?: number }, Out<typeof A.moveScheduleLine>>;
+      renumberScheduleLines: M<In<typeof A.renumberScheduleLines>, Out<typeof A.renumberScheduleLines>>;
+      restoreScheduleLine: M<In<typeof A.restoreScheduleLine> & { expectedVersion?: number }, Out<typeof A.restoreScheduleLine>>;
+      setScheduleLineStatus: M<In<typeof A.setScheduleLineStatus> & { expectedVersion?: number }, Out<typeof A.setScheduleLineStatus>>;
+      updateScheduleLine: M<In<typeof A.updateScheduleLine> & { expectedVersion?: number }, Out<typeof A.updateScheduleLine>>;
+    };
+    sections: {
+      archiveScheduleSection: M<In<typeof A.archiveScheduleSection> & { expectedVersion?: number }, Out<typeof A.archiveScheduleSection>>;
+      createScheduleSection: M<In<typeof A.createScheduleSection> & { commandKey?: string }, Out<typeof A.createScheduleSection>>;
+      duplicateScheduleSection: M<In<typeof A.duplicateScheduleSection> & { commandKey?: string }, Out<typeof A.duplicateScheduleSection>>;
+      getScheduleSection: Q<In<typeof A.getScheduleSection>, Out<typeof A.getScheduleSection>>;
+      listScheduleSections: Q<In<typeof A.listScheduleSections>, Out<typeof A.listScheduleSections>>;
+      reorderScheduleSections: M<In<typeof A.reorderScheduleSections> & { expectedVersion?: number }, Out<typeof A.reorderScheduleSections>>;
+      updateScheduleSection: M<In<typeof A.updateScheduleSection> & { expectedVersion?: number }, Out<typeof A.updateScheduleSection>>;
+    };
+    studio: {
+      getStudio: Q<In<typeof A.getStudio>, Out<typeof A.getStudio>>;
+      getStudioSettings: Q<In<typeof A.getStudioSettings>, Out<typeof A.getStudioSettings>>;
+      getStudioUsage: Q<In<typeof A.getStudioUsage>, Out<typeof A.getStudioUsage>>;
+      listStudioPermissions: Q<In<typeof A.listStudioPermissions>, Out<typeof A.listStudioPermissions>>;
+      transferStudioOwnership: M<In<typeof A.transferStudioOwnership>, Out<typeof A.transferStudioOwnership>>;
+      updateStudio: M<In<typeof A.updateStudio> & { expectedVersion?: number }, Out<typeof A.updateStudio>>;
+      updateStudioSettings: M<In<typeof A.updateStudioSettings> & { expectedVersion?: number }, Out<typeof A.updateStudioSettings>>;
+    };
   }
 >;

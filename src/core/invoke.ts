@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema.js';
-import { writeTransaction, type Store } from '../../db/sqlite.js';
+import type { Store } from '../../db/sqlite.js';
+import type Sqlite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
@@ -51,7 +52,9 @@ export async function invoke(rt: Runtime, action: AnyAction, rawInput: unknown, 
       if (field) throw new ServiceError('FORBIDDEN', `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`);
     }
     const run = (db: Kysely<Database>) => execute(rt, action, input, caller, requestId, db);
-    const output = action.effect === 'mutation' ? await keyed(rt, action, input, caller, () => writeTransaction(rt.store.db, run)) : await run(rt.store.db);
+    // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
+    // wait behind writes.
+    const output = action.effect === 'mutation' ? await keyed(rt, action, input, caller, () => rt.store.write(run)) : await rt.store.readSnapshot(run);
     return caller && !caller.permissions.has('pricing:read') ? withoutPricing(output) : output;
   } catch (err) {
     const se = toServiceError(err);
@@ -97,8 +100,12 @@ async function execute(
   const write = action.effect === 'mutation';
   const now = nowIso();
   const studioId = caller?.studioId ?? '';
-  const project = caller ? await checkProjects(db, caller, input, write) : undefined;
-  if (caller) await checkOwnership(db, caller, input, project?.id);
+  // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
+  // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
+  // request's hot path.
+  const stmt = write ? rt.store.writeStatement : rt.store.read;
+  const project = caller ? checkProjects(stmt, caller, input, write) : undefined;
+  if (caller) checkOwnership(stmt, caller, input, project?.id);
 
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
@@ -107,7 +114,7 @@ async function execute(
     const replay = await findIdempotentReplay(db, caller, key, action.name, requestHash(action.name, input, controls.key));
     if (replay.found) return replay.response;
   }
-  if (action.versioned) await checkVersion(db, action, input, studioId);
+  if (action.versioned) checkVersion(stmt, action, input, studioId);
 
   const events: AuditInput[] = [];
   const ctx: ActionContext = {
@@ -153,15 +160,17 @@ function stripControls(input: Record<string, unknown>, action: AnyAction): Recor
  * grant unless they manage the workspace. A project of another studio, or one not granted at all, is 404: its
  * existence is not revealed. A `view` grant used for a write is 403.
  */
-async function checkProjects(db: Kysely<Database>, caller: Caller, input: Record<string, unknown>, write: boolean): Promise<ProjectsTable | undefined> {
+type Statements = (sqlText: string) => Sqlite.Statement;
+
+function checkProjects(stmt: Statements, caller: Caller, input: Record<string, unknown>, write: boolean): ProjectsTable | undefined {
   let main: ProjectsTable | undefined;
   for (const field of ['projectId', 'targetProjectId'] as const) {
     const id = input[field];
     if (typeof id !== 'string') continue;
-    const project = await db.selectFrom('projects').selectAll().where('id', '=', id).where('studio_id', '=', caller.studioId).executeTakeFirst();
+    const project = stmt('SELECT * FROM projects WHERE id = ? AND studio_id = ?').get(id, caller.studioId) as ProjectsTable | undefined;
     if (!project) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
     if (!reachesAllProjects(caller.permissions)) {
-      const grant = await db.selectFrom('project_grants').select('level').where('project_id', '=', id).where('member_id', '=', caller.memberId).executeTakeFirst();
+      const grant = stmt('SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?').get(id, caller.memberId) as { level: string } | undefined;
       if (!grant) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
       if (!grantAllows(grant.level as GrantLevel, write)) {
         throw new ServiceError('FORBIDDEN', 'You can view this project but not change it; ask a studio admin for an edit grant.');
@@ -175,7 +184,7 @@ async function checkProjects(db: Kysely<Database>, caller: Caller, input: Record
 const WHERE_OWNED = { project: 'in this project', studio: 'in your studio', member: 'among your own in this studio' } as const;
 
 /** Every id the input names (at any depth) must belong to the project in the request, the caller's studio, or the caller. */
-async function checkOwnership(db: Kysely<Database>, caller: Caller, input: Record<string, unknown>, projectId: string | undefined) {
+function checkOwnership(stmt: Statements, caller: Caller, input: Record<string, unknown>, projectId: string | undefined) {
   const { studioId, memberId } = caller;
   const claims: Array<{ field: string; kind: EntityKind; id: string }> = [];
   collectIds(input, claims, 0);
@@ -183,11 +192,8 @@ async function checkOwnership(db: Kysely<Database>, caller: Caller, input: Recor
   for (const { field, kind, id } of claims) {
     if (kind === 'project') continue; // checked with grants above
     const info = ENTITIES[kind];
-    const row = (await db
-      .selectFrom(info.table as 'lines')
-      .select(`${info.owner.column} as owner` as 'project_id')
-      .where('id', '=', id)
-      .executeTakeFirst()) as { owner: string } | undefined;
+    // Table and column names come from the fixed ENTITIES table, never from input.
+    const row = stmt(`SELECT ${info.owner.column} AS owner FROM ${info.table} WHERE id = ?`).get(id) as { owner: string } | undefined;
     let owns: boolean;
     if (!row) owns = false;
     else if (info.owner.level === 'studio') owns = row.owner === studioId;
@@ -224,16 +230,12 @@ export function parseVersion(value: unknown): number | undefined {
   return m ? Number(m[1]) : Number.NaN;
 }
 
-async function checkVersion(db: Kysely<Database>, action: AnyAction, input: Record<string, unknown>, studioId: string) {
+function checkVersion(stmt: Statements, action: AnyAction, input: Record<string, unknown>, studioId: string) {
   const { entity, idField } = action.versioned!;
   const sent = input[CONTROL_FIELDS[action.kind].version];
   // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
   const id = idField === 'studioId' ? studioId : (input[idField] as string);
-  const row = (await db
-    .selectFrom(ENTITIES[entity].table as 'lines')
-    .select(['version'])
-    .where('id', '=', id)
-    .executeTakeFirst()) as { version: number } | undefined;
+  const row = stmt(`SELECT version FROM ${ENTITIES[entity].table} WHERE id = ?`).get(id) as { version: number } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND');
   if (sent === undefined) {
     throw new ServiceError(

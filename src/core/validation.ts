@@ -4,7 +4,7 @@ import { ServiceError, type FieldProblem } from './errors.js';
 /** Zod issues as field problems a person can act on: the path and a plain sentence, never zod's internals. */
 export function fieldProblems(error: z.ZodError): FieldProblem[] {
   return error.issues.slice(0, 20).map((issue) => {
-    const path = issue.path.map(String).join('.') || '(body)';
+    const path = issue.path.map(String).join('.') || '(input)';
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}. Remove them; see the action's input schema.`;
     else if (issue.code === 'invalid_type') {

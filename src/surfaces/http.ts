@@ -22,10 +22,23 @@ function fromFastifyError(err: FastifyError): ServiceError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ServiceError('VALIDATION_FAILED', 'The body is not valid JSON; check quotes, commas and brackets.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE_PARAMETER':
+      return new ServiceError('UNSUPPORTED_MEDIA_TYPE');
     default:
+      if (/prototype|constructor/i.test(err.message)) {
+        return new ServiceError('VALIDATION_FAILED', 'The body contains a "__proto__" or "constructor.prototype" key, which is never accepted; remove it.');
+      }
       if (err instanceof SyntaxError || err.statusCode === 400) return new ServiceError('VALIDATION_FAILED', 'The body is not valid JSON; check quotes, commas and brackets.');
       return new ServiceError('INTERNAL');
   }
+}
+
+/** The methods each `/v1` path template accepts, so a known path with another method answers 405 with Allow. */
+function allowedMethods(actions: readonly AnyAction[]) {
+  const routes = actions
+    .filter((a) => a.kind === 'resource' && a.http)
+    .map((a) => ({ method: a.http!.method, pattern: new RegExp(`^/v1${a.http!.path.replace(/\{\w+\}/g, '[^/]+')}/?$`) }));
+  return (path: string) => [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
 }
 
 /** The one HTTP server: `/v1`, `/api/trpc`, docs. MCP over HTTP mounts here too. */
@@ -52,9 +65,16 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
     }
     return sendProblem(reply, se, req.id);
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, new ServiceError('NOT_FOUND', `Nothing is served at ${req.method} ${req.url.split('?')[0]}; see /docs/openapi.json for the routes.`), req.id),
-  );
+  const allowed = allowedMethods(actions);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    const methods = allowed(path);
+    if (methods.length) {
+      reply.header('allow', methods.join(', '));
+      return sendProblem(reply, new ServiceError('METHOD_NOT_ALLOWED', `${path} accepts ${methods.join(', ')}, not ${req.method}.`), req.id);
+    }
+    return sendProblem(reply, new ServiceError('NOT_FOUND', `Nothing is served at ${req.method} ${path}; see /docs/openapi.json for the routes.`), req.id);
+  });
 
   registerRestRoutes(app, rt, actions);
   await registerTrpc(app, rt, actions);
