@@ -78,13 +78,14 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
     read: reader.prepare,
     writeStatement: writer.prepare,
     write: (fn) => group.run(fn),
+    // BEGIN/COMMIT as raw statements while Kysely's connection lock is held: one snapshot for the whole read.
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {
-        await sql`BEGIN`.execute(conn);
+        reader.prepare('BEGIN').run();
         try {
           return await fn(conn);
         } finally {
-          await sql`COMMIT`.execute(conn);
+          reader.prepare('COMMIT').run();
         }
       }),
     path: opts.path,

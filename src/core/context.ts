@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type Sqlite from 'better-sqlite3';
 import type { Database } from '../../db/schema.js';
 import type { Store } from '../../db/sqlite.js';
 import type { Role, StudioPermission } from './permissions.js';
@@ -26,8 +27,13 @@ export interface AuditInput {
 }
 
 export interface ActionContext {
-  /** The write transaction for mutations; the plain database for queries. */
+  /** The write transaction for mutations; the reader's snapshot for queries. */
   db: Kysely<Database>;
+  /**
+   * A cached raw prepared statement on the same connection as `db` (so it sees the same transaction or snapshot), for
+   * hot paths where the query builder costs more than the query.
+   */
+  statement(sqlText: string): Sqlite.Statement;
   store: Store;
   config: Config;
   /** Null only for capability (share token) actions. */

@@ -31,3 +31,11 @@ export function newToken(prefix = 'studio'): string {
 export const sha256 = (s: string | Buffer): string => createHash('sha256').update(s).digest('hex');
 
 export const nowIso = (): string => new Date().toISOString();
+
+/**
+ * Request ids only correlate a response with the logs, so they need not be random: a per-process random prefix and a
+ * counter, cheaper than 128 fresh random bits on every request.
+ */
+const REQUEST_PREFIX = newId().slice(0, 10);
+let requestCounter = 0;
+export const nextRequestId = (): string => `${REQUEST_PREFIX}${(++requestCounter).toString(36).padStart(8, '0')}`;

@@ -119,6 +119,7 @@ async function execute(
   const events: AuditInput[] = [];
   const ctx: ActionContext = {
     db,
+    statement: stmt,
     store: rt.store,
     config: rt.config,
     caller,

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import type { AnyAction } from '../core/define-action.js';
 import type { Runtime } from '../core/invoke.js';
 import { ServiceError } from '../core/errors.js';
-import { newId } from '../core/ids.js';
+import { nextRequestId } from '../core/ids.js';
 import { registerRestRoutes } from './rest.js';
 import { registerTrpc } from './trpc.js';
 import { sendProblem } from './problem.js';
@@ -46,7 +46,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   const app = Fastify({
     logger: false,
     bodyLimit: rt.config.bodyLimit,
-    genReqId: () => newId(),
+    genReqId: nextRequestId,
     // Prototype poisoning in JSON bodies is refused outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -62,7 +62,7 @@ function present(s: Sums, currency: string) {
  * covers only lines where both are known, so it need not equal client total minus trade total.
  */
 export async function getProjectTotals(ctx: ActionContext, projectId: string) {
-  const p = await presentationFor(ctx.db, projectId);
+  const p = await presentationFor(ctx, projectId);
   const sections = await ctx.db.selectFrom('sections').select(['id', 'title', 'position']).where('project_id', '=', projectId).where('archived_at', 'is', null).orderBy('position').orderBy('id').execute();
   const lines = await ctx.db.selectFrom('lines').selectAll().where('project_id', '=', projectId).where('archived_at', 'is', null).execute();
   const project = emptySums();

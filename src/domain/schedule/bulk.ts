@@ -32,7 +32,7 @@ export async function bulkUpdateLines(ctx: ActionContext, projectId: string, upd
   const rows: LinesTable[] = [];
   const stale: Array<{ index: number; row: LinesTable; expected: number }> = [];
   for (const [index, u] of updates.entries()) {
-    const row = await loadLine(ctx.db, projectId, u.lineId);
+    const row = await loadLine(ctx, projectId, u.lineId);
     if (row.version !== u.expectedVersion) stale.push({ index, row, expected: u.expectedVersion });
     rows.push(row);
   }

@@ -39,7 +39,7 @@ export async function copyLinesToProject(ctx: ActionContext, input: CopyLinesInp
   await activeSection(ctx.db, targetProjectId, targetSectionId);
   const sources: LinesTable[] = [];
   for (const id of input.lineIds) {
-    const row = await loadLine(ctx.db, projectId, id);
+    const row = await loadLine(ctx, projectId, id);
     if (row.archived_at) throw new ServiceError('ARCHIVED', `Line ${row.id} (${row.code ?? row.heading}) is archived; restore it or leave it out. Nothing was copied.`);
     sources.push(row);
   }
@@ -56,7 +56,7 @@ export async function copyLinesToProject(ctx: ActionContext, input: CopyLinesInp
   }
   const code = await codeAllocator(ctx.db, ctx.studioId, targetProjectId);
   let position = await nextPosition(ctx.db, targetSectionId);
-  const presentation = await presentationFor(ctx.db, targetProjectId);
+  const presentation = await presentationFor(ctx, targetProjectId);
   const lines: PresentedLine[] = [];
   for (const source of sources) {
     const row: LinesTable = {

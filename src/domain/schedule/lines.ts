@@ -8,25 +8,25 @@ import { diffPresented, lineColumns, type LineFieldsInput } from './line-fields.
 import { decodeCursor, encodeCursor } from '../paging.js';
 import { nextCode } from './codes.js';
 
-/** The project's currency and the markup default in force for its lines. */
-export async function presentationFor(db: Kysely<Database>, projectId: string): Promise<LinePresentation> {
-  const row = await db
-    .selectFrom('projects')
-    .innerJoin('studios', 'studios.id', 'projects.studio_id')
-    .select(['projects.currency', 'projects.default_markup4 as project_markup', 'studios.default_markup4 as studio_markup'])
-    .where('projects.id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return { currency: row.currency, defaultMarkup4: row.project_markup ?? row.studio_markup };
+const PRESENTATION = `
+  SELECT p.currency, COALESCE(p.default_markup4, s.default_markup4) AS markup
+  FROM projects p JOIN studios s ON s.id = p.studio_id WHERE p.id = ?`;
+
+/** The project's currency and the markup default in force for its lines. Raw statements: every line read needs it. */
+export async function presentationFor(ctx: Pick<ActionContext, 'statement'>, projectId: string): Promise<LinePresentation> {
+  const row = ctx.statement(PRESENTATION).get(projectId) as { currency: string; markup: string } | undefined;
+  if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
+  return { currency: row.currency, defaultMarkup4: row.markup };
 }
 
-export async function loadLine(db: Kysely<Database>, projectId: string, lineId: string): Promise<LinesTable> {
-  const row = await db.selectFrom('lines').selectAll().where('id', '=', lineId).where('project_id', '=', projectId).executeTakeFirst();
+export async function loadLine(ctx: Pick<ActionContext, 'statement'>, projectId: string, lineId: string): Promise<LinesTable> {
+  const row = ctx.statement('SELECT * FROM lines WHERE id = ? AND project_id = ?').get(lineId, projectId) as LinesTable | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
   return row;
 }
 
 export async function getLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
-  return presentLine(await loadLine(ctx.db, projectId, lineId), await presentationFor(ctx.db, projectId));
+  return presentLine(await loadLine(ctx, projectId, lineId), await presentationFor(ctx, projectId));
 }
 
 /** Archived records are read-only until restored. */
@@ -96,14 +96,14 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
     version: 1,
   };
   await ctx.db.insertInto('lines').values(row).execute();
-  const line = presentLine(row, await presentationFor(ctx.db, projectId));
+  const line = presentLine(row, await presentationFor(ctx, projectId));
   ctx.audit({ targetKind: 'line', targetId: row.id, projectId, summary: `Created line ${row.code ?? ''} ${row.heading}`.replace(/\s+/g, ' '), changes: { created: { from: null, to: row.heading } } });
   return line;
 }
 
 /** Applies a merge patch of line fields; the expected version was checked by `invoke`. */
 export async function updateLine(ctx: ActionContext, projectId: string, lineId: string, patch: LineFieldsInput): Promise<PresentedLine> {
-  return applyPatch(ctx, await loadLine(ctx.db, projectId, lineId), patch);
+  return applyPatch(ctx, await loadLine(ctx, projectId, lineId), patch);
 }
 
 /** A merge patch onto a loaded line (single and bulk updates share it); a quantity without a unit keeps the line's unit. */
@@ -124,7 +124,7 @@ export async function writeLine(ctx: ActionContext, before: LinesTable, cols: Pa
     .where('version', '=', before.version)
     .executeTakeFirst();
   if (result.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
-  const p = await presentationFor(ctx.db, before.project_id);
+  const p = await presentationFor(ctx, before.project_id);
   const shown = presentLine(after, p);
   const changes = diffPresented(presentLine(before, p), shown);
   ctx.audit({ targetKind: 'line', targetId: before.id, projectId: before.project_id, summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '), changes });
@@ -132,20 +132,20 @@ export async function writeLine(ctx: ActionContext, before: LinesTable, cols: Pa
 }
 
 export async function archiveLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
-  const before = await loadLine(ctx.db, projectId, lineId);
+  const before = await loadLine(ctx, projectId, lineId);
   if (before.archived_at) throw new ServiceError('ALREADY_ARCHIVED', 'This line is already archived; a second archival changes nothing.');
   return writeLine(ctx, before, { archived_at: ctx.now }, 'Archived');
 }
 
 export async function restoreLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
-  const before = await loadLine(ctx.db, projectId, lineId);
+  const before = await loadLine(ctx, projectId, lineId);
   if (!before.archived_at) throw new ServiceError('NOT_ARCHIVED', 'This line is not archived, so there is nothing to restore.');
   await activeSection(ctx.db, projectId, before.section_id);
   return writeLine(ctx, before, { archived_at: null }, 'Restored');
 }
 
 export async function duplicateLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
-  const source = await loadLine(ctx.db, projectId, lineId);
+  const source = await loadLine(ctx, projectId, lineId);
   assertActive(source);
   // The copy goes right after its source; later lines in the section shift down by one.
   await ctx.db.updateTable('lines').set((eb) => ({ position: eb('position', '+', 1) })).where('section_id', '=', source.section_id).where('position', '>', source.position).execute();
@@ -160,12 +160,12 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
   };
   await ctx.db.insertInto('lines').values(row).execute();
   ctx.audit({ targetKind: 'line', targetId: row.id, projectId, summary: `Duplicated line ${source.code ?? source.heading} as ${row.code ?? ''}`.trim(), changes: { duplicatedFrom: { from: null, to: source.id } } });
-  return presentLine(row, await presentationFor(ctx.db, projectId));
+  return presentLine(row, await presentationFor(ctx, projectId));
 }
 
 /** Moves a line within its section or to another section of the same project, to a 1-based position (default: last). */
 export async function moveLine(ctx: ActionContext, projectId: string, lineId: string, sectionId: string, position: number | undefined): Promise<PresentedLine> {
-  const before = await loadLine(ctx.db, projectId, lineId);
+  const before = await loadLine(ctx, projectId, lineId);
   assertActive(before);
   await activeSection(ctx.db, projectId, sectionId);
   const others = await ctx.db.selectFrom('lines').select(['id', 'position']).where('section_id', '=', sectionId).where('id', '!=', lineId).orderBy('position').execute();
@@ -261,7 +261,7 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   const rows = await qb.limit(limit + 1).execute();
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
-  const p = await presentationFor(ctx.db, query.projectId);
+  const p = await presentationFor(ctx, query.projectId);
   const last = pageRows.at(-1);
   let nextCursor: string | null = null;
   if (more && last) {
