@@ -111,6 +111,7 @@ interface Job {
 class GroupCommit {
   private queue: Job[] = [];
   private draining = false;
+  private scheduled = false;
 
   constructor(
     private readonly db: Db,
@@ -120,7 +121,16 @@ class GroupCommit {
   run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.draining) void this.drain();
+      // Start on the next turn of the event loop, not now: the statements of a write resolve as microtasks, so a group
+      // started at once would hold only this write. By setImmediate, every request already read from the sockets in
+      // this turn has queued its write too, and they share one commit.
+      if (!this.draining && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          void this.drain();
+        });
+      }
     });
   }
 
