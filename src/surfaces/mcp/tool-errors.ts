@@ -14,6 +14,8 @@ const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
   IDEMPOTENCY_KEY_REUSED: 'Use a new idempotencyKey for a different request.',
   IDEMPOTENCY_IN_PROGRESS: 'Wait a moment, then retry with the same idempotencyKey.',
   ALREADY_ARCHIVED: 'Nothing to do: it is archived already.',
+  CONFIRMATION_REQUIRED: 'Ask the person to confirm this act in so many words; only then repeat it with confirm: true.',
+  ARCHIVED: 'Restore the record first (restore_* actions), or tell the person it is archived.',
 };
 
 /** A failure as an MCP tool result: `isError`, the stable code, the sentence, and the next step. */
