@@ -46,3 +46,22 @@ describe('concurrent writes (grouped into shared commits)', () => {
     expect(await verifyAuditChain(app.rt.store.readDb, (await app.rt.store.readDb.selectFrom('studios').select('id').executeTakeFirstOrThrow()).id)).toBeNull();
   });
 });
+
+describe('idempotency keys under concurrency', () => {
+  it('a twin arriving while the first request with its key is still running gets IDEMPOTENCY_IN_PROGRESS; one line is made', async () => {
+    const { invoke } = await import('../../src/core/invoke.js');
+    const { ACTIONS_BY_NAME } = await import('../../actions/index.js');
+    const createLine = ACTIONS_BY_NAME.get('create_line')!;
+    const sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
+    const input = { projectId: app.projectId, sectionId, heading: 'Twin lamp', idempotencyKey: crypto.randomUUID() };
+    // Both start in the same tick: the first is queued for the next commit group, so the second finds it in flight.
+    const [first, second] = await Promise.allSettled([invoke(app.rt, createLine, input, { token: app.token }), invoke(app.rt, createLine, input, { token: app.token })]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({ status: 'rejected', reason: { code: 'IDEMPOTENCY_IN_PROGRESS' } });
+    // Once the first has finished, the same key and input replay its response.
+    const replay = (await invoke(app.rt, createLine, input, { token: app.token })) as { id: string };
+    expect(replay.id).toBe((first as PromiseFulfilledResult<{ id: string }>).value.id);
+    const twins = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?q=Twin%20lamp`, { token: app.token })).body.items;
+    expect(twins).toHaveLength(1);
+  });
+});
