@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Currency, Cursor, Id, Limit, page } from '../shared/values.js';
+import { Currency, Id, page } from '../shared/values.js';
+import { pageQuery } from '../shared/queries.js';
 import { ApiToken, MyStudio, TokenSecret } from './shapes.js';
 import { CodePrefix, Studio, StudioName, boundedRatio } from '../studio/shapes.js';
 import { listMyStudios as listStudios } from '../../src/domain/account/my-studios.js';
@@ -15,7 +16,7 @@ export const listMyStudios = defineAction({
   description:
     'Returns every studio where you are an active member, by name, with your role and whether it is the one this token acts in. A token acts in one studio: to work in another, use a token created there.',
   scope: 'self',
-  input: z.strictObject({ cursor: Cursor.optional(), limit: Limit.optional() }),
+  input: z.strictObject({ ...pageQuery }),
   output: page(MyStudio),
   errors: [],
   example: {},

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, page } from '../shared/values.js';
+import { Id, page } from '../shared/values.js';
+import { pageQuery } from '../shared/queries.js';
 import { ApiToken, TokenSecret } from './shapes.js';
 import * as tokens from '../../src/domain/account/api-tokens.js';
 
@@ -13,7 +14,7 @@ export const listApiTokens = defineAction({
   description:
     'Returns your own tokens for this studio, newest first, revoked and expired ones included: name, last 4 characters, creation, expiry and revocation times, and which one this request used. Secrets are never stored, so never shown.',
   scope: 'self',
-  input: z.strictObject({ cursor: Cursor.optional(), limit: Limit.optional() }),
+  input: z.strictObject({ ...pageQuery }),
   output: page(ApiToken),
   errors: [],
   example: {},

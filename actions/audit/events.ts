@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, page } from '../shared/values.js';
+import { Id, page } from '../shared/values.js';
+import { pageQuery } from '../shared/queries.js';
 import { AuditEvent } from '../shared/records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
 
@@ -23,8 +24,7 @@ export const listProjectAuditEvents = defineAction({
     targetId: Id.optional().describe('Only events about this record.'),
     action: actionFilter,
     memberId: memberFilter,
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
+    ...pageQuery,
   }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],
@@ -45,8 +45,7 @@ export const listStudioAuditEvents = defineAction({
     targetKind: z.string().min(1).max(40).optional().describe('Only events about this kind of record, e.g. line.'),
     action: actionFilter,
     memberId: memberFilter,
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
+    ...pageQuery,
   }),
   output: page(AuditEvent),
   errors: [],
@@ -78,7 +77,7 @@ export const listLineAuditEvents = defineAction({
   description:
     'The audit feed narrowed to one line of a project: its creation (or duplication, or copy), each edit with the fields changed, status changes, moves, archival and restoration. The line must belong to the project.',
   scope: 'audit:read',
-  input: z.strictObject({ projectId: Id, lineId: Id, cursor: Cursor.optional(), limit: Limit.optional() }),
+  input: z.strictObject({ projectId: Id, lineId: Id, ...pageQuery }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],
   example: { projectId: EX.projectId, lineId: EX.lineId },

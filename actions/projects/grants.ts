@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, Timestamp, named, page } from '../shared/values.js';
+import { Id, Timestamp, named, page } from '../shared/values.js';
+import { pageQuery } from '../shared/queries.js';
 import { GRANT_LEVELS } from '../../src/core/permissions.js';
 import * as grants from '../../src/domain/projects/grants.js';
 import { EXAMPLE } from './shapes.js';
@@ -31,7 +32,7 @@ export const listProjectGrants = defineAction({
   description:
     "The project's grants to current members, with each member's name, role and level. Members holding workspace:manage (owners, admins) reach every project without a grant. Needs workspace:manage.",
   scope: 'workspace:manage',
-  input: z.strictObject({ projectId: Id, cursor: Cursor.optional(), limit: Limit.optional() }),
+  input: z.strictObject({ projectId: Id, ...pageQuery }),
   output: page(ProjectGrant),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },

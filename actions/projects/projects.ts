@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, page } from '../shared/values.js';
-import { Project, ProjectWithSections, PROJECT_STATUSES } from '../shared/records.js';
+import { Id, page } from '../shared/values.js';
+import { ProjectListQuery } from '../shared/queries.js';
+import { Project, ProjectWithSections } from '../shared/records.js';
 import { ProjectFields } from '../v1/projects.js';
 import * as projects from '../../src/domain/projects/projects.js';
 import { EXAMPLE } from './shapes.js';
@@ -15,12 +16,7 @@ export const listStudioProjects = defineAction({
   description:
     "The studio's projects you manage or were granted, newest first, 500 per page by default. Filter by status (active or archived) or a text query on name, reference and client. Pass nextCursor back as cursor for the next page.",
   scope: 'projects:read',
-  input: z.strictObject({
-    status: z.enum(PROJECT_STATUSES).optional(),
-    q: z.string().min(1).max(200).optional().describe('Text to find in name, reference or client.'),
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
-  }),
+  input: ProjectListQuery,
   output: page(Project),
   errors: [],
   example: { status: 'active', q: 'Harbour' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, LineStatus, page } from '../shared/values.js';
+import { page } from '../shared/values.js';
+import { LineListQuery, pageQuery } from '../shared/queries.js';
 import { AuditEvent, Line } from '../shared/records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { listLineEvents } from '../../src/domain/audit/events.js';
@@ -15,16 +16,7 @@ export const listScheduleLines = defineAction({
   description:
     'The lines of one project, section by section in order, 500 per page by default so a whole schedule is one call. Filter by section, status, archived state (excluded by default) or a text query on heading, description, code, brand and product code; sort by code, heading, createdAt or updatedAt ("-" prefix for descending). Pass nextCursor back as cursor for the next page.',
   scope: 'projects:read',
-  input: z.strictObject({
-    projectId: Id,
-    sectionId: Id.optional().describe('Only lines in this section.'),
-    status: LineStatus.optional(),
-    archived: z.enum(['exclude', 'include', 'only']).optional().describe('Archived lines: excluded by default.'),
-    q: z.string().min(1).max(200).optional().describe('Text to find in heading, description, code, brand or product code.'),
-    sort: z.enum(lines.LINE_SORTS).optional().describe('No default: document order.'),
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
-  }),
+  input: LineListQuery,
   output: page(Line),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, status: 'specified' },
@@ -55,7 +47,7 @@ export const getScheduleLineHistory = defineAction({
   description:
     'Every audit event about the line: its creation (or duplication, or copy), each edit with the fields changed, status changes, moves, archival and restoration; who made each and when. Trade price, markup and margin changes are left out for callers without pricing:read. Paged, newest first.',
   scope: 'projects:read',
-  input: z.strictObject({ ...inLine, cursor: Cursor.optional(), limit: Limit.optional() }),
+  input: z.strictObject({ ...inLine, ...pageQuery }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, lineId: EXAMPLE.lineId, limit: 20 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, page } from '../shared/values.js';
+import { Id, page } from '../shared/values.js';
+import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { Section } from '../shared/records.js';
 import * as sections from '../../src/domain/projects/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
@@ -19,9 +20,8 @@ export const listScheduleSections = defineAction({
   scope: 'projects:read',
   input: z.strictObject({
     projectId: Id,
-    archived: z.enum(['exclude', 'include', 'only']).optional().describe('Archived sections: excluded by default.'),
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
+    archived: archivedFilter('sections'),
+    ...pageQuery,
   }),
   output: page(Section),
   errors: ['NOT_FOUND'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, page } from '../shared/values.js';
+import { Id, page } from '../shared/values.js';
+import { pageQuery } from '../shared/queries.js';
 import { AuditEvent } from '../shared/records.js';
 import { listEvents } from '../../src/domain/audit/events.js';
 
@@ -16,8 +17,7 @@ export const listAuditEvents = defineAction({
     projectId: Id,
     targetId: Id.optional().describe('Only events about this record.'),
     action: z.string().max(80).optional().describe('Only events of this action, e.g. update_line.'),
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
+    ...pageQuery,
   }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Cursor, Id, Limit, LineStatus, page } from '../shared/values.js';
+import { Id, page } from '../shared/values.js';
+import { LineListQuery } from '../shared/queries.js';
 import { Line, LineFields } from '../shared/records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 
@@ -15,16 +16,7 @@ export const listLines = defineAction({
   description:
     'Returns the lines of one project, section by section in order, 500 per page by default so a whole schedule is one request. Filter by section, status, archived state or a text query; sort by code, heading, createdAt or updatedAt (prefix "-" for descending).',
   scope: 'projects:read',
-  input: z.strictObject({
-    projectId: Id,
-    sectionId: Id.optional().describe('Only lines in this section.'),
-    status: LineStatus.optional(),
-    archived: z.enum(['exclude', 'include', 'only']).optional().describe('Archived lines: excluded by default.'),
-    q: z.string().min(1).max(200).optional().describe('Text to find in heading, description, code, brand or product code.'),
-    sort: z.enum(lines.LINE_SORTS).optional().describe('No default: document order.'),
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
-  }),
+  input: LineListQuery,
   output: page(Line),
   errors: ['NOT_FOUND'],
   http: { method: 'GET', path: '/projects/{projectId}/items', filters: ['sectionId', 'status', 'archived', 'q'] },

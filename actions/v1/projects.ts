@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Currency, Cursor, Id, Limit, Ratio, page } from '../shared/values.js';
-import { Project, ProjectWithSections, PROJECT_STATUSES } from '../shared/records.js';
+import { Currency, Id, Ratio, page } from '../shared/values.js';
+import { ProjectListQuery } from '../shared/queries.js';
+import { Project, ProjectWithSections } from '../shared/records.js';
 import * as projects from '../../src/domain/projects/projects.js';
 
 export const ProjectFields = z.strictObject({
@@ -20,12 +21,7 @@ export const listProjects = defineAction({
   summary: 'List the projects you can reach, newest first.',
   description: 'Returns the studio\'s projects you manage or were granted, newest first. Filter by status or a text query on name, reference and client.',
   scope: 'projects:read',
-  input: z.strictObject({
-    status: z.enum(PROJECT_STATUSES).optional(),
-    q: z.string().min(1).max(200).optional().describe('Text to find in name, reference or client.'),
-    cursor: Cursor.optional(),
-    limit: Limit.optional(),
-  }),
+  input: ProjectListQuery,
   output: page(Project),
   errors: [],
   http: { method: 'GET', path: '/projects', filters: ['status', 'q'] },

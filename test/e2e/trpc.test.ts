@@ -3,30 +3,22 @@
  * create, and failures that arrive as TRPCClientError carrying the stable `serviceCode`.
  */
 import { randomUUID } from 'node:crypto';
-import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../generated/router.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
-import { http, seenBodies, trpc } from '../helpers/clients.js';
+import { http, seenBodies, trpc, type Trpc } from '../helpers/clients.js';
+import { trpcFailure } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { expectNoInternals, expectSentence } from '../helpers/e2e.js';
 
 let server: RunningServer;
-let api: ReturnType<typeof trpc>;
+let api: Trpc;
 let projectId: string;
 let sectionId: string;
 let lineId: string;
 
-/** The rejection of a call, as the typed client reports it. */
-async function failure(call: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
-  const err = await call.then(
-    (v) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(v)}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCClientError);
-  const e = err as TRPCClientError<AppRouter>;
+/** The rejection of a call, checked as the contract promises it: a sentence, no internals, a request id. */
+async function failure(call: Promise<unknown>) {
+  const e = await trpcFailure(call);
   expectSentence(e.message);
   expectNoInternals(e.shape);
   expect(e.data?.requestId).toBeTypeOf('string');

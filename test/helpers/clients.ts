@@ -37,6 +37,9 @@ export async function http<T = any>(base: string, method: string, path: string, 
   return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
+/** The type of a typed tRPC client from `trpc(...)`. */
+export type Trpc = ReturnType<typeof trpc>;
+
 /** The typed tRPC client, as an application would use it. */
 export function trpc(base: string, token: string) {
   return createTRPCClient<AppRouter>({

@@ -61,6 +61,15 @@ export interface StdioMcp {
   close(): Promise<void>;
 }
 
+/** tools/call on `client`, with the structured result recorded for the suite's float check. */
+function recordedCall(client: Client): StdioMcp['call'] {
+  return async (name, args) => {
+    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content?: unknown };
+    if (res.structuredContent !== undefined) recordBody(res.structuredContent);
+    return res;
+  };
+}
+
 /** The MCP server exactly as mcp.json says to start it (command, args, env), from the project root. */
 export function mcpJsonServer(): { command: string; args: string[]; env: Record<string, string> } {
   const cfg = JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args?: string[]; env?: Record<string, string> }> };
@@ -106,11 +115,7 @@ export async function spawnStdioMcp(opts: { dbPath: string; token?: string }): P
       while (!re.test(err) && !ended) await new Promise<void>((r) => waiters.push(r));
       return err;
     },
-    async call(name, args) {
-      const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content?: unknown };
-      if (res.structuredContent !== undefined) recordBody(res.structuredContent);
-      return res;
-    },
+    call: recordedCall(client),
     async close() {
       await client.close();
     },
@@ -124,11 +129,7 @@ export async function httpMcp(url: string, token: string): Promise<Pick<StdioMcp
   await client.connect(transport);
   return {
     client,
-    async call(name, args) {
-      const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content?: unknown };
-      if (res.structuredContent !== undefined) recordBody(res.structuredContent);
-      return res;
-    },
+    call: recordedCall(client),
     async close() {
       await client.close();
     },

@@ -25,6 +25,21 @@ export async function memberWithToken(dbPath: string, role: Role, grants: Array<
   }
 }
 
+export type Member = Awaited<ReturnType<typeof memberWithToken>>;
+
+/**
+ * Members of the app's studio in the given roles, added in that order, each with the usual reach into the demo project
+ * `app.projectId`: an admin needs no grant, a viewer gets a view grant, any other role an edit grant.
+ */
+export async function demoMembers<R extends Role>(app: { dbPath: string; projectId: string }, roles: readonly R[]): Promise<Record<R, Member>> {
+  const members = {} as Record<R, Member>;
+  for (const role of roles) {
+    const level: GrantLevel = role === 'viewer' ? 'view' : 'edit';
+    members[role] = await memberWithToken(app.dbPath, role, role === 'admin' ? [] : [{ projectId: app.projectId, level }]);
+  }
+  return members;
+}
+
 /** Every floating-point number anywhere in a JSON value, with its path. The API must never produce one. */
 export function floatsIn(value: unknown, path = '$'): string[] {
   if (typeof value === 'number') return Number.isInteger(value) ? [] : [`${path} = ${value}`];

@@ -10,6 +10,7 @@ import { buildHttpApp } from '../../src/surfaces/http.js';
 import { createMcpServer } from '../../src/surfaces/mcp/server.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import type { Runtime } from '../../src/core/invoke.js';
+import { trpc, type Trpc } from './clients.js';
 
 export interface TestApp {
   url: string;
@@ -59,4 +60,10 @@ export async function createTestApp(): Promise<TestApp> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh test app and its owner's typed tRPC client: how the procedure suites start. */
+export async function createTestAppAsOwner(): Promise<{ app: TestApp; owner: Trpc }> {
+  const app = await createTestApp();
+  return { app, owner: trpc(app.url, app.token) };
 }

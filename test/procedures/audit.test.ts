@@ -2,36 +2,22 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http, recordBody, trpc } from '../helpers/clients.js';
+import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { verifyAuditChain } from '../../src/core/audit.js';
 
 /** The audit procedures through the typed tRPC client (several also through MCP), and the hash chain beneath them. */
 let app: TestApp;
-let owner: ReturnType<typeof trpc>;
+let owner: Trpc;
 let mcp: Client;
 let sectionId: string;
 let other: { id: string; sections: Array<{ id: string }> };
-let designer: { token: string; memberId: string; client: ReturnType<typeof trpc> };
+let designer: { token: string; memberId: string; client: Trpc };
 /** Lines written in setup: `a` in the demo project (three writes), `b` in the other project. */
 let a: { id: string; version: number };
 let b: { id: string };
-
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (err) {
-    return (err as { data?: { serviceCode?: string } }).data?.serviceCode ?? `not a service error: ${String(err)}`;
-  }
-  throw new Error('expected the call to fail');
-}
-
-async function viaMcp(name: string, input: Record<string, unknown>): Promise<{ result?: any; code?: string }> {
-  const res = await mcp.callTool({ name: 'call_action', arguments: { name, arguments: { input } } });
-  const body = recordBody(res.structuredContent as Record<string, any>);
-  return res.isError ? { code: body.code } : { result: body.result };
-}
 
 async function newProject(name: string) {
   const res = await http(app.url, 'POST', '/v1/projects', { token: app.token, headers: { 'idempotency-key': randomUUID() }, body: { name, sections: ['Hall'] } });
@@ -40,20 +26,12 @@ async function newProject(name: string) {
 }
 
 /** The caller's whole studio feed, 5 events a call, so no response nears the 8,000-byte large-result bound. */
-async function studioFeed(client: ReturnType<typeof trpc>, input: { targetKind?: string; action?: string; memberId?: string } = {}) {
-  const items = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.audit.listStudioAuditEvents.query({ ...input, limit: 5, cursor });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+async function studioFeed(client: Trpc, input: { targetKind?: string; action?: string; memberId?: string } = {}) {
+  return allPages((cursor) => client.audit.listStudioAuditEvents.query({ ...input, limit: 5, cursor }));
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = trpc(app.url, app.token);
+  ({ app, owner } = await createTestAppAsOwner());
   mcp = await app.mcp();
   sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
   other = await newProject('Audit elsewhere');
@@ -80,7 +58,7 @@ describe('list_project_audit_events', () => {
     expect(feed.items[1]!.changes).toMatchObject({ finish: { from: null, to: 'Bouclé' }, tradePrice: { to: { state: 'set' } } });
     const seqs = feed.items.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => y - x));
-    expect((await viaMcp('list_project_audit_events', { projectId: app.projectId, limit: 5 })).result).toEqual(feed);
+    expect((await callAction(mcp, 'list_project_audit_events', { projectId: app.projectId, limit: 5 })).result).toEqual(feed);
   });
 
   it('filters by action, target and member, and pages with a cursor', async () => {
@@ -121,7 +99,7 @@ describe('list_studio_audit_events', () => {
     expect(projects).toContain(other.id);
     const page = await owner.audit.listStudioAuditEvents.query({ limit: 5 });
     expect(page.items).toEqual(all.slice(0, 5));
-    expect((await viaMcp('list_studio_audit_events', { limit: 5 })).result).toEqual(page);
+    expect((await callAction(mcp, 'list_studio_audit_events', { limit: 5 })).result).toEqual(page);
     const mine = await studioFeed(designer.client);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.length).toBeLessThan(all.length);
@@ -149,12 +127,12 @@ describe('get_audit_event', () => {
   it('reads one event as the feeds list it, over tRPC and MCP', async () => {
     const [latest] = (await owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, limit: 1 })).items;
     expect(await owner.audit.getAuditEvent.query({ eventId: latest!.id })).toEqual(latest);
-    expect((await viaMcp('get_audit_event', { eventId: latest!.id })).result).toEqual(latest);
+    expect((await callAction(mcp, 'get_audit_event', { eventId: latest!.id })).result).toEqual(latest);
   });
 
   it('an unknown event, or one of a project the caller cannot reach, is NOT_FOUND', async () => {
     expect(await codeOf(owner.audit.getAuditEvent.query({ eventId: 'y'.repeat(26) }))).toBe('NOT_FOUND');
-    expect((await viaMcp('get_audit_event', { eventId: 'y'.repeat(26) })).code).toBe('NOT_FOUND');
+    expect((await callAction(mcp, 'get_audit_event', { eventId: 'y'.repeat(26) })).code).toBe('NOT_FOUND');
     const [elsewhere] = (await owner.audit.listProjectAuditEvents.query({ projectId: other.id, targetId: b.id })).items;
     expect((await owner.audit.getAuditEvent.query({ eventId: elsewhere!.id })).id).toBe(elsewhere!.id);
     expect(await codeOf(designer.client.audit.getAuditEvent.query({ eventId: elsewhere!.id }))).toBe('NOT_FOUND');
@@ -167,12 +145,12 @@ describe('list_line_audit_events', () => {
     const events = await owner.audit.listLineAuditEvents.query({ projectId: app.projectId, lineId: a.id });
     expect(events.items.map((e) => e.action)).toEqual(['set_schedule_line_status', 'update_schedule_line', 'create_schedule_line']);
     expect(await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: a.id })).toEqual(events);
-    expect((await viaMcp('list_line_audit_events', { projectId: app.projectId, lineId: a.id })).result).toEqual(events);
+    expect((await callAction(mcp, 'list_line_audit_events', { projectId: app.projectId, lineId: a.id })).result).toEqual(events);
   });
 
   it('a line named with another project is NOT_FOUND; audit:read is needed', async () => {
     expect(await codeOf(owner.audit.listLineAuditEvents.query({ projectId: other.id, lineId: a.id }))).toBe('NOT_FOUND');
-    expect((await viaMcp('list_line_audit_events', { projectId: app.projectId, lineId: b.id })).code).toBe('NOT_FOUND');
+    expect((await callAction(mcp, 'list_line_audit_events', { projectId: app.projectId, lineId: b.id })).code).toBe('NOT_FOUND');
     const assistant = trpc(app.url, (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token);
     expect(await codeOf(assistant.audit.listLineAuditEvents.query({ projectId: app.projectId, lineId: a.id }))).toBe('FORBIDDEN');
   });

@@ -3,38 +3,16 @@
  * real in-process server over the seeded demo studio. Refusals: role scopes, grants, versions, keys, archival.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http, trpc } from '../helpers/clients.js';
+import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { callAction, codeOf } from '../helpers/calls.js';
 import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
-
-/** The stable service code of a refused tRPC call ('OK' when it was not refused). */
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'OK';
-  } catch (err) {
-    return (err as { data?: { serviceCode?: string } }).data?.serviceCode ?? `not a service error: ${String(err)}`;
-  }
-}
-
-/** A procedure over MCP's call_action: its structured `result`, or the refusal's code. */
-async function callAction(client: Client, name: string, input: Record<string, unknown>): Promise<{ result?: any; code?: string }> {
-  const r = await client.callTool({ name: 'call_action', arguments: { name, arguments: { input } } });
-  if (r.isError) return { code: (r.structuredContent as { code?: string }).code };
-  const result = (r.structuredContent as { result: unknown }).result;
-  expect(floatsIn(result)).toEqual([]);
-  return { result };
-}
 
 const uuid = () => crypto.randomUUID();
 
 let app: TestApp;
-let owner: ReturnType<typeof trpc>;
-beforeAll(async () => {
-  app = await createTestApp();
-  owner = trpc(app.url, app.token);
-});
+let owner: Trpc;
+beforeAll(async () => { ({ app, owner } = await createTestAppAsOwner()); });
 afterAll(async () => app?.close());
 
 /** A fresh project of the owner's, so tests that change things do not depend on each other. */

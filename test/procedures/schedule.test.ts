@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http, recordBody, trpc } from '../helpers/clients.js';
+import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { allPages, callAction, codeOf, trpcFailure } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { ACTIONS } from '../../actions/index.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
@@ -13,45 +14,20 @@ import { newId } from '../../src/core/ids.js';
  * error code). Every call runs the real server in-process over a real SQLite file.
  */
 let app: TestApp;
-let owner: ReturnType<typeof trpc>;
+let owner: Trpc;
 let mcp: Client;
 let sections: Array<{ id: string; title: string }>;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = trpc(app.url, app.token);
+  ({ app, owner } = await createTestAppAsOwner());
   mcp = await app.mcp();
   sections = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections;
 });
 afterAll(async () => app?.close());
 
-/** The stable service code a procedure call failed with (fails the test if it succeeded). */
-async function codeOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (err) {
-    return (err as { data?: { serviceCode?: string } }).data?.serviceCode ?? `not a service error: ${String(err)}`;
-  }
-  throw new Error('expected the call to fail');
-}
+/** A refused call's sentence and data, loosely typed to read the details some refusals add (currentVersion, lineId). */
+const errorOf = async (call: Promise<unknown>) => (await trpcFailure(call)) as unknown as { message: string; data: Record<string, any> };
 
-async function errorOf(call: Promise<unknown>): Promise<{ message: string; data: Record<string, any> }> {
-  try {
-    await call;
-  } catch (err) {
-    return err as { message: string; data: Record<string, any> };
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** One `call_action` over MCP: the result, or the error code. */
-async function viaMcp(name: string, input: Record<string, unknown>, client: Client = mcp): Promise<{ result?: any; code?: string }> {
-  const res = await client.callTool({ name: 'call_action', arguments: { name, arguments: { input } } });
-  const body = recordBody(res.structuredContent as Record<string, any>);
-  return res.isError ? { code: body.code } : { result: body.result };
-}
-
-type Trpc = ReturnType<typeof trpc>;
 type ListInput = Parameters<Trpc['schedule']['listScheduleLines']['query']>[0];
 
 /**
@@ -59,14 +35,7 @@ type ListInput = Parameters<Trpc['schedule']['listScheduleLines']['query']>[0];
  * is compared is always the plain result, never a result_page.
  */
 async function allLines(client: Trpc, input: ListInput) {
-  const items = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.schedule.listScheduleLines.query({ ...input, limit: 5, cursor });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return allPages((cursor) => client.schedule.listScheduleLines.query({ ...input, limit: 5, cursor }));
 }
 
 async function newLine(heading = `Line ${randomUUID().slice(0, 8)}`, sectionId = sections[0]!.id, extra: Record<string, unknown> = {}) {
@@ -96,9 +65,9 @@ describe('list_schedule_lines and get_schedule_line', () => {
     expect(items).toEqual(rest.body.items);
     const page = await owner.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 5 });
     expect(page.items).toEqual(items.slice(0, 5));
-    const m = await viaMcp('list_schedule_lines', { projectId: app.projectId, limit: 5 });
+    const m = await callAction(mcp, 'list_schedule_lines', { projectId: app.projectId, limit: 5 });
     expect(m.result).toEqual(page);
-    const m2 = await viaMcp('list_schedule_lines', { projectId: app.projectId, limit: 5, cursor: page.nextCursor });
+    const m2 = await callAction(mcp, 'list_schedule_lines', { projectId: app.projectId, limit: 5, cursor: page.nextCursor });
     expect(m2.result.items).toEqual(items.slice(5, 10));
   });
 
@@ -119,14 +88,14 @@ describe('list_schedule_lines and get_schedule_line', () => {
     const [line] = (await owner.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 1 })).items;
     const got = await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line!.id });
     expect(got).toEqual(line);
-    expect((await viaMcp('get_schedule_line', { projectId: app.projectId, lineId: line!.id })).result).toEqual(got);
+    expect((await callAction(mcp, 'get_schedule_line', { projectId: app.projectId, lineId: line!.id })).result).toEqual(got);
   });
 
   it('a line is not addressable outside its project: another project id answers NOT_FOUND', async () => {
     const other = await newProject('Other house');
     const [line] = (await owner.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 1 })).items;
     expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: other.id, lineId: line!.id }))).toBe('NOT_FOUND');
-    expect((await viaMcp('get_schedule_line', { projectId: other.id, lineId: line!.id })).code).toBe('NOT_FOUND');
+    expect((await callAction(mcp, 'get_schedule_line', { projectId: other.id, lineId: line!.id })).code).toBe('NOT_FOUND');
     expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ projectId: other.id, lineId: line!.id, expectedVersion: line!.version, patch: { finish: 'x' } }))).toBe('NOT_FOUND');
     expect(await codeOf(owner.schedule.archiveScheduleLine.mutate({ projectId: other.id, lineId: line!.id, expectedVersion: line!.version }))).toBe('NOT_FOUND');
     expect(await codeOf(owner.schedule.getScheduleLineHistory.query({ projectId: other.id, lineId: line!.id }))).toBe('NOT_FOUND');
@@ -158,7 +127,7 @@ describe('create_schedule_line', () => {
     const a = await owner.schedule.createScheduleLine.mutate(input);
     const b = await owner.schedule.createScheduleLine.mutate(input);
     expect(b).toEqual(a);
-    const again = await viaMcp('create_schedule_line', input);
+    const again = await callAction(mcp, 'create_schedule_line', input);
     expect(again.result).toEqual(a);
     expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...input, heading: 'Another table' }))).toBe('IDEMPOTENCY_KEY_REUSED');
     const all = await owner.schedule.listScheduleLines.query({ projectId: app.projectId, q: 'Side table' });
@@ -182,7 +151,7 @@ describe('update_schedule_line', () => {
     const line = await newLine();
     const updated = await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, patch: { finish: 'Smoked oak', leadTimeDays: 30 } });
     expect(updated).toMatchObject({ finish: 'Smoked oak', leadTimeDays: 30, version: 2, heading: line.heading });
-    const viaM = await viaMcp('update_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, patch: { finish: null } });
+    const viaM = await callAction(mcp, 'update_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, patch: { finish: null } });
     expect(viaM.result).toMatchObject({ finish: null, leadTimeDays: 30, version: 3 });
     expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(viaM.result);
   });
@@ -194,10 +163,10 @@ describe('update_schedule_line', () => {
     const err = await errorOf(owner.schedule.updateScheduleLine.mutate(stale));
     expect(err.data.serviceCode).toBe('VERSION_CONFLICT');
     expect(err.data.currentVersion).toBe(2);
-    expect((await viaMcp('update_schedule_line', stale)).code).toBe('VERSION_CONFLICT');
+    expect((await callAction(mcp, 'update_schedule_line', stale)).code).toBe('VERSION_CONFLICT');
     const { expectedVersion: _v, ...missing } = stale;
     expect(await codeOf(owner.schedule.updateScheduleLine.mutate(missing))).toBe('PRECONDITION_REQUIRED');
-    expect((await viaMcp('update_schedule_line', missing)).code).toBe('PRECONDITION_REQUIRED');
+    expect((await callAction(mcp, 'update_schedule_line', missing)).code).toBe('PRECONDITION_REQUIRED');
     expect((await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).brand).toBe('A');
   });
 
@@ -213,7 +182,7 @@ describe('update_schedule_line', () => {
 });
 
 describe('pricing visibility and pricing writes (assistant: projects r/w, no pricing)', () => {
-  let assistant: ReturnType<typeof trpc>;
+  let assistant: Trpc;
   let assistantMcp: Client;
   beforeAll(async () => {
     const { token } = await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
@@ -233,7 +202,7 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
     const listed = { items: await allLines(assistant, { projectId: app.projectId }) };
     expect(listed.items.length).toBeGreaterThan(20);
     expect(listed.items.some((l) => 'tradePrice' in l || 'markup' in l || 'margin' in l)).toBe(false);
-    const m = await viaMcp('get_schedule_line', { projectId: app.projectId, lineId: line.id }, assistantMcp);
+    const m = await callAction(assistantMcp, 'get_schedule_line', { projectId: app.projectId, lineId: line.id });
     expect(m.result).toEqual(theirs);
   });
 
@@ -242,7 +211,7 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
     const at = { projectId: app.projectId, lineId: line.id, expectedVersion: 1 };
     expect(await codeOf(assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { tradePrice: { state: 'set', amount4: '10' } } }))).toBe('FORBIDDEN');
     expect(await codeOf(assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { markup: null } }))).toBe('FORBIDDEN');
-    expect((await viaMcp('update_schedule_line', { ...at, patch: { markup: { ratio4: '1' } } }, assistantMcp)).code).toBe('FORBIDDEN');
+    expect((await callAction(assistantMcp, 'update_schedule_line', { ...at, patch: { markup: { ratio4: '1' } } })).code).toBe('FORBIDDEN');
     expect(await codeOf(assistant.schedule.createScheduleLine.mutate({ projectId: app.projectId, sectionId: sections[0]!.id, heading: 'x', tradePrice: { state: 'tbc' } }))).toBe('FORBIDDEN');
     expect(await codeOf(assistant.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [{ lineId: line.id, expectedVersion: 1, patch: { tradePrice: { state: 'poa' } } }] }))).toBe('FORBIDDEN');
     const ok = await assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { retailPrice: { state: 'set', amount4: '990000' }, finish: 'Walnut' } });
@@ -298,7 +267,7 @@ describe('bulk_update_schedule_lines', () => {
     expect(err.data.currentVersion).toBe(2);
     expect(err.message).toContain(b.id);
     expect(err.data.errors).toEqual([{ path: 'lines.1.expectedVersion', message: expect.stringContaining(b.id) }]);
-    expect((await viaMcp('bulk_update_schedule_lines', input)).code).toBe('VERSION_CONFLICT');
+    expect((await callAction(mcp, 'bulk_update_schedule_lines', input)).code).toBe('VERSION_CONFLICT');
     for (const line of [a, c]) {
       const now = await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id });
       expect(now).toMatchObject({ version: 1, finish: null });
@@ -350,7 +319,7 @@ describe('archive_schedule_line and restore_schedule_line', () => {
     expect(archived.version).toBe(2);
     expect(archived.archived_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
     expect(await codeOf(owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2 }))).toBe('ALREADY_ARCHIVED');
-    expect((await viaMcp('archive_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2 })).code).toBe('ALREADY_ARCHIVED');
+    expect((await callAction(mcp, 'archive_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2 })).code).toBe('ALREADY_ARCHIVED');
     expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(archived);
     const active = await allLines(owner, { projectId: app.projectId });
     expect(active.length).toBeGreaterThan(20);
@@ -373,7 +342,7 @@ describe('archive_schedule_line and restore_schedule_line', () => {
     const line = await newLine();
     expect(await codeOf(owner.schedule.restoreScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 }))).toBe('NOT_ARCHIVED');
     await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 });
-    const restored = await viaMcp('restore_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2 });
+    const restored = await callAction(mcp, 'restore_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2 });
     expect(restored.result).toMatchObject({ archived_at: null, version: 3 });
     expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(restored.result);
     expect(await codeOf(owner.schedule.restoreScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 3 }))).toBe('NOT_ARCHIVED');
@@ -397,7 +366,7 @@ describe('move_schedule_line', () => {
       const positions = (await allLines(owner, { projectId: app.projectId, sectionId: s })).map((l) => l.position);
       expect(positions).toEqual(positions.map((_, i) => i + 1));
     }
-    const back = await viaMcp('move_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, sectionId: from });
+    const back = await callAction(mcp, 'move_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, sectionId: from });
     expect(back.result).toMatchObject({ sectionId: from, version: 3 });
     expect(await codeOf(owner.schedule.moveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2, sectionId: to }))).toBe('VERSION_CONFLICT');
   });
@@ -415,7 +384,7 @@ describe('set_schedule_line_status', () => {
     const line = await newLine();
     const approved = await owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, status: 'approved' });
     expect(approved).toMatchObject({ status: 'approved', version: 2 });
-    const same = await viaMcp('set_schedule_line_status', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, status: 'approved' });
+    const same = await callAction(mcp, 'set_schedule_line_status', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, status: 'approved' });
     expect(same.result).toEqual(approved);
     expect(await codeOf(owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2, status: 'lost' as never }))).toBe('VALIDATION_FAILED');
     expect(await codeOf(owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, status: 'ordered' }))).toBe('VERSION_CONFLICT');
@@ -439,7 +408,7 @@ describe('get_schedule_line_history', () => {
     const rest = await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id, limit: 3, cursor: first.nextCursor! });
     expect([...first.items, ...rest.items]).toEqual(history.items);
     expect(rest.nextCursor).toBeNull();
-    expect((await viaMcp('get_schedule_line_history', { projectId: app.projectId, lineId: line.id })).result).toEqual(history);
+    expect((await callAction(mcp, 'get_schedule_line_history', { projectId: app.projectId, lineId: line.id })).result).toEqual(history);
   });
 
   it('leaves trade price changes out for callers without pricing:read', async () => {
@@ -482,7 +451,7 @@ describe('renumber_schedule_lines', () => {
     const events = await owner.audit.listProjectAuditEvents.query({ projectId: project.id, action: 'renumber_schedule_lines' });
     expect(events.items).toHaveLength(1);
     expect(events.items[0]!.changes).toEqual({ codes: res.changes });
-    const again = await viaMcp('renumber_schedule_lines', { projectId: project.id });
+    const again = await callAction(mcp, 'renumber_schedule_lines', { projectId: project.id });
     expect(again.result).toEqual({ changes: [], lineCount: 4 });
     // A renumbered line moved on a version: a write with the old one is a conflict.
     expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ projectId: project.id, lineId: h1.id, expectedVersion: 1, patch: { brand: 'x' } }))).toBe('VERSION_CONFLICT');
@@ -510,7 +479,7 @@ describe('copy_schedule_lines_to_project', () => {
     expect(res.lines.every((l) => !lineIds.includes(l.id))).toBe(true);
     expect(res.lines[0]!.tradePrice).toEqual(sources[1]!.tradePrice);
     expect(await owner.schedule.copyScheduleLinesToProject.mutate(input)).toEqual(res);
-    expect((await viaMcp('copy_schedule_lines_to_project', input)).result).toEqual(res);
+    expect((await callAction(mcp, 'copy_schedule_lines_to_project', input)).result).toEqual(res);
     expect((await owner.schedule.listScheduleLines.query({ projectId: target.id })).items).toHaveLength(2);
     for (const s of sources) expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: s.id })).toEqual(s);
     const history = await owner.schedule.getScheduleLineHistory.query({ projectId: target.id, lineId: res.lines[0]!.id });
@@ -522,7 +491,7 @@ describe('copy_schedule_lines_to_project', () => {
     const line = await newLine();
     const base = { projectId: app.projectId, lineIds: [line.id], targetProjectId: target.id, targetSectionId: target.sections[0]!.id };
     expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, targetSectionId: sections[0]!.id }))).toBe('NOT_FOUND');
-    expect((await viaMcp('copy_schedule_lines_to_project', { ...base, targetSectionId: sections[0]!.id })).code).toBe('NOT_FOUND');
+    expect((await callAction(mcp, 'copy_schedule_lines_to_project', { ...base, targetSectionId: sections[0]!.id })).code).toBe('NOT_FOUND');
     const foreign = await owner.schedule.createScheduleLine.mutate({ projectId: target.id, sectionId: target.sections[0]!.id, heading: 'Theirs' });
     expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, foreign.id] }))).toBe('NOT_FOUND');
     expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, line.id] }))).toBe('VALIDATION_FAILED');

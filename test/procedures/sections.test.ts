@@ -3,36 +3,16 @@
  * section change moves the project's version too, because get_studio_project embeds the sections.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http, trpc } from '../helpers/clients.js';
-import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'OK';
-  } catch (err) {
-    return (err as { data?: { serviceCode?: string } }).data?.serviceCode ?? `not a service error: ${String(err)}`;
-  }
-}
-
-async function callAction(client: Client, name: string, input: Record<string, unknown>): Promise<{ result?: any; code?: string }> {
-  const r = await client.callTool({ name: 'call_action', arguments: { name, arguments: { input } } });
-  if (r.isError) return { code: (r.structuredContent as { code?: string }).code };
-  const result = (r.structuredContent as { result: unknown }).result;
-  expect(floatsIn(result)).toEqual([]);
-  return { result };
-}
+import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { callAction, codeOf } from '../helpers/calls.js';
+import { memberWithToken } from '../helpers/fixtures.js';
 
 const uuid = () => crypto.randomUUID();
 
 let app: TestApp;
-let owner: ReturnType<typeof trpc>;
-beforeAll(async () => {
-  app = await createTestApp();
-  owner = trpc(app.url, app.token);
-});
+let owner: Trpc;
+beforeAll(async () => { ({ app, owner } = await createTestAppAsOwner()); });
 afterAll(async () => app?.close());
 
 async function freshProject(sections = ['Hall', 'Study', 'Attic']) {

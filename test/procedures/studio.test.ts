@@ -1,46 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http, trpc } from '../helpers/clients.js';
-import { memberWithToken } from '../helpers/fixtures.js';
+import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { callAction, refusal } from '../helpers/calls.js';
+import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
 import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 
-type Member = Awaited<ReturnType<typeof memberWithToken>>;
-
 let app: TestApp;
-let owner: ReturnType<typeof trpc>;
+let owner: Trpc;
 let admin: Member;
 let designer: Member;
 let assistant: Member;
 let viewer: Member;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  owner = trpc(app.url, app.token);
-  admin = await memberWithToken(app.dbPath, 'admin');
-  designer = await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
-  assistant = await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
-  viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+  ({ app, owner } = await createTestAppAsOwner());
+  ({ admin, designer, assistant, viewer } = await demoMembers(app, ['admin', 'designer', 'assistant', 'viewer']));
 });
 afterAll(async () => app?.close());
-
-/** The stable code (and status) of a refused tRPC call. */
-async function refusal(call: Promise<unknown>): Promise<{ code: string; status: number }> {
-  try {
-    await call;
-  } catch (err) {
-    const data = (err as { data?: { serviceCode?: string; httpStatus?: number } }).data;
-    return { code: data?.serviceCode ?? `no service code: ${String(err)}`, status: data?.httpStatus ?? 0 };
-  }
-  throw new Error('expected the call to be refused');
-}
-
-/** A procedure through MCP's call_action, as an agent reaches it. */
-async function callAction(client: Client, name: string, input: Record<string, unknown>) {
-  const r = await client.callTool({ name: 'call_action', arguments: { name, arguments: { input } } });
-  const body = r.structuredContent as Record<string, any>;
-  return r.isError ? { error: body } : { result: body.result };
-}
 
 const db = () => app.rt.store.db;
 const studioRow = () => db().selectFrom('studios').selectAll().executeTakeFirstOrThrow();

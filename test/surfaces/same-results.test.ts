@@ -3,22 +3,21 @@
  * adapters over one `invoke`, and this holds them to it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPCClientError } from '@trpc/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http, trpc } from '../helpers/clients.js';
+import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { callTool, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 
 let app: TestApp;
 let mcp: Client;
-let api: ReturnType<typeof trpc>;
+let api: Trpc;
 let lineIds: string[];
 let otherProjectLine: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  ({ app, owner: api } = await createTestAppAsOwner());
   mcp = await app.mcp();
-  api = trpc(app.url, app.token);
   lineIds = (await api.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 10 })).items.map((l) => l.id);
   const other = await http(app.url, 'POST', '/v1/projects', { token: app.token, headers: { 'idempotency-key': crypto.randomUUID() }, body: { name: 'Other job' } });
   const created = await http(app.url, 'POST', `/v1/projects/${other.body.id}/items`, {
@@ -30,23 +29,12 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-/** The structured result of an MCP tool call, or its error code. */
-async function viaMcp(name: string, args: Record<string, unknown>, client = mcp): Promise<{ ok: true; value: any } | { ok: false; code: string }> {
-  const r = await client.callTool({ name, arguments: args });
-  const sc = r.structuredContent as Record<string, any>;
-  if (r.isError) return { ok: false, code: sc.code };
-  const { etag: _etag, ...value } = name === 'call_action' ? sc.result : sc;
+/** An MCP tool's answer as compared with REST's body: the result without its etag (REST sends that as a header), or the code. */
+async function viaMcp(name: string, args: Record<string, unknown>, client = mcp): Promise<{ ok: true; value: any } | { ok: false; code?: string }> {
+  const out = await callTool(client, name, args);
+  if (out.error) return { ok: false, code: out.code };
+  const { etag: _etag, ...value } = name === 'call_action' ? out.result.result : out.result;
   return { ok: true, value };
-}
-
-async function trpcCode(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof TRPCClientError) return (err.data as { serviceCode: string }).serviceCode;
-    throw err;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('reads give the same record on every surface', () => {
@@ -85,7 +73,7 @@ describe('refusals carry the same code on every surface', () => {
     const rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${otherProjectLine}`, { token: app.token });
     expect(rest.status).toBe(404);
     expect(rest.body.code).toBe('NOT_FOUND');
-    expect(await trpcCode(api.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: otherProjectLine }))).toBe('NOT_FOUND');
+    expect(await codeOf(api.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: otherProjectLine }))).toBe('NOT_FOUND');
     expect(await viaMcp('get_line', { projectId: app.projectId, itemId: otherProjectLine })).toEqual({ ok: false, code: 'NOT_FOUND' });
   });
 
@@ -96,7 +84,7 @@ describe('refusals carry the same code on every surface', () => {
     const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token, headers: { 'if-match': `"${stale}"` }, body: { finish: 'Rest' } });
     expect(rest.status).toBe(409);
     expect(rest.body.code).toBe('VERSION_CONFLICT');
-    expect(await trpcCode(api.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: stale, patch: { finish: 'Trpc' } }))).toBe('VERSION_CONFLICT');
+    expect(await codeOf(api.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: stale, patch: { finish: 'Trpc' } }))).toBe('VERSION_CONFLICT');
     expect(await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: `"${stale}"`, finish: 'Mcp' })).toEqual({ ok: false, code: 'VERSION_CONFLICT' });
     const after = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token });
     expect(after.body).toEqual(before.body);
@@ -108,7 +96,7 @@ describe('refusals carry the same code on every surface', () => {
     const bad = { state: 'set', amount4: 12.5 };
     const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token, headers: { 'if-match': `"${version}"` }, body: { retailPrice: bad } });
     expect(rest.body.code).toBe('VALIDATION_FAILED');
-    expect(await trpcCode(api.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: version, patch: { retailPrice: bad as never } }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(api.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: version, patch: { retailPrice: bad as never } }))).toBe('VALIDATION_FAILED');
     expect(await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: `"${version}"`, retailPrice: bad })).toEqual({ ok: false, code: 'VALIDATION_FAILED' });
   });
 
@@ -118,7 +106,7 @@ describe('refusals carry the same code on every surface', () => {
     const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, { token: viewer.token, headers: { 'if-match': '"1"' }, body: { finish: 'x' } });
     expect(rest.status).toBe(403);
     expect(rest.body.code).toBe('FORBIDDEN');
-    expect(await trpcCode(trpc(app.url, viewer.token).schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: 1, patch: { finish: 'x' } }))).toBe('FORBIDDEN');
+    expect(await codeOf(trpc(app.url, viewer.token).schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: 1, patch: { finish: 'x' } }))).toBe('FORBIDDEN');
     expect(await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: '"1"', finish: 'x' }, await app.mcp(viewer.token))).toEqual({ ok: false, code: 'FORBIDDEN' });
   });
 
@@ -126,7 +114,7 @@ describe('refusals carry the same code on every surface', () => {
     const rest = await http(app.url, 'GET', '/v1/projects', { token: 'studio_not-a-real-token' });
     expect(rest.status).toBe(401);
     expect(rest.body.code).toBe('UNAUTHENTICATED');
-    expect(await trpcCode(trpc(app.url, 'studio_not-a-real-token').projects.listStudioProjects.query({}))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(trpc(app.url, 'studio_not-a-real-token').projects.listStudioProjects.query({}))).toBe('UNAUTHENTICATED');
     expect(await viaMcp('list_projects', {}, await app.mcp('studio_not-a-real-token'))).toEqual({ ok: false, code: 'UNAUTHENTICATED' });
   });
 
@@ -138,7 +126,7 @@ describe('refusals carry the same code on every surface', () => {
     const version = first.body.version;
     const rest = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${id}/archival`, { token: app.token, headers: { 'if-match': `"${version}"` } });
     expect(rest.body.code).toBe('ALREADY_ARCHIVED');
-    expect(await trpcCode(api.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: version }))).toBe('ALREADY_ARCHIVED');
+    expect(await codeOf(api.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: version }))).toBe('ALREADY_ARCHIVED');
     expect(await viaMcp('call_action', { name: 'archive_line', arguments: { projectId: app.projectId, itemId: id, ifMatch: `"${version}"` } })).toEqual({ ok: false, code: 'ALREADY_ARCHIVED' });
   });
 });

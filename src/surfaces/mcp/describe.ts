@@ -1,29 +1,21 @@
 import type { AnyAction } from '../../core/define-action.js';
-import { allErrorsOf } from '../../core/action-errors.js';
-import { toJsonSchema } from '../json-schema.js';
+import { contractOf, identityOf, sortedDefs } from '../../../catalog/actions-json.js';
 import { compactSchema } from './compact-schema.js';
 
 type Schema = Record<string, unknown>;
 
 /** One action as get_action describes it; its schemas refer to shared shapes as `#/$defs/<name>`. */
 function describeOne(a: AnyAction, defs: Record<string, Schema>) {
-  const input = toJsonSchema(a.fullInput, 'input');
-  const output = toJsonSchema(a.output, 'output');
-  Object.assign(defs, input.defs, output.defs);
+  const { input, output, errors } = contractOf(a, defs);
   return {
-    name: a.name,
-    kind: a.kind,
-    domain: a.domain,
-    summary: a.summary,
-    description: a.description,
-    scope: a.scope,
+    ...identityOf(a),
     writes: a.effect === 'mutation',
     ...(a.versioned ? { versioned: a.kind === 'resource' ? 'ifMatch' : 'expectedVersion' } : {}),
     ...(a.keyed ? { keyed: a.kind === 'resource' ? 'idempotencyKey' : 'commandKey' } : {}),
     // call_action's `arguments`: a procedure's input is wrapped in a field named `input`.
-    arguments: a.kind === 'procedure' ? { type: 'object', properties: { input: input.schema }, required: ['input'], additionalProperties: false } : input.schema,
-    output: output.schema,
-    errors: [...allErrorsOf(a)].sort(),
+    arguments: a.kind === 'procedure' ? { type: 'object', properties: { input }, required: ['input'], additionalProperties: false } : input,
+    output,
+    errors,
     ...(a.example ? { example: a.kind === 'procedure' ? { input: a.example } : a.example } : {}),
   };
 }
@@ -37,7 +29,7 @@ export type ActionDescription = ReturnType<typeof describeOne>;
 export function describeActions(actions: readonly AnyAction[]): { actions: ActionDescription[]; $defs?: Record<string, Schema> } {
   const defs: Record<string, Schema> = {};
   const described = actions.map((a) => describeOne(a, defs));
-  const sorted = Object.fromEntries(Object.entries(defs).sort(([x], [y]) => x.localeCompare(y)));
+  const sorted = sortedDefs(defs);
   return compactSchema({ actions: described, ...(Object.keys(sorted).length ? { $defs: sorted } : {}) });
 }
 
