@@ -5,7 +5,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
-import { activeLinesOf, copyLines, listSections } from './sections.js';
+import { activeLinesOf, copyLines, listSections, newSectionRow } from './sections.js';
 import { diffPresented } from '../schedule/line-fields.js';
 
 export function presentProject(row: ProjectsTable) {
@@ -66,6 +66,12 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
   return { items: pageRows.map(presentProject), nextCursor: more && last ? encodeCursor('projects', [last.created_at, last.id]) : null };
 }
 
+/** A new project row, and the `edit` grant that makes its creator able to work on it whatever their role. */
+async function insertProject(ctx: ActionContext, row: ProjectsTable) {
+  await ctx.db.insertInto('projects').values(row).execute();
+  await ctx.db.insertInto('project_grants').values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now }).execute();
+}
+
 export interface CreateProjectInput {
   name: string;
   reference?: string | null;
@@ -93,11 +99,10 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
     updated_at: ctx.now,
     version: 1,
   };
-  await ctx.db.insertInto('projects').values(row).execute();
-  await ctx.db.insertInto('project_grants').values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now }).execute();
+  await insertProject(ctx, row);
   const titles = input.sections ?? ['General'];
   for (const [i, title] of titles.entries()) {
-    await ctx.db.insertInto('sections').values({ id: newId(), project_id: row.id, title, position: i + 1, archived_at: null, created_at: ctx.now, updated_at: ctx.now, version: 1 }).execute();
+    await ctx.db.insertInto('sections').values(newSectionRow(row.id, title, i + 1, ctx.now)).execute();
   }
   ctx.audit({ targetKind: 'project', targetId: row.id, projectId: row.id, summary: `Created project ${row.name}`, changes: { created: { from: null, to: row.name } } });
   return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };
@@ -179,15 +184,14 @@ export async function duplicateProject(ctx: ActionContext, projectId: string, in
     updated_at: ctx.now,
     version: 1,
   };
-  await ctx.db.insertInto('projects').values(row).execute();
-  await ctx.db.insertInto('project_grants').values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now }).execute();
+  await insertProject(ctx, row);
   ctx.audit({
     targetKind: 'project', targetId: row.id, projectId: row.id, summary: `Duplicated project ${source.name} as ${row.name}`,
     changes: { duplicatedFrom: { from: null, to: source.id } },
   });
   for (const [i, section] of (await listSections(ctx.db, projectId, false)).entries()) {
     const sectionId = newId();
-    await ctx.db.insertInto('sections').values({ id: sectionId, project_id: row.id, title: section.title, position: i + 1, archived_at: null, created_at: ctx.now, updated_at: ctx.now, version: 1 }).execute();
+    await ctx.db.insertInto('sections').values({ ...newSectionRow(row.id, section.title, i + 1, ctx.now), id: sectionId }).execute();
     await copyLines(ctx, await activeLinesOf(ctx.db, section.id), { projectId: row.id, sectionId }, 'keep');
   }
   return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };

@@ -6,7 +6,13 @@ import { newId } from '../../core/ids.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
 import { diffPresented } from '../schedule/line-fields.js';
 import { nextCode } from '../schedule/codes.js';
+import { copyOfLine } from '../schedule/line-record.js';
 import { touchProject } from './projects.js';
+
+/** A new, active section row at version 1. */
+export function newSectionRow(projectId: string, title: string, position: number, now: string): SectionsTable {
+  return { id: newId(), project_id: projectId, title, position, archived_at: null, created_at: now, updated_at: now, version: 1 };
+}
 
 export function presentSection(row: SectionsTable, lineCount: number) {
   return {
@@ -119,7 +125,7 @@ async function activeOrderOf(db: Kysely<Database>, projectId: string): Promise<s
 async function insertSection(ctx: ActionContext, projectId: string, title: string, position: number | undefined): Promise<SectionsTable> {
   const order = await activeOrderOf(ctx.db, projectId);
   const at = Math.min(Math.max(position ?? order.length + 1, 1), order.length + 1);
-  const row: SectionsTable = { id: newId(), project_id: projectId, title, position: 0, archived_at: null, created_at: ctx.now, updated_at: ctx.now, version: 1 };
+  const row = newSectionRow(projectId, title, 0, ctx.now);
   await ctx.db.insertInto('sections').values(row).execute();
   order.splice(at - 1, 0, row.id);
   await renumberSections(ctx.db, projectId, order);
@@ -218,18 +224,12 @@ export async function archiveSection(ctx: ActionContext, projectId: string, sect
 export async function copyLines(ctx: ActionContext, sources: readonly LinesTable[], target: { projectId: string; sectionId: string }, code: 'fresh' | 'keep') {
   const created: LinesTable[] = [];
   for (const [i, source] of sources.entries()) {
-    const row: LinesTable = {
-      ...source,
-      id: newId(),
+    const row = copyOfLine(source, ctx.now, {
       project_id: target.projectId,
       section_id: target.sectionId,
       position: i + 1,
       code: code === 'keep' ? source.code : await nextCode(ctx.db, ctx.studioId, target.projectId),
-      created_at: ctx.now,
-      updated_at: ctx.now,
-      archived_at: null,
-      version: 1,
-    };
+    });
     await ctx.db.insertInto('lines').values(row).execute();
     ctx.audit({
       targetKind: 'line', targetId: row.id, projectId: target.projectId, summary: `Copied line ${source.code ?? ''} ${source.heading}`.replace(/\s+/g, ' '),

@@ -1,9 +1,8 @@
 import type { LinesTable } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { codeAllocator } from './codes.js';
-import { presentLine, type PresentedLine } from './line-record.js';
+import { copyOfLine, presentLine, type PresentedLine } from './line-record.js';
 import { activeSection, assertActive, loadLine, nextPosition, presentationFor } from './lines.js';
 
 export const COPY_MAX = 500;
@@ -59,19 +58,12 @@ export async function copyLinesToProject(ctx: ActionContext, input: CopyLinesInp
   const presentation = await presentationFor(ctx, targetProjectId);
   const lines: PresentedLine[] = [];
   for (const source of sources) {
-    const row: LinesTable = {
-      ...source,
-      ...(input.clearPrices ? CLEARED : {}),
-      id: newId(),
+    const row = copyOfLine({ ...source, ...(input.clearPrices ? CLEARED : {}) }, ctx.now, {
       project_id: targetProjectId,
       section_id: targetSectionId,
       position: position++,
       code: code(),
-      created_at: ctx.now,
-      updated_at: ctx.now,
-      archived_at: null,
-      version: 1,
-    };
+    });
     await ctx.db.insertInto('lines').values(row).execute();
     ctx.audit({
       targetKind: 'line',

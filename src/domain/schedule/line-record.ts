@@ -1,5 +1,6 @@
 import type { LinesTable } from '../../../db/schema.js';
 import { derivePricing } from './pricing.js';
+import { newId } from '../../core/ids.js';
 
 /** Everything needed to present a line besides its row: the project's currency and the markup default in force. */
 export interface LinePresentation {
@@ -49,3 +50,11 @@ export function presentLine(row: LinesTable, p: LinePresentation) {
   };
 }
 export type PresentedLine = ReturnType<typeof presentLine>;
+
+/**
+ * A new line made from an existing one, wherever it lands: a new id, version 1, active, created now; every field of
+ * substance is the source's. The caller places it (project, section, position) and gives its code.
+ */
+export function copyOfLine(source: LinesTable, now: string, place: Pick<LinesTable, 'project_id' | 'section_id' | 'position' | 'code'>): LinesTable {
+  return { ...source, ...place, id: newId(), created_at: now, updated_at: now, archived_at: null, version: 1 };
+}

@@ -3,7 +3,7 @@ import type { Database, LinesTable } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
+import { copyOfLine, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { diffPresented, lineColumns, type LineFieldsInput } from './line-fields.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
 import { nextCode } from './codes.js';
@@ -149,15 +149,12 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
   assertActive(source);
   // The copy goes right after its source; later lines in the section shift down by one.
   await ctx.db.updateTable('lines').set((eb) => ({ position: eb('position', '+', 1) })).where('section_id', '=', source.section_id).where('position', '>', source.position).execute();
-  const row: LinesTable = {
-    ...source,
-    id: newId(),
+  const row = copyOfLine(source, ctx.now, {
+    project_id: projectId,
+    section_id: source.section_id,
     position: source.position + 1,
     code: await nextCode(ctx.db, ctx.studioId, projectId),
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  });
   await ctx.db.insertInto('lines').values(row).execute();
   ctx.audit({ targetKind: 'line', targetId: row.id, projectId, summary: `Duplicated line ${source.code ?? source.heading} as ${row.code ?? ''}`.trim(), changes: { duplicatedFrom: { from: null, to: source.id } } });
   return presentLine(row, await presentationFor(ctx, projectId));
