@@ -22,5 +22,6 @@ export const listAuditEvents = defineAction({
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],
   http: { method: 'GET', path: '/projects/{projectId}/audit', filters: ['targetId', 'action'] },
+  example: { projectId: '0000000000000000000000000a', action: 'update_line', limit: 50 },
   handler: (ctx, input) => listEvents(ctx, input),
 });

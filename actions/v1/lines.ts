@@ -93,6 +93,7 @@ export const duplicateLine = defineAction({
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/duplication', status: 201 },
+  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', idempotencyKey: '5a2c7a1e-93d4-4b8e-8f0a-2d6e1c9b7f30' },
   handler: (ctx, input) => lines.duplicateLine(ctx, input.projectId, input.itemId),
 });
 
@@ -110,6 +111,7 @@ export const archiveLine = defineAction({
   output: Line,
   errors: ['NOT_FOUND', 'ALREADY_ARCHIVED'],
   http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/archival' },
+  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', ifMatch: '"4"' },
   handler: (ctx, input) => lines.archiveLine(ctx, input.projectId, input.itemId),
 });
 
@@ -126,5 +128,6 @@ export const moveLine = defineAction({
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/placement' },
+  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', ifMatch: '"4"', sectionId: '0000000000000000000000000c', position: 1 },
   handler: (ctx, input) => lines.moveLine(ctx, input.projectId, input.itemId, input.sectionId, input.position),
 });

@@ -80,5 +80,6 @@ export const archiveProject = defineAction({
   output: Project,
   errors: ['NOT_FOUND', 'ALREADY_ARCHIVED'],
   http: { method: 'POST', path: '/projects/{projectId}/archival' },
+  example: { projectId: '0000000000000000000000000a', idempotencyKey: '0f8e2c4a-7b1d-4e6f-9a3c-5d2b8e1f4a67' },
   handler: (ctx, input) => projects.archiveProject(ctx, input.projectId),
 });

@@ -53,8 +53,11 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
   shownOnce?: readonly string[];
   http?: HttpBinding;
   mcp?: { advertised: true; title: string };
-  /** A worked example input, checked against the schema by the contract test. */
-  example?: Record<string, unknown>;
+  /**
+   * A worked example input, as the action's own input (get_action wraps a procedure's in `input`). Required: agents
+   * learn an action from it, and the contract test checks it against the input schema.
+   */
+  example: Record<string, unknown>;
   /** Returns the output; enums may come back as plain strings from storage, since `invoke` validates the output. */
   handler: (ctx: ActionContext, input: z.output<I>) => Promise<Widen<z.input<O>>> | Widen<z.input<O>>;
 }

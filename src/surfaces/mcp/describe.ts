@@ -16,7 +16,7 @@ function describeOne(a: AnyAction, defs: Record<string, Schema>) {
     arguments: a.kind === 'procedure' ? { type: 'object', properties: { input }, required: ['input'], additionalProperties: false } : input,
     output,
     errors,
-    ...(a.example ? { example: a.kind === 'procedure' ? { input: a.example } : a.example } : {}),
+    example: a.kind === 'procedure' ? { input: a.example } : a.example,
   };
 }
 
