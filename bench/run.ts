@@ -5,6 +5,11 @@
  *   2. PATCH a line with If-Match, audited, synchronous=FULL: writes/s (≥ 1,500); NORMAL beside it
  *   3. list a 450-line project: p50/p95/p99 ms over sequential requests (p50 ≤ 10 ms)
  *   4. server RSS after 100,000 mixed requests (≤ 200 MB)
+ *   5. MCP (bench/lib/mcp.ts): `studio mcp` stdio cold start to initialize and to tools/list, median of 10, against a
+ *      minimal SDK server with one tool (≤ 300 ms and ≤ 1.5× it); tools/list bytes (≤ 10,000) and ≈ tokens;
+ *      search_actions p50/p99 in process (p99 ≤ 2 ms) and recall@5 over test/fixtures/search-relevance.json; paging a
+ *      450-line list_lines through read_action_result over stdio, and its largest page (≤ 8,000 bytes).
+ *      `npx tsx bench/mcp-startup.ts` breaks the cold start down (imports, start-up steps, CPU profile, bundling).
  *
  * Servers run as their own processes (`node dist/src/cli.js serve` on a fresh temp database and free port, URL and
  * token read from stdout, exactly as a user starts it); this process only generates load. Every load is warmed up, then
@@ -13,13 +18,15 @@
  * the JSON. Not a test: it prints a table and writes bench/results/<timestamp>.json and bench/results/latest.json.
  *
  * Knobs (environment): BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_ROUNDS (2),
- * BENCH_LIST_RUNS (200), BENCH_MIX_REQUESTS (100000).
+ * BENCH_LIST_RUNS (200), BENCH_MIX_REQUESTS (100000), BENCH_MCP_COLD_RUNS (10), BENCH_PAGING_PASSES (10),
+ * BENCH_SEARCH_ROUNDS (50).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createProjectWithLines, expectJson, request, type Fixture } from './lib/api.js';
 import { cpuWindow } from './lib/cpu.js';
 import { LinePool, cannon, figures, warmThenMeasure, type LoadFigures, type LoadOptions } from './lib/load.js';
+import { coldStarts, type ColdStartFigures, measurePaging, measureSearch, minimalMcp, studioMcp } from './lib/mcp.js';
 import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
 import { save, table, passes, type Check } from './lib/report.js';
 
@@ -33,6 +40,12 @@ const MIX_REQUESTS = num('BENCH_MIX_REQUESTS', 100_000);
 const WRITE_LINES = load.connections * (2 * ROUNDS + 3);
 /** One cycle of the memory mix, per connection: mostly single-line reads, some writes, the odd whole-schedule list. */
 const MIX = { get: 16, patch: 3, list: 1 };
+const MCP_COLD_RUNS = Math.max(1, num('BENCH_MCP_COLD_RUNS', 10));
+const PAGING_PASSES = Math.max(1, num('BENCH_PAGING_PASSES', 10));
+const SEARCH_ROUNDS = Math.max(1, num('BENCH_SEARCH_ROUNDS', 50));
+/** The issue's budgets: tools/list and any one MCP result page, in JSON bytes. */
+const TOOLS_LIST_BUDGET = 10_000;
+const PAGE_BUDGET = 8_000;
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -115,6 +128,51 @@ async function measureMemory(s: ServerProcess, list: Fixture) {
   };
 }
 
+/** The MCP rows of the table (section 5). */
+function mcpChecks(m: {
+  coldStart: { studio: ColdStartFigures; minimal: ColdStartFigures };
+  search: ReturnType<typeof measureSearch>;
+  paging: Awaited<ReturnType<typeof measurePaging>>;
+}): Check[] {
+  const { studio, minimal } = m.coldStart;
+  const spread = (f: ColdStartFigures['initializeMs']) => `min ${f.min.toFixed(0)}, max ${f.max.toFixed(0)} ms`;
+  const of = `median of ${studio.runs}`;
+  const s = m.search;
+  const p = m.paging;
+  return [
+    { name: 'MCP stdio cold start → initialize, minimal SDK server', value: minimal.initializeMs.median, unit: 'ms', note: `${of}, interleaved with studio mcp; ${spread(minimal.initializeMs)}` },
+    { name: 'MCP stdio cold start → initialize, studio mcp', value: studio.initializeMs.median, unit: 'ms', target: { atMost: 300 }, note: `${of}; ${spread(studio.initializeMs)}` },
+    { name: 'MCP cold start → initialize / minimal', value: studio.initializeMs.median / minimal.initializeMs.median, unit: '×', target: { atMost: 1.5 } },
+    { name: 'MCP stdio cold start → tools/list, minimal SDK server', value: minimal.toolsListMs.median, unit: 'ms', note: `${of}; ${spread(minimal.toolsListMs)}` },
+    { name: 'MCP stdio cold start → tools/list, studio mcp', value: studio.toolsListMs.median, unit: 'ms', target: { atMost: 300 }, note: `${of}; ${spread(studio.toolsListMs)}` },
+    { name: 'MCP cold start → tools/list / minimal', value: studio.toolsListMs.median / minimal.toolsListMs.median, unit: '×', target: { atMost: 1.5 } },
+    { name: 'MCP tools/list size', value: studio.toolsListBytes, unit: 'bytes', target: { atMost: TOOLS_LIST_BUDGET }, note: `${studio.toolCount} tools, JSON of the result` },
+    { name: 'MCP tools/list ≈ tokens (bytes ÷ 4)', value: Math.round(studio.toolsListBytes / 4), unit: 'tokens' },
+    { name: 'search_actions p50', value: s.p50Ms, unit: 'ms', note: `in process (ActionSearch.search, as the tool runs it), ${s.calls} calls over ${s.servable} requests` },
+    {
+      name: 'search_actions p99',
+      value: s.p99Ms,
+      unit: 'ms',
+      target: { atMost: 2 },
+      note: `max ${s.maxMs.toFixed(2)} ms; over stdio through the SDK client (round trip): p50 ${p.searchRoundTrip.p50Ms.toFixed(2)} ms, p99 ${p.searchRoundTrip.p99Ms.toFixed(2)} ms`,
+    },
+    {
+      name: 'search_actions recall@5',
+      value: s.recallAt5,
+      unit: '',
+      target: { atLeast: 0.9 },
+      note: `${s.hitsAt5}/${s.servable} = ${s.recallAt5.toFixed(4)} (${s.cases} requests, ${s.cases - s.servable} not servable yet)` + (s.missed.length ? `; missed: ${s.missed.map((q) => JSON.stringify(q)).join(', ')}` : ''),
+    },
+    {
+      name: `MCP paging ${p.lines} lines, read_action_result`,
+      value: p.ms.median,
+      unit: 'ms',
+      note: `median of ${p.passes}, first call to last page over stdio; ${p.pages} pages for ${(p.resultBytes / 1024).toFixed(0)} KiB, reassembled = REST body; min ${p.ms.min.toFixed(0)}, max ${p.ms.max.toFixed(0)} ms`,
+    },
+    { name: 'MCP largest result page', value: p.largestPageBytes, unit: 'bytes', target: { atMost: PAGE_BUDGET }, note: `largest structuredContent or text of any page` },
+  ];
+}
+
 async function main() {
   const at = new Date();
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg() };
@@ -138,6 +196,17 @@ async function main() {
     const setupSeconds = (performance.now() - setupStarted) / 1000;
     const writesFull = await writeTarget(full, 'FULL');
     const writesNormal = await writeTarget(normal, 'NORMAL');
+
+    // 5. MCP, before any load while the machine is otherwise quiet: `studio mcp` runs on the FULL server's database
+    // (the demo studio and the 450-line project), as a second process beside the idle HTTP server.
+    log(`MCP: stdio cold start, studio mcp and the minimal SDK server interleaved, 1 + ${MCP_COLD_RUNS} each`);
+    const [studioCold, minimalCold] = await coldStarts([studioMcp(full.databasePath), minimalMcp], MCP_COLD_RUNS);
+    log(`MCP: search_actions over the relevance set, in process, ${SEARCH_ROUNDS} rounds`);
+    const search = measureSearch(SEARCH_ROUNDS);
+    log(`MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`);
+    const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
+    const mcp = { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging };
+
     const getLine = { url: `${full.url}/v1/projects/${listFixture.projectId}/items/${listFixture.lines[0]!.id}`, headers: { authorization: `Bearer ${full.token}` } };
 
     // 1 and 2: interleaved rounds, each load warmed up then measured.
@@ -199,6 +268,7 @@ async function main() {
         target: { atMost: 200 },
         note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
       },
+      ...mcpChecks(mcp),
     ];
 
     console.log(
@@ -213,9 +283,20 @@ async function main() {
     const report = {
       at: at.toISOString(),
       machine: { ...machine, loadAverageAtEnd: os.loadavg() },
-      config: { ...load, rounds: ROUNDS, listLines: LIST_LINES, listRuns: LIST_RUNS, mixRequests: MIX_REQUESTS, mix: MIX, writeLines: WRITE_LINES },
+      config: {
+        ...load,
+        rounds: ROUNDS,
+        listLines: LIST_LINES,
+        listRuns: LIST_RUNS,
+        mixRequests: MIX_REQUESTS,
+        mix: MIX,
+        writeLines: WRITE_LINES,
+        mcpColdRuns: MCP_COLD_RUNS,
+        pagingPasses: PAGING_PASSES,
+        searchRounds: SEARCH_ROUNDS,
+      },
       setup: { linesCreated: LIST_LINES, seconds: setupSeconds, rssAtStartMb: rssAtStart },
-      results: { hello: h, getLine: g, ratio, patchFull: pf, patchNormal: pn, writeChecks, list, memory, rounds },
+      results: { hello: h, getLine: g, ratio, patchFull: pf, patchNormal: pn, writeChecks, list, memory, rounds, mcp },
       checks: checks.map((c) => ({ ...c, pass: passes(c) })),
     };
     const file = save(report, at);

@@ -13,6 +13,8 @@ export interface ServerProcess {
   pid: number;
   /** The demo owner's token (studio server only). */
   token: string;
+  /** The server's SQLite file (studio server only), e.g. for `studio mcp` on the same data. */
+  databasePath: string;
   stop(): Promise<void>;
 }
 
@@ -54,9 +56,10 @@ function spawnAndRead(args: string[], env: Record<string, string>, patterns: Reg
  */
 export async function startStudio(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const databasePath = join(dir, 'studio.sqlite');
   const { proc, ready, stop } = spawnAndRead(
     [...nodeArgs, CLI, 'serve'],
-    { STUDIO_DATABASE: join(dir, 'studio.sqlite'), STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
+    { STUDIO_DATABASE: databasePath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
     [/listening on (http:\/\/\S+)/, /Token\s+(studio_\S+)/],
     () => rmSync(dir, { recursive: true, force: true }),
   );
@@ -64,7 +67,7 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
     await stop();
     throw e;
   });
-  return { url: url!, token: token!, pid: proc.pid!, stop };
+  return { url: url!, token: token!, databasePath, pid: proc.pid!, stop };
 }
 
 /** The bare fastify baseline, started the same way (its own process, free port, URL from stdout). */
@@ -74,7 +77,7 @@ export async function startHello(nodeArgs: string[] = []): Promise<ServerProcess
     await stop();
     throw e;
   });
-  return { url: url!, token: '', pid: proc.pid!, stop };
+  return { url: url!, token: '', databasePath: '', pid: proc.pid!, stop };
 }
 
 /** Resident and peak resident memory of a process in MB, from /proc (Linux). */
