@@ -11,7 +11,7 @@
  *      450-line list_lines through read_action_result over stdio, and its largest page (≤ 8,000 bytes).
  *      `npx tsx bench/mcp-startup.ts` breaks the cold start down (imports, start-up steps, CPU profile, bundling).
  *
- * Servers run as their own processes (`node dist/src/cli.js serve` on a fresh temp database and free port, URL and
+ * Servers run as their own processes (`node dist/studio.mjs serve` on a fresh temp database and free port, URL and
  * token read from stdout, exactly as a user starts it); this process only generates load. Every load is warmed up, then
  * measured. The machine is shared, and noise only ever lowers a throughput, so the throughput loads run in interleaved
  * rounds and the best round of each counts; every round, with the CPU that other processes used during it, is kept in

@@ -28,7 +28,7 @@ function projectRoot(): string {
 
 /**
  * The default database lives in the project's own data/ folder, not the current directory, so that an MCP client
- * launching `node /path/to/dist/src/cli.js mcp` from anywhere reaches the same studio the HTTP server created.
+ * launching `node /path/to/dist/studio.mjs mcp` from anywhere reaches the same studio the HTTP server created.
  */
 export const DEFAULT_DATABASE = resolve(projectRoot(), 'data/studio.sqlite');
 

@@ -18,7 +18,7 @@ import { ROOT } from './processes.js';
  * search_actions latency and recall over the relevance set, and paging a 450-line read through read_action_result.
  */
 
-const CLI = join(ROOT, 'dist/src/cli.js');
+const CLI = join(ROOT, 'dist/studio.mjs');
 const MINIMAL = join(ROOT, 'bench/minimal-mcp-server.mjs');
 const PROTOCOL_VERSION = '2025-06-18';
 
@@ -40,7 +40,7 @@ export interface StdioCommand {
   env: Record<string, string>;
 }
 
-/** `studio mcp` exactly as mcp.json says (`node dist/src/cli.js mcp`, no STUDIO_TOKEN) on the given database. */
+/** `studio mcp` exactly as mcp.json says (`node dist/studio.mjs mcp`, no STUDIO_TOKEN) on the given database. */
 export const studioMcp = (databasePath: string): StdioCommand => ({ label: 'studio mcp', args: [CLI, 'mcp'], env: { STUDIO_DATABASE: databasePath } });
 export const minimalMcp: StdioCommand = { label: 'minimal SDK server', args: [MINIMAL], env: {} };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'dist/src/cli.js');
+const CLI = join(ROOT, 'dist/studio.mjs');
 const HELLO = join(ROOT, 'bench/hello-server.ts');
 
 /** A server under test, in its own process so that it never shares a core's event loop with the load generator. */

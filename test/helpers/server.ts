@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'dist/src/cli.js');
+export const CLI = join(ROOT, 'dist/studio.mjs');
 
 export interface RunningServer {
   url: string;

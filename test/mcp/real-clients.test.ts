@@ -76,7 +76,7 @@ describe('real MCP clients', () => {
     'the Inspector CLI over stdio, spawned as mcp.json says: tools/list and tools/call',
     async () => {
       // The server runs on this Node (the project's), not the Inspector's: better-sqlite3 is built for it.
-      const target = ['--cwd', ROOT, '-e', `STUDIO_DATABASE=${app.dbPath}`, '-e', `STUDIO_TOKEN=${app.token}`, process.execPath, 'dist/src/cli.js', 'mcp'];
+      const target = ['--cwd', ROOT, '-e', `STUDIO_DATABASE=${app.dbPath}`, '-e', `STUDIO_TOKEN=${app.token}`, process.execPath, 'dist/studio.mjs', 'mcp'];
       const list = await inspector(target, '--method', 'tools/list');
       expect(list.code, list.stderr).toBe(0);
       expect((JSON.parse(list.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThanOrEqual(9);
