@@ -39,7 +39,7 @@ function restRequest(action: AnyAction) {
     return encodeURIComponent(v);
   });
   const get = action.http!.method === 'GET';
-  if (get && Object.keys(fields).length) path += `?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}`;
+  if (get && Object.keys(fields).length) path += `?${new URLSearchParams(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])))}`;
   return { method: action.http!.method, path: `/v1${path}`, headers, body: get ? undefined : fields };
 }
 

@@ -41,3 +41,20 @@ describe('project ETag', () => {
     expect(after.headers.get('etag')).not.toBe(etag);
   });
 });
+
+describe('text search', () => {
+  it('takes % and _ literally and ignores case', async () => {
+    const sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
+    const make = (heading: string) =>
+      http(app.url, 'POST', `/v1/projects/${app.projectId}/items`, { token: app.token, headers: { 'idempotency-key': crypto.randomUUID() }, body: { sectionId, heading } });
+    await make('Wool 100% throw');
+    await make('Wool 1000 throw');
+    await make('Cushion_cover');
+    await make('Cushion cover');
+    const find = async (q: string) =>
+      (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?q=${encodeURIComponent(q)}`, { token: app.token })).body.items.map((l: { heading: string }) => l.heading);
+    expect(await find('100%')).toEqual(['Wool 100% throw']);
+    expect(await find('ion_c')).toEqual(['Cushion_cover']);
+    expect(await find('WOOL 100')).toEqual(expect.arrayContaining(['Wool 100% throw', 'Wool 1000 throw']));
+  });
+});

@@ -5,6 +5,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
+import { containsText } from '../text-search.js';
 import { activeLinesOf, copyLines, listSections, newSectionRow } from './sections.js';
 import { diffPresented } from '../schedule/line-fields.js';
 
@@ -52,8 +53,8 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
   }
   if (query.status) qb = qb.where('projects.status', '=', query.status);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    qb = qb.where((eb) => eb.or([eb('projects.name', 'like', like), eb('projects.reference', 'like', like), eb('projects.client_name', 'like', like)]));
+    const q = query.q;
+    qb = qb.where((eb) => eb.or(containsText(['projects.name', 'projects.reference', 'projects.client_name'], q)));
   }
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor, 'projects') as [string, string];

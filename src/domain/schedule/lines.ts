@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import { copyOfLine, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { diffPresented, lineColumns, type LineFieldsInput } from './line-fields.js';
 import { decodeCursor, encodeCursor } from '../paging.js';
+import { containsText } from '../text-search.js';
 import { nextCode } from './codes.js';
 
 const PRESENTATION = `
@@ -225,11 +226,8 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   if (archived === 'exclude') qb = qb.where('lines.archived_at', 'is', null);
   if (archived === 'only') qb = qb.where('lines.archived_at', 'is not', null);
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    qb = qb.where((eb) => eb.or([
-      eb('lines.heading', 'like', like), eb('lines.description', 'like', like), eb('lines.code', 'like', like),
-      eb('lines.brand', 'like', like), eb('lines.product_code', 'like', like),
-    ]));
+    const q = query.q;
+    qb = qb.where((eb) => eb.or(containsText(['lines.heading', 'lines.description', 'lines.code', 'lines.brand', 'lines.product_code'], q)));
   }
   if (!sort) {
     if (after) {
