@@ -82,7 +82,7 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
     const success: Record<string, unknown> = { description: a.summary, content: { 'application/json': { schema: rebaseRefs(output.schema, COMPONENTS) } } };
     const mode = etagMode(a);
     if (mode) {
-      const description = mode === 'version' ? "The record's version, quoted; send it back as If-Match." : 'A digest of this representation, for If-None-Match.';
+      const description = mode === 'version' ? "The record's version and a digest of this body, quoted; send it back as If-Match." : 'A digest of this representation, for If-None-Match.';
       success.headers = { ETag: { description, schema: { type: 'string' } } };
     }
     responses[status] = success;

@@ -155,9 +155,11 @@ class GroupCommit {
           await sql`RELEASE write_job`.execute(conn);
           settled.push({ job, ok: true, value });
         } catch (err) {
+          // The job settles as failed before anything else can throw: if SQLite already rolled the whole transaction
+          // back (disk full, I/O error), ROLLBACK TO fails too, and the outer catch must still answer this job.
+          settled.push({ job, ok: false, value: err });
           await sql`ROLLBACK TO write_job`.execute(conn);
           await sql`RELEASE write_job`.execute(conn);
-          settled.push({ job, ok: false, value: err });
         }
       }
       await sql`COMMIT`.execute(conn);

@@ -17,7 +17,8 @@ export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = proce
   if (env.STUDIO_TOKEN) {
     try {
       const caller = authenticate(rt.store, env.STUDIO_TOKEN);
-      identity = { caller };
+      // Every call authenticates the token again, so revocation, removal and role changes apply at once.
+      identity = { token: env.STUDIO_TOKEN };
       process.stderr.write(`[studio] MCP on stdio, acting for the member of STUDIO_TOKEN (role ${caller.role}).\n`);
     } catch (err) {
       process.stderr.write(`[studio] STUDIO_TOKEN was refused: ${toServiceError(err).detail}\n`);

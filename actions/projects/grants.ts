@@ -53,6 +53,7 @@ export const grantProjectAccess = defineAction({
   output: ProjectGrant,
   errors: ['NOT_FOUND', 'GRANT_EXISTS'],
   example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId, level: 'view' },
+  archivedProjectWritable: true,
   handler: (ctx, input) => grants.grantAccess(ctx, input.projectId, input.memberId, input.level),
 });
 
@@ -68,6 +69,7 @@ export const updateProjectGrant = defineAction({
   output: ProjectGrant,
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId, level: 'edit' },
+  archivedProjectWritable: true,
   handler: (ctx, input) => grants.updateGrant(ctx, input.projectId, input.memberId, input.level),
 });
 
@@ -84,5 +86,6 @@ export const revokeProjectAccess = defineAction({
   output: ProjectGrant.extend({ revokedAt: Timestamp }),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId },
+  archivedProjectWritable: true,
   handler: (ctx, input) => grants.revokeGrant(ctx, input.projectId, input.memberId),
 });

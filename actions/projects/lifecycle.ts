@@ -20,6 +20,7 @@ export const archiveStudioProject = defineAction({
   output: Project,
   errors: ['NOT_FOUND', 'ALREADY_ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, expectedVersion: 4 },
+  archivedProjectWritable: true,
   handler: (ctx, input) => projects.archiveProject(ctx, input.projectId),
 });
 
@@ -36,6 +37,7 @@ export const restoreProject = defineAction({
   output: Project,
   errors: ['NOT_FOUND', 'NOT_ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, expectedVersion: 5 },
+  archivedProjectWritable: true,
   handler: (ctx, input) => projects.restoreProject(ctx, input.projectId),
 });
 
@@ -57,5 +59,6 @@ export const duplicateProject = defineAction({
   output: ProjectWithSections,
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, name: 'Harbour House, phase 2', commandKey: '5f0c2a8e-7d55-4c1b-9a53-2f3c4e7b9d10' },
+  archivedProjectWritable: true,
   handler: (ctx, { projectId, ...rest }) => projects.duplicateProject(ctx, projectId, rest),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { named, Id, LineStatus, Money, PricedField, PricedFieldInput, Quantity, Ratio, Timestamp, Currency, Amount4 } from './values.js';
+import { named, Markup, NonNegativeAmount4, Id, LineStatus, Money, PricedField, PricedFieldInput, Quantity, Ratio, Timestamp, Currency, Amount4 } from './values.js';
 
 /** A schedule line (`items` in paths). Pricing fields marked below are absent for callers without pricing:read. */
 export const Line = z
@@ -50,8 +50,8 @@ export const LineFields = z.strictObject({
   finish: z.string().max(500).nullable(),
   dimensions: z.string().max(500).nullable(),
   leadTimeDays: z.int().min(0).max(3650).nullable(),
-  quantity: z.strictObject({ amount4: Amount4, unitId: Id.optional() }).describe('Quantity; unitId defaults to the current or studio default unit.'),
-  markup: Ratio.nullable().describe('Needs pricing:write. Null returns to the project default.'),
+  quantity: z.strictObject({ amount4: NonNegativeAmount4, unitId: Id.optional() }).describe('Quantity; unitId defaults to the current or studio default unit.'),
+  markup: Markup.nullable().describe('Needs pricing:write. Null returns to the project default.'),
   tradePrice: PricedFieldInput.describe('Needs pricing:write.'),
   retailPrice: PricedFieldInput,
   clientPrice: PricedFieldInput.nullable().describe('Set by hand; null returns to the derived price trade × (1 + markup).'),

@@ -35,6 +35,18 @@ named(Quantity, 'Quantity');
 export const Ratio = z.strictObject({ ratio4: Amount4 }).describe('A fraction as a scale-4 integer string: "3500" = 35%.');
 named(Ratio, 'Ratio');
 
+/** A ratio between 0 and a maximum (scale 4), for rates that are never negative. */
+export const boundedRatio = (maxRatio4: bigint, what: string) =>
+  z.strictObject({
+    ratio4: Amount4.refine((s) => !s.startsWith('-') && BigInt(s) <= maxRatio4, `${what} is between "0" and "${maxRatio4}" (scale 4: "10000" = 100%).`),
+  });
+
+/** A markup as callers set it: 0% to 1000%. */
+export const Markup = boundedRatio(100_000n, 'A markup').describe('"3500" = 35%; between 0% and 1000%.');
+
+/** Prices and quantities as callers send them: never negative. */
+export const NonNegativeAmount4 = Amount4.refine((s) => !s.startsWith('-'), 'Prices and quantities are never negative.');
+
 export const VALUE_STATES = ['set', 'tbc', 'poa', 'included', 'by_others'] as const;
 export const ValueState = z
   .enum(VALUE_STATES)
@@ -49,7 +61,7 @@ named(PricedField, 'PricedField');
 
 /** What callers send for a priced field: the currency is the project's, so only the amount travels. */
 export const PricedFieldInput = z
-  .strictObject({ amount4: Amount4.nullable().optional(), state: ValueState })
+  .strictObject({ amount4: NonNegativeAmount4.nullable().optional(), state: ValueState })
   .refine((v) => (v.state === 'set') === (v.amount4 !== undefined && v.amount4 !== null), {
     message: 'Give amount4 exactly when state is "set"; other states carry no amount.',
   })

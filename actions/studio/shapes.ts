@@ -3,10 +3,7 @@ import { Amount4, Currency, Id, Ratio, Timestamp, named } from '../shared/values
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 
 /** A ratio that cannot be negative and has a ceiling (ratio4 "10000" = 100%). */
-export const boundedRatio = (maxRatio4: bigint, what: string) =>
-  z.strictObject({
-    ratio4: Amount4.refine((s) => !s.startsWith('-') && BigInt(s) <= maxRatio4, `${what} is between "0" and "${maxRatio4}" (scale 4: "10000" = 100%).`),
-  });
+export { boundedRatio } from '../shared/values.js';
 
 export const Studio = z
   .strictObject({

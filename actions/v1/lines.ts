@@ -56,7 +56,7 @@ export const createLine = defineAction({
   input: LineFields.partial().extend({ projectId: Id, sectionId: Id, heading: LineFields.shape.heading }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  http: { method: 'POST', path: '/projects/{projectId}/items', status: 201 },
+  http: { method: 'POST', path: '/projects/{projectId}/items', status: 201, created: '/projects/{projectId}/items/{id}' },
   example: { projectId: '0000000000000000000000000a', sectionId: '0000000000000000000000000c', heading: 'Linen sofa, three seater', idempotencyKey: '8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11' },
   handler: (ctx, input) => lines.createLine(ctx, input),
 });
@@ -92,7 +92,7 @@ export const duplicateLine = defineAction({
   input: z.strictObject(inLine),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/duplication', status: 201 },
+  http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/duplication', status: 201, created: '/projects/{projectId}/items/{id}' },
   example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', idempotencyKey: '5a2c7a1e-93d4-4b8e-8f0a-2d6e1c9b7f30' },
   handler: (ctx, input) => lines.duplicateLine(ctx, input.projectId, input.itemId),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Currency, Id, Ratio, page } from '../shared/values.js';
+import { Currency, Id, Markup, page } from '../shared/values.js';
 import { ProjectListQuery } from '../shared/queries.js';
 import { Project, ProjectWithSections } from '../shared/records.js';
 import * as projects from '../../src/domain/projects/projects.js';
@@ -10,7 +10,7 @@ export const ProjectFields = z.strictObject({
   reference: z.string().max(60).nullable(),
   clientName: z.string().max(200).nullable(),
   currency: Currency,
-  defaultMarkup: Ratio.nullable().describe('Needs pricing:write. Null: the studio default applies.'),
+  defaultMarkup: Markup.nullable().describe('Needs pricing:write. Null: the studio default applies.'),
 });
 
 export const listProjects = defineAction({
@@ -41,11 +41,11 @@ export const createProject = defineAction({
   keyed: true,
   input: ProjectFields.partial().extend({
     name: ProjectFields.shape.name,
-    sections: z.array(z.string().trim().min(1).max(200)).max(100).optional().describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
+    sections: z.array(z.string().trim().min(1).max(200)).min(1).max(100).optional().describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
   }),
   output: ProjectWithSections,
   errors: [],
-  http: { method: 'POST', path: '/projects', status: 201 },
+  http: { method: 'POST', path: '/projects', status: 201, created: '/projects/{id}' },
   example: { name: 'Harbour House', sections: ['Living Room', 'Kitchen'], idempotencyKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
   handler: (ctx, input) => projects.createProject(ctx, input),
 });
@@ -81,5 +81,6 @@ export const archiveProject = defineAction({
   errors: ['NOT_FOUND', 'ALREADY_ARCHIVED'],
   http: { method: 'POST', path: '/projects/{projectId}/archival' },
   example: { projectId: '0000000000000000000000000a', idempotencyKey: '0f8e2c4a-7b1d-4e6f-9a3c-5d2b8e1f4a67' },
+  archivedProjectWritable: true,
   handler: (ctx, input) => projects.archiveProject(ctx, input.projectId),
 });

@@ -15,6 +15,8 @@ export interface HttpBinding {
   path: string;
   /** Success status (200 unless said otherwise; creates answer 201). */
   status?: number;
+  /** For creates: the member path of what was made (`{id}` is the new record's id), sent back as `Location`. */
+  created?: string;
   /** The collection's named query filters, documented on the route. */
   filters?: readonly string[];
   /**
@@ -51,6 +53,11 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * record, so a keyed replay answers the same record without the secret; the schema must allow null for them.
    */
   shownOnce?: readonly string[];
+  /**
+   * Writes under an archived project are refused with ARCHIVED by `invoke` (its schedule is frozen until restored).
+   * Actions about the project's own lifecycle or access (archive, restore, duplicate, grants) opt out here.
+   */
+  archivedProjectWritable?: true;
   http?: HttpBinding;
   mcp?: { advertised: true; title: string };
   /**

@@ -106,6 +106,7 @@ async function execute(
   const stmt = write ? rt.store.writeStatement : rt.store.read;
   const project = caller ? checkProjects(stmt, caller, input, write) : undefined;
   if (caller) checkOwnership(stmt, caller, input, project?.id);
+  if (write && !action.archivedProjectWritable) refuseArchivedProjects(stmt, input, project);
 
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
@@ -182,6 +183,14 @@ function checkProjects(stmt: Statements, caller: Caller, input: Record<string, u
   return main;
 }
 
+/** A write under an archived project (or into an archived target project) changes a frozen schedule. */
+function refuseArchivedProjects(stmt: Statements, input: Record<string, unknown>, project: ProjectsTable | undefined) {
+  const target = typeof input.targetProjectId === 'string' ? (stmt('SELECT archived_at FROM projects WHERE id = ?').get(input.targetProjectId) as { archived_at: string | null } | undefined) : undefined;
+  if (project?.archived_at || target?.archived_at) {
+    throw new ServiceError('ARCHIVED', 'This project is archived, so its schedule cannot change; restore it with restore_project first.');
+  }
+}
+
 const WHERE_OWNED = { project: 'in this project', studio: 'in your studio', member: 'among your own in this studio' } as const;
 
 /** Every id the input names (at any depth) must belong to the project in the request, the caller's studio, or the caller. */
@@ -227,7 +236,8 @@ function collectIds(value: unknown, out: Array<{ field: string; kind: EntityKind
 export function parseVersion(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return undefined;
-  const m = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value.trim());
+  // `"4-1c9e0a7b"` (what this API sends), `"4"` or a bare 4: the version is the leading number.
+  const m = /^(?:W\/)?"?(\d{1,15})(?:-[0-9a-f]{1,64})?"?$/.exec(value.trim());
   return m ? Number(m[1]) : Number.NaN;
 }
 

@@ -50,8 +50,9 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
           if (etag) reply.header('etag', etag);
           // Members only: a collection never answers 304.
           if (etag && http.method === 'GET' && req.headers['if-none-match'] === etag) return reply.code(304).send();
-          if (http.status === 201 && typeof (output as { id?: unknown }).id === 'string' && !http.path.endsWith('}')) {
-            reply.header('location', `${req.url.split('?')[0]}/${(output as { id: string }).id}`);
+          if (http.created) {
+            const values: Record<string, unknown> = { ...(req.params as object), id: (output as { id?: unknown }).id };
+            reply.header('location', `/v1${http.created.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(String(values[p])))}`);
           }
           return reply.code(http.status ?? 200).type('application/json').send(output);
         } catch (err) {

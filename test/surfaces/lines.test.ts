@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { http, trpc } from '../helpers/clients.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -56,5 +56,76 @@ describe('text search', () => {
     expect(await find('100%')).toEqual(['Wool 100% throw']);
     expect(await find('ion_c')).toEqual(['Cushion_cover']);
     expect(await find('WOOL 100')).toEqual(expect.arrayContaining(['Wool 100% throw', 'Wool 1000 throw']));
+  });
+});
+
+describe('review fixes', () => {
+  const base = () => `/v1/projects/${app.projectId}/items`;
+  const firstLine = async () => (await http(app.url, 'GET', `${base()}?limit=1`, { token: app.token })).body.items[0];
+
+  it("a line's ETag moves when the project's default markup reprices it, so 304 never serves a stale price", async () => {
+    const line = await firstLine();
+    const read = await http(app.url, 'GET', `${base()}/${line.id}`, { token: app.token });
+    const etag = read.headers.get('etag')!;
+    const api = trpc(app.url, app.token);
+    const project = await api.projects.getStudioProject.query({ projectId: app.projectId });
+    await api.projects.updateProjectDetails.mutate({ projectId: app.projectId, expectedVersion: project.version, defaultMarkup: { ratio4: '5000' } });
+    const again = await http(app.url, 'GET', `${base()}/${line.id}`, { token: app.token, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(200);
+    expect(again.body.version).toBe(read.body.version);
+    expect(again.body.clientPrice).not.toEqual(read.body.clientPrice);
+    expect(again.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('an empty merge patch is refused and changes nothing', async () => {
+    const line = await firstLine();
+    const res = await http(app.url, 'PATCH', `${base()}/${line.id}`, { token: app.token, headers: { 'if-match': `"${line.version}"` }, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect((await firstLine()).version).toBe(line.version);
+  });
+
+  it('a negative markup or price is refused', async () => {
+    const line = await firstLine();
+    for (const body of [{ markup: { ratio4: '-25000' } }, { retailPrice: { state: 'set', amount4: '-100' } }]) {
+      const res = await http(app.url, 'PATCH', `${base()}/${line.id}`, { token: app.token, headers: { 'if-match': `"${line.version}"` }, body });
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it("a duplicate's Location header names the new line", async () => {
+    const line = await firstLine();
+    const dup = await http(app.url, 'POST', `${base()}/${line.id}/duplication`, { token: app.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(dup.status).toBe(201);
+    expect(dup.headers.get('location')).toBe(`${base()}/${dup.body.id}`);
+    expect((await http(app.url, 'GET', dup.headers.get('location')!, { token: app.token })).status).toBe(200);
+  });
+
+  it('paging by code visits every line once, null and empty codes included', async () => {
+    const sectionId = (await firstLine()).sectionId;
+    for (const code of [null, '']) {
+      await http(app.url, 'POST', base(), { token: app.token, headers: { 'idempotency-key': crypto.randomUUID() }, body: { sectionId, heading: `Code ${JSON.stringify(code)}`, code } });
+    }
+    const whole = (await http(app.url, 'GET', `${base()}?sort=code`, { token: app.token })).body.items.map((l: { id: string }) => l.id);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { items: { id: string }[]; nextCursor: string | null } } = await http(app.url, 'GET', `${base()}?sort=code&limit=7${cursor ? `&cursor=${cursor}` : ''}`, { token: app.token });
+      paged.push(...page.body.items.map((l) => l.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(whole);
+  });
+
+  it('an archived project freezes its schedule: line writes answer ARCHIVED and change nothing', async () => {
+    const line = await firstLine();
+    const archived = await http(app.url, 'POST', `/v1/projects/${app.projectId}/archival`, { token: app.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(archived.status).toBe(200);
+    const res = await http(app.url, 'PATCH', `${base()}/${line.id}`, { token: app.token, headers: { 'if-match': `"${line.version}"` }, body: { finish: 'Frozen' } });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ARCHIVED');
+    const dup = await http(app.url, 'POST', `${base()}/${line.id}/duplication`, { token: app.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(dup.body.code).toBe('ARCHIVED');
+    expect(await firstLine()).toEqual(line);
   });
 });

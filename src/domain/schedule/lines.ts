@@ -111,6 +111,7 @@ export async function updateLine(ctx: ActionContext, projectId: string, lineId: 
 export async function applyPatch(ctx: ActionContext, before: LinesTable, patch: LineFieldsInput): Promise<PresentedLine> {
   assertActive(before);
   const cols = lineColumns(patch);
+  if (!Object.keys(cols).length) throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
   if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;
   return writeLine(ctx, before, cols, 'Updated');
 }
@@ -251,7 +252,8 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
         eb.and([eb(eb.fn.coalesce(col, eb.val('')), '=', v ?? ''), eb('lines.id', op, id)]),
       ]));
     }
-    qb = qb.orderBy(ctx.db.dynamic.ref(col), desc ? 'desc' : 'asc').orderBy('lines.id', desc ? 'desc' : 'asc');
+    // Order by the same coalesced value the cursor compares, so NULL and '' codes page without gaps.
+    qb = qb.orderBy((eb) => eb.fn.coalesce(col, eb.val('')), desc ? 'desc' : 'asc').orderBy('lines.id', desc ? 'desc' : 'asc');
   }
   const rows = await qb.limit(limit + 1).execute();
   const more = rows.length > limit;
