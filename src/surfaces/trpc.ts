@@ -81,6 +81,9 @@ export async function registerTrpc(app: FastifyInstance, rt: Runtime, actions: r
     trpcOptions: {
       router: buildRouter(rt, actions),
       createContext: ({ req }: CreateFastifyContextOptions): TrpcContext => ({ token: bearerToken(req.headers.authorization), requestId: req.id }),
+      // tRPC has no code for some of our statuses (428, 503): a single failed call answers with the catalog's status,
+      // the same one `data.httpStatus` names. Batches keep tRPC's own multi-status.
+      responseMeta: ({ errors }: { errors: TRPCError[] }) => (errors.length === 1 ? { status: ERROR_CATALOG[serviceErrorOf(errors[0]!).code].status } : {}),
     },
   });
 }

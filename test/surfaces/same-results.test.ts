@@ -130,3 +130,16 @@ describe('refusals carry the same code on every surface', () => {
     expect(await viaMcp('call_action', { name: 'archive_line', arguments: { projectId: app.projectId, itemId: id, ifMatch: `"${version}"` } })).toEqual({ ok: false, code: 'ALREADY_ARCHIVED' });
   });
 });
+
+describe('procedure API statuses follow the catalog', () => {
+  it('a missing expectedVersion answers 428 with serviceCode PRECONDITION_REQUIRED, as data.httpStatus says', async () => {
+    const res = await fetch(`${app.url}/api/trpc/schedule.updateScheduleLine`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: app.projectId, lineId: lineIds[5], patch: { finish: 'Oak' } }),
+    });
+    const body = (await res.json()) as { error: { data: { serviceCode: string; httpStatus: number } } };
+    expect(res.status).toBe(428);
+    expect(body.error.data).toMatchObject({ serviceCode: 'PRECONDITION_REQUIRED', httpStatus: 428 });
+  });
+});
