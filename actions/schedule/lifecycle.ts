@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { LineStatus } from '../shared/values.js';
+import { Id, LineStatus } from '../shared/values.js';
 import { Line } from '../shared/records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { setLineStatus } from '../../src/domain/schedule/status.js';
@@ -30,14 +30,14 @@ export const restoreScheduleLine = defineAction({
   domain: 'schedule',
   summary: 'Bring an archived line back into the schedule.',
   description:
-    'Clears archived_at and increases the version; the line returns to its place. A line that is not archived is refused with NOT_ARCHIVED; a line whose section is archived needs the section restored first (ARCHIVED). Needs expectedVersion.',
+    'Clears archived_at and increases the version; the line returns to its place, or to the end of sectionId when given (needed when its own section has been archived since). A line that is not archived is refused with NOT_ARCHIVED; restoring into an archived section answers ARCHIVED. Needs expectedVersion.',
   scope: 'projects:write',
   versioned: { entity: 'line', idField: 'lineId' },
-  input: z.strictObject(inLine),
+  input: z.strictObject({ ...inLine, sectionId: Id.optional().describe('An active section to restore into, at its end; default: the line\'s own section.') }),
   output: Line,
   errors: ['NOT_FOUND', 'NOT_ARCHIVED', 'ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, lineId: EXAMPLE.lineId, expectedVersion: 5 },
-  handler: (ctx, input) => lines.restoreLine(ctx, input.projectId, input.lineId),
+  handler: (ctx, input) => lines.restoreLine(ctx, input.projectId, input.lineId, input.sectionId),
 });
 
 export const setScheduleLineStatus = defineAction({

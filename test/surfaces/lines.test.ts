@@ -129,3 +129,21 @@ describe('review fixes', () => {
     expect(await firstLine()).toEqual(line);
   });
 });
+
+describe('restoring a line whose section was archived', () => {
+  it('asks for another section, then restores into it at its end', async () => {
+    const api = trpc(app.url, app.token);
+    const project = await api.projects.createStudioProject.mutate({ name: 'Restore test', sections: ['Loft', 'Porch'], commandKey: crypto.randomUUID() });
+    const [loft, porch] = project.sections;
+    const line = await api.schedule.createScheduleLine.mutate({ projectId: project.id, sectionId: loft!.id, heading: 'Rattan chair', commandKey: crypto.randomUUID() });
+    const archived = await api.schedule.archiveScheduleLine.mutate({ projectId: project.id, lineId: line.id, expectedVersion: line.version });
+    const fresh = await api.projects.getStudioProject.query({ projectId: project.id });
+    const loftNow = fresh.sections.find((s) => s.id === loft!.id)!;
+    await api.sections.archiveScheduleSection.mutate({ projectId: project.id, sectionId: loft!.id, expectedVersion: loftNow.version });
+    const refused = await api.schedule.restoreScheduleLine.mutate({ projectId: project.id, lineId: line.id, expectedVersion: archived.version }).catch((e: { data: { serviceCode: string }; message: string }) => e);
+    expect(refused).toMatchObject({ data: { serviceCode: 'ARCHIVED' } });
+    expect((refused as { message: string }).message).toContain('sectionId');
+    const restored = await api.schedule.restoreScheduleLine.mutate({ projectId: project.id, lineId: line.id, expectedVersion: archived.version, sectionId: porch!.id });
+    expect(restored).toMatchObject({ sectionId: porch!.id, position: 1, archived_at: null, version: archived.version + 1 });
+  });
+});

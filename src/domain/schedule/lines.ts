@@ -139,11 +139,26 @@ export async function archiveLine(ctx: ActionContext, projectId: string, lineId:
   return writeLine(ctx, before, { archived_at: ctx.now }, 'Archived');
 }
 
-export async function restoreLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
+/**
+ * Brings an archived line back, in its own section or, when `sectionId` names another (its own may have been archived
+ * since, and sections are not restored), at the end of that one.
+ */
+export async function restoreLine(ctx: ActionContext, projectId: string, lineId: string, sectionId?: string): Promise<PresentedLine> {
   const before = await loadLine(ctx, projectId, lineId);
   if (!before.archived_at) throw new ServiceError('NOT_ARCHIVED', 'This line is not archived, so there is nothing to restore.');
-  await activeSection(ctx.db, projectId, before.section_id);
-  return writeLine(ctx, before, { archived_at: null }, 'Restored');
+  const target = sectionId ?? before.section_id;
+  try {
+    await activeSection(ctx.db, projectId, target);
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === 'ARCHIVED' && !sectionId) {
+      throw new ServiceError('ARCHIVED', "This line's section is archived; restore it into another section by giving sectionId.");
+    }
+    throw err;
+  }
+  if (target === before.section_id) return writeLine(ctx, before, { archived_at: null }, 'Restored');
+  const position = await nextPosition(ctx.db, target);
+  await resequence(ctx.db, before.section_id, lineId);
+  return writeLine(ctx, before, { archived_at: null, section_id: target, position }, 'Restored');
 }
 
 export async function duplicateLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
