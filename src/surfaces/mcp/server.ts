@@ -21,6 +21,7 @@ import { parseInput } from '../../core/validation.js';
 import { boundedResult, type Selection } from '../../core/result-paging.js';
 import { etagOf, returnsVersionedRecord } from '../etag.js';
 import { toolError } from './tool-errors.js';
+import { writeSummary } from './write-summary.js';
 import { describeActions } from './describe.js';
 import { ActionSearch } from './search.js';
 import { buildToolList, callActionInput, getActionInput, readActionResultInput, searchActionsInput } from './tools.js';
@@ -76,6 +77,12 @@ function bounded(name: string, input: unknown, doc: unknown, selection: Selectio
   return asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
 }
 
+/** A write's result: whole when it fits, else a summary of what it touched (a write is never re-run for pages). */
+function boundedWrite(name: string, input: unknown, doc: unknown, wrap: (d: unknown) => Record<string, unknown>) {
+  const b = boundedResult(name, input, doc, undefined, wrap);
+  return asResult('whole' in b ? wrap(b.whole) : { result_summary: writeSummary(doc) });
+}
+
 function unknownAction(name: string): ServiceError {
   return new ServiceError('NOT_FOUND', `No action is named ${name}; search_actions finds actions by task, service://actions lists them all.`);
 }
@@ -116,7 +123,9 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const action = byName.get(call.name);
       if (!action) throw unknownAction(call.name);
       const input = inputOf(action, call.arguments);
-      return bounded(action.name, input, await run(action, input, requestId), undefined, (d) => ({ result: d }));
+      const output = await run(action, input, requestId);
+      const wrap = (d: unknown) => ({ result: d });
+      return action.effect === 'mutation' ? boundedWrite(action.name, input, output, wrap) : bounded(action.name, input, output, undefined, wrap);
     },
     read_action_result: async (args, requestId) => {
       const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args);
@@ -143,7 +152,9 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const action = byName.get(name);
       if (!action?.mcp?.advertised) throw new ServiceError('NOT_FOUND', `No tool is named ${name}; call_action reaches every catalogued action.`);
       const input = args ?? {};
-      return bounded(name, input, await run(action, input, requestId), undefined, (d) => d as Record<string, unknown>);
+      const output = await run(action, input, requestId);
+      const wrap = (d: unknown) => d as Record<string, unknown>;
+      return action.effect === 'mutation' ? boundedWrite(name, input, output, wrap) : bounded(name, input, output, undefined, wrap);
     } catch (err) {
       return toolError(err, requestId);
     }
