@@ -1,5 +1,4 @@
 /** Kysely table types. Booleans are 0/1, times are RFC 3339 strings, money columns are scale-4 integer strings. */
-import type { Generated } from 'kysely';
 
 export interface StudiosTable {
   id: string;
@@ -186,4 +185,3 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
 }
 
-export type { Generated };

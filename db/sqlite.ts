@@ -1,19 +1,17 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export type Db = Kysely<Schema>;
-export type Tx = Transaction<Schema> | Kysely<Schema>;
 
 export interface Store {
   /** The writer connection. Mutations reach it only through `write`, inside one transaction. */
   db: Db;
   /** A second, read-only connection: queries run here, see committed data only and never wait behind writes. */
   readDb: Db;
-  reader: Database.Database;
   /** A cached prepared statement on the reader connection, for hot reads. */
   read(sqlText: string): Database.Statement;
   /** A cached prepared statement on the writer connection: only for use inside `write` (it sees the open transaction). */
@@ -74,7 +72,6 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
   return {
     db,
     readDb,
-    reader: readerHandle,
     read: reader.prepare,
     writeStatement: writer.prepare,
     write: (fn) => group.run(fn),

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type Sqlite from 'better-sqlite3';
 import type { Database } from '../../db/schema.js';
-import type { Store } from '../../db/sqlite.js';
 import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
 import type { ProjectsTable } from '../../db/schema.js';
@@ -34,7 +33,6 @@ export interface ActionContext {
    * hot paths where the query builder costs more than the query.
    */
   statement(sqlText: string): Sqlite.Statement;
-  store: Store;
   config: Config;
   /** Null only for capability (share token) actions. */
   caller: Caller | null;
@@ -45,8 +43,6 @@ export interface ActionContext {
   /** One timestamp per request, so every row a request writes agrees. */
   now: string;
   requestId: string;
-  /** Whether the caller may see trade prices, markup and margin (redaction itself happens in `invoke`). */
-  canSeePricing: boolean;
   /** Queues an audit event; `invoke` writes it in the same transaction as the change. */
   audit(event: AuditInput): void;
 }

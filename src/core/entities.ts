@@ -12,20 +12,19 @@ export interface EntityInfo {
    * own membership for personal records (API tokens): someone else's answers as if it did not exist.
    */
   owner: { column: string; level: 'project' | 'studio' | 'member' };
-  versioned: boolean;
 }
 
 export const ENTITIES: Record<EntityKind, EntityInfo> = {
   // A studio is its own owner: its id is compared with the caller's studio id.
-  studio: { table: 'studios', owner: { column: 'id', level: 'studio' }, versioned: true },
-  project: { table: 'projects', owner: { column: 'studio_id', level: 'studio' }, versioned: true },
-  section: { table: 'sections', owner: { column: 'project_id', level: 'project' }, versioned: true },
-  line: { table: 'lines', owner: { column: 'project_id', level: 'project' }, versioned: true },
-  supplier: { table: 'suppliers', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
-  unit: { table: 'units', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
-  member: { table: 'members', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
-  audit_event: { table: 'audit_events', owner: { column: 'studio_id', level: 'studio' }, versioned: false },
-  api_token: { table: 'api_tokens', owner: { column: 'member_id', level: 'member' }, versioned: false },
+  studio: { table: 'studios', owner: { column: 'id', level: 'studio' } },
+  project: { table: 'projects', owner: { column: 'studio_id', level: 'studio' } },
+  section: { table: 'sections', owner: { column: 'project_id', level: 'project' } },
+  line: { table: 'lines', owner: { column: 'project_id', level: 'project' } },
+  supplier: { table: 'suppliers', owner: { column: 'studio_id', level: 'studio' } },
+  unit: { table: 'units', owner: { column: 'studio_id', level: 'studio' } },
+  member: { table: 'members', owner: { column: 'studio_id', level: 'studio' } },
+  audit_event: { table: 'audit_events', owner: { column: 'studio_id', level: 'studio' } },
+  api_token: { table: 'api_tokens', owner: { column: 'member_id', level: 'member' } },
 };
 
 /** Input field → the entity its value names. Arrays (`lineIds`) name several. */

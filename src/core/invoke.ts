@@ -121,14 +121,12 @@ async function execute(
   const ctx: ActionContext = {
     db,
     statement: stmt,
-    store: rt.store,
     config: rt.config,
     caller,
     studioId,
     project,
     now,
     requestId,
-    canSeePricing: caller?.permissions.has('pricing:read') ?? false,
     audit: (e) => void events.push(e),
   };
   const raw = await action.handler(ctx, stripControls(input, action));

@@ -67,6 +67,17 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
   return { items: pageRows.map(presentProject), nextCursor: more && last ? encodeCursor('projects', [last.created_at, last.id]) : null };
 }
 
+type ProjectFields = Pick<ProjectsTable, 'studio_id' | 'name' | 'reference' | 'client_name' | 'currency' | 'default_markup4'>;
+
+/** A new, active project at version 1, made by the caller now (from fresh fields or a source project's). */
+function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectsTable {
+  const { studio_id, name, reference, client_name, currency, default_markup4 } = fields;
+  return {
+    id: newId(), studio_id, name, reference, client_name, currency, default_markup4,
+    status: 'active', archived_at: null, created_by: ctx.caller!.memberId, created_at: ctx.now, updated_at: ctx.now, version: 1,
+  };
+}
+
 /** A new project row, and the `edit` grant that makes its creator able to work on it whatever their role. */
 async function insertProject(ctx: ActionContext, row: ProjectsTable) {
   await ctx.db.insertInto('projects').values(row).execute();
@@ -85,21 +96,14 @@ export interface CreateProjectInput {
 /** Creates a project, its first sections, and an `edit` grant for its creator. */
 export async function createProject(ctx: ActionContext, input: CreateProjectInput) {
   const studio = await ctx.db.selectFrom('studios').select(['currency']).where('id', '=', ctx.studioId).executeTakeFirstOrThrow();
-  const row: ProjectsTable = {
-    id: newId(),
+  const row = newProjectRow(ctx, {
     studio_id: ctx.studioId,
     name: input.name,
     reference: input.reference ?? null,
     client_name: input.clientName ?? null,
     currency: input.currency ?? studio.currency,
     default_markup4: input.defaultMarkup?.ratio4 ?? null,
-    status: 'active',
-    archived_at: null,
-    created_by: ctx.caller!.memberId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  });
   await insertProject(ctx, row);
   const titles = input.sections ?? ['General'];
   for (const [i, title] of titles.entries()) {
@@ -173,18 +177,7 @@ export interface DuplicateProjectInput {
  */
 export async function duplicateProject(ctx: ActionContext, projectId: string, input: DuplicateProjectInput) {
   const source = await loadProject(ctx.db, ctx.studioId, projectId);
-  const row: ProjectsTable = {
-    ...source,
-    id: newId(),
-    name: input.name ?? `${source.name} (copy)`,
-    reference: input.reference ?? null,
-    status: 'active',
-    archived_at: null,
-    created_by: ctx.caller!.memberId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  const row = newProjectRow(ctx, { ...source, name: input.name ?? `${source.name} (copy)`, reference: input.reference ?? null });
   await insertProject(ctx, row);
   ctx.audit({
     targetKind: 'project', targetId: row.id, projectId: row.id, summary: `Duplicated project ${source.name} as ${row.name}`,

@@ -285,5 +285,3 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   return { items: pageRows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
 }
 
-/** A new line can inherit a section's position space; used by duplicate/copy helpers elsewhere. */
-export { resequence };
