@@ -193,21 +193,3 @@ export function migrate(handle: Database.Database): number[] {
   }
   return applied;
 }
-
-/**
- * Runs `fn` in one write transaction begun IMMEDIATE (so the busy timeout applies and no deferred upgrade fails).
- * The connection is held for the whole callback: other queries wait, and nothing uncommitted is seen outside.
- */
-export async function writeTransaction<T>(db: Db, fn: (tx: Kysely<Schema>) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`COMMIT`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`ROLLBACK`.execute(conn);
-      throw err;
-    }
-  });
-}

@@ -19,7 +19,7 @@ export async function serve(config: Config): Promise<Started> {
   const rt = await createRuntime(config);
   let token: string | undefined;
   if (!config.noDemo) {
-    const seeded = await seedDemo(rt.store.db);
+    const seeded = await seedDemo(rt.store);
     if (seeded) saveOwnerToken(config.databasePath, seeded.token);
     token = seeded?.token ?? readOwnerToken(config.databasePath);
   }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, LinesTable } from '../../db/schema.js';
-import { writeTransaction } from '../../db/sqlite.js';
+import type { LinesTable } from '../../db/schema.js';
+import type { Store } from '../../db/sqlite.js';
 import { newId, nowIso } from '../core/ids.js';
 import { createStudioWithOwner, mintToken } from '../domain/studio/onboarding.js';
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
@@ -15,8 +14,8 @@ const priced = (v: string | undefined, fallback = 'tbc'): { state: string; amoun
  * Seeds the demo studio on an empty database: the owner, their API token, and the Harbour House project with its
  * sections and lines. Returns the owner's token (shown once) or null when the database already had a studio.
  */
-export async function seedDemo(db: Kysely<Database>): Promise<{ token: string; studioId: string; projectId: string } | null> {
-  return writeTransaction(db, async (tx) => {
+export async function seedDemo(store: Store): Promise<{ token: string; studioId: string; projectId: string } | null> {
+  return store.write(async (tx) => {
     const any = await tx.selectFrom('studios').select('id').limit(1).executeTakeFirst();
     if (any) return null;
     const now = nowIso();

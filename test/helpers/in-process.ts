@@ -32,7 +32,7 @@ export async function createTestApp(): Promise<TestApp> {
   const dbPath = join(dir, 'studio.sqlite');
   const config = { ...loadConfig({ STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent' }), logLevel: 'silent' };
   const rt = await createRuntime(config);
-  const seeded = await seedDemo(rt.store.db);
+  const seeded = await seedDemo(rt.store);
   const app = await buildHttpApp(rt, ACTIONS);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
