@@ -32,7 +32,11 @@ function nodeWall(args: string[], env: Record<string, string> = {}): number {
   const times: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const r = spawnSync(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (r.status !== 0) throw new Error(`node ${args.join(' ')}: ${r.stderr}`);
     if (i > 0) times.push(performance.now() - t0); // the first run only warms the OS file cache
   }
@@ -44,7 +48,10 @@ function importCost(specifier: string): number {
   const code = `const t=performance.now();await import(${JSON.stringify(specifier)});process.stdout.write(String(performance.now()-t))`;
   const times: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' } });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     if (i > 0) times.push(Number(out.toString()));
   }
   return median(times);
@@ -71,10 +78,19 @@ function startupSteps(databasePath: string): Record<string, number> {
     t.push(performance.now());
     await rt.store.close();
     process.stdout.write(JSON.stringify(t.slice(1).map((x, i) => x - t[i])));`;
-  const names = ['imports (all of them)', 'createRuntime: open + migrate the database', 'localOwner', 'catalogView: tools/list + search index', 'createMcpServer'];
+  const names = [
+    'imports (all of them)',
+    'createRuntime: open + migrate the database',
+    'localOwner',
+    'catalogView: tools/list + search index',
+    'createMcpServer',
+  ];
   const runs: number[][] = [];
   for (let i = 0; i <= RUNS; i++) {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', STUDIO_DATABASE: databasePath } });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', STUDIO_DATABASE: databasePath },
+    });
     if (i > 0) runs.push(JSON.parse(out.toString()) as number[]);
   }
   return Object.fromEntries(names.map((n, i) => [n, median(runs.map((r) => r[i]!))]));
@@ -99,7 +115,9 @@ function packageOf(url: string): string {
 }
 
 /** One `studio mcp` cold start under --cpu-prof; self time by package, in ms. */
-async function profileOnce(cmd: StdioCommand): Promise<{ file: string; byPackage: Array<[string, number]>; totalMs: number }> {
+async function profileOnce(
+  cmd: StdioCommand,
+): Promise<{ file: string; byPackage: Array<[string, number]>; totalMs: number }> {
   const dir = join(tmpdir(), 'studio-bench-profiles');
   mkdirSync(dir, { recursive: true });
   const before = new Set(readdirSync(dir));
@@ -108,14 +126,23 @@ async function profileOnce(cmd: StdioCommand): Promise<{ file: string; byPackage
     .filter((f) => !before.has(f) && f.endsWith('.cpuprofile'))
     .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
   if (!file) throw new Error('no profile written');
-  const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let total = 0;
   p.samples.forEach((id, i) => {
     const n = byId.get(id)!;
     if (n.callFrame.functionName === '(idle)') return;
-    const k = n.callFrame.functionName === '(garbage collector)' ? '(garbage collector)' : n.callFrame.functionName === '(program)' ? '(program: compile, load, native)' : packageOf(n.callFrame.url);
+    const k =
+      n.callFrame.functionName === '(garbage collector)'
+        ? '(garbage collector)'
+        : n.callFrame.functionName === '(program)'
+          ? '(program: compile, load, native)'
+          : packageOf(n.callFrame.url);
     const t = (p.timeDeltas[i] ?? 0) / 1000;
     total += t;
     self.set(k, (self.get(k) ?? 0) + t);
@@ -135,7 +162,9 @@ async function bundle(dir: string, name: string, external: string[]): Promise<st
     external,
     logLevel: 'error',
     // Inlined CommonJS dependencies call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    },
   });
   return outfile;
 }
@@ -190,17 +219,21 @@ async function main() {
       dist('src/surfaces/mcp/server.js'),
       dist('src/mcp-stdio.js'),
     ];
-    for (const mod of modules) console.log(`${pad(mod.startsWith(ROOT) ? relative(ROOT, mod) : mod)}${ms(importCost(mod))}`);
+    for (const mod of modules)
+      console.log(`${pad(mod.startsWith(ROOT) ? relative(ROOT, mod) : mod)}${ms(importCost(mod))}`);
 
     console.log(`\n3. start-up steps inside one process (after the imports), median of ${RUNS}`);
     for (const [k, v] of Object.entries(startupSteps(host.databasePath))) console.log(`${pad(k)}${ms(v)}`);
 
     console.log('\n4. one cold start of studio mcp under --cpu-prof (100 µs sampling): CPU self time by package');
     const prof = await profileOnce(studio);
-    for (const [k, v] of prof.byPackage.slice(0, 15)) console.log(`${pad(k)}${ms(v)}  ${((100 * v) / prof.totalMs).toFixed(0).padStart(3)}%`);
+    for (const [k, v] of prof.byPackage.slice(0, 15))
+      console.log(`${pad(k)}${ms(v)}  ${((100 * v) / prof.totalMs).toFixed(0).padStart(3)}%`);
     console.log(`${pad('total CPU sampled')}${ms(prof.totalMs)}\nprofile: ${prof.file}`);
 
-    console.log(`\n5. experiment: bundled with esbuild (better-sqlite3 external), interleaved, median of ${RUNS}; → initialize, → tools/list`);
+    console.log(
+      `\n5. experiment: bundled with esbuild (better-sqlite3 external), interleaved, median of ${RUNS}; → initialize, → tools/list`,
+    );
     const dir = mkdtempSync(join(tmpdir(), 'studio-bench-bundle-'));
     try {
       symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -213,7 +246,8 @@ async function main() {
         { ...studio, label: 'bundled: every JS dependency inlined', args: [everything, 'mcp'] },
         minimalMcp,
       ];
-      for (const v of await interleaved(variants, RUNS)) console.log(`${pad(v.label)}${ms(v.initializeMs)}${ms(v.toolsListMs)}`);
+      for (const v of await interleaved(variants, RUNS))
+        console.log(`${pad(v.label)}${ms(v.initializeMs)}${ms(v.toolsListMs)}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

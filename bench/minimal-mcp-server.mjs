@@ -9,7 +9,11 @@ import { z } from 'zod';
 const server = new McpServer({ name: 'minimal', version: '1.0.0' });
 server.registerTool(
   'echo',
-  { description: 'Echo the text back.', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true, openWorldHint: false } },
+  {
+    description: 'Echo the text back.',
+    inputSchema: { text: z.string() },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
   async ({ text }) => ({ content: [{ type: 'text', text }] }),
 );
 await server.connect(new StdioServerTransport());

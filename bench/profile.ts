@@ -50,11 +50,14 @@ function summarise(profile: Profile, requests: number) {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
+  for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const idle = [...self]
+    .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
+    .reduce((a, [, t]) => a + t, 0);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const busy = total - idle;
-  const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${moduleOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${moduleOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
   const selfByFn = new Map<string, number>();
   const selfByModule = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -75,11 +78,21 @@ function summarise(profile: Profile, requests: number) {
   const us = (t: number) => (t / requests).toFixed(1).padStart(7);
   const pct = (t: number) => `${((100 * t) / busy).toFixed(1).padStart(5)}%`;
   const top = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `${pct(t)} ${us(t)} µs/req  ${k}`).join('\n');
-  console.log(`\nbusy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s profiled; ${requests} requests → ${(busy / requests).toFixed(1)} µs busy per request\n`);
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `${pct(t)} ${us(t)} µs/req  ${k}`)
+      .join('\n');
+  console.log(
+    `\nbusy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s profiled; ${requests} requests → ${(busy / requests).toFixed(1)} µs busy per request\n`,
+  );
   console.log(`self time by module:\n${top(selfByModule, 15)}\n`);
   console.log(`self time by function:\n${top(selfByFn, 30)}\n`);
-  const interesting = new Map([...inclusive].filter(([k]) => !k.includes('node_modules') && /\b(src|actions|db|kysely|zod|better-sqlite3)\b/.test(k)));
+  const interesting = new Map(
+    [...inclusive].filter(
+      ([k]) => !k.includes('node_modules') && /\b(src|actions|db|kysely|zod|better-sqlite3)\b/.test(k),
+    ),
+  );
   console.log(`inclusive time (project code, kysely, zod, sqlite):\n${top(interesting, 40)}\n`);
 }
 
@@ -104,7 +117,9 @@ async function drive(server: ServerProcess): Promise<number> {
   const c = scenario === 'list' ? 1 : connections;
   const warm = figures(await cannon({ ...target, connections: c, duration: 3 }));
   const r = figures(await cannon({ ...target, connections: c, duration: seconds }));
-  console.log(`${scenario}: ${r.perSecond.toFixed(0)} ok/s, p50 ${r.latencyMs.p50} ms, non-2xx ${r.non2xx}, conflicts ${pool.conflicts}`);
+  console.log(
+    `${scenario}: ${r.perSecond.toFixed(0)} ok/s, p50 ${r.latencyMs.p50} ms, non-2xx ${r.non2xx}, conflicts ${pool.conflicts}`,
+  );
   // Setup and warm-up are in the profile too; count them so µs/request stays honest (setup is a small share).
   return warm.ok + warm.non2xx + r.ok + r.non2xx + 450 + connections * 5 + 2;
 }

@@ -32,15 +32,24 @@ function delta(a: Counts, b: Counts, n: number) {
 
 function print(name: string, d: ReturnType<typeof delta>) {
   const total = (xs: ReadonlyArray<readonly [string, number]>) => xs.reduce((s, [, c]) => s + c, 0);
-  console.log(`\n${name}: ${total(d.executions).toFixed(1)} statements executed, ${total(d.prepares).toFixed(1)} prepared per request`);
+  console.log(
+    `\n${name}: ${total(d.executions).toFixed(1)} statements executed, ${total(d.prepares).toFixed(1)} prepared per request`,
+  );
   for (const [sql, c] of d.executions) {
     const prepared = d.prepares.find(([s]) => s === sql)?.[1] ?? 0;
-    console.log(`  ${c.toFixed(1).padStart(4)}× ${prepared ? `(prepared ${prepared.toFixed(1)}×) ` : '(cached)       '}${sql.replace(/\s+/g, ' ').slice(0, 150)}`);
+    console.log(
+      `  ${c.toFixed(1).padStart(4)}× ${prepared ? `(prepared ${prepared.toFixed(1)}×) ` : '(cached)       '}${sql.replace(/\s+/g, ' ').slice(0, 150)}`,
+    );
   }
 }
 
 async function main() {
-  const server = await startStudio({ BENCH_QUERY_LOG: log }, ['--import', 'tsx', '--import', join(ROOT, 'bench/lib/count-queries.ts')]);
+  const server = await startStudio({ BENCH_QUERY_LOG: log }, [
+    '--import',
+    'tsx',
+    '--import',
+    join(ROOT, 'bench/lib/count-queries.ts'),
+  ]);
   try {
     const f = await createProjectWithLines(server.url, server.token, 'Queries', 450);
     const token = server.token;
@@ -56,7 +65,11 @@ async function main() {
     let etag = line.etag;
     a = await snapshot(server);
     for (let i = 0; i < N; i++) {
-      const r = await request(server.url, 'PATCH', item, { token, body: { finish: `Oak ${i}` }, headers: { 'if-match': etag, 'content-type': 'application/merge-patch+json' } });
+      const r = await request(server.url, 'PATCH', item, {
+        token,
+        body: { finish: `Oak ${i}` },
+        headers: { 'if-match': etag, 'content-type': 'application/merge-patch+json' },
+      });
       if (r.status !== 200) throw new Error(`PATCH ${r.status}: ${r.text}`);
       etag = r.headers.etag!;
     }

@@ -31,7 +31,11 @@ import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/pro
 import { save, table, passes, type Check } from './lib/report.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const load: LoadOptions = { connections: num('BENCH_CONNECTIONS', 10), seconds: num('BENCH_SECONDS', 10), warmupSeconds: num('BENCH_WARMUP', 3) };
+const load: LoadOptions = {
+  connections: num('BENCH_CONNECTIONS', 10),
+  seconds: num('BENCH_SECONDS', 10),
+  warmupSeconds: num('BENCH_WARMUP', 3),
+};
 const ROUNDS = Math.max(1, num('BENCH_ROUNDS', 2));
 const LIST_LINES = 450;
 const LIST_RUNS = num('BENCH_LIST_RUNS', 200);
@@ -48,10 +52,13 @@ const TOOLS_LIST_BUDGET = 10_000;
 const PAGE_BUDGET = 8_000;
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
-  f.cpu ? `server ${f.cpu.serverUsPerRequest.toFixed(0)} µs CPU/req, other processes ${f.cpu.otherCores.toFixed(2)} cores` : '';
+  f.cpu
+    ? `server ${f.cpu.serverUsPerRequest.toFixed(0)} µs CPU/req, other processes ${f.cpu.otherCores.toFixed(2)} cores`
+    : '';
 
 /** A write pool on its own project, and the check afterwards that the server counted the same writes. */
 async function writeTarget(s: ServerProcess, label: string) {
@@ -64,7 +71,11 @@ async function writeTarget(s: ServerProcess, label: string) {
     async serverVersionIncrements() {
       let n = 0;
       for (const line of fixture.lines) {
-        const { body } = await expectJson<{ version: number }>(request(s.url, 'GET', `/v1/projects/${fixture.projectId}/items/${line.id}`, { token: s.token }), [200], 'read back');
+        const { body } = await expectJson<{ version: number }>(
+          request(s.url, 'GET', `/v1/projects/${fixture.projectId}/items/${line.id}`, { token: s.token }),
+          [200],
+          'read back',
+        );
         n += body.version - 1;
       }
       return n;
@@ -79,7 +90,9 @@ async function measureList(s: ServerProcess, f: Fixture) {
     if (r.status !== 200) throw new Error(`list: ${r.status} ${r.text.slice(0, 300)}`);
     const body = JSON.parse(r.text) as { items: unknown[]; nextCursor: string | null };
     if (body.items.length !== LIST_LINES || body.nextCursor !== null) {
-      throw new Error(`list: expected ${LIST_LINES} items and nextCursor null, got ${body.items.length} and ${body.nextCursor}`);
+      throw new Error(
+        `list: expected ${LIST_LINES} items and nextCursor null, got ${body.items.length} and ${body.nextCursor}`,
+      );
     }
     return { ms: r.ms, bytes: Buffer.byteLength(r.text) };
   };
@@ -95,7 +108,16 @@ async function measureList(s: ServerProcess, f: Fixture) {
   }
   const cpu = closeWindow(LIST_RUNS);
   times.sort((a, b) => a - b);
-  return { runs: LIST_RUNS, items: LIST_LINES, bytes, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: times.at(-1)!, cpu };
+  return {
+    runs: LIST_RUNS,
+    items: LIST_LINES,
+    bytes,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    max: times.at(-1)!,
+    cpu,
+  };
 }
 
 /** MIX_REQUESTS requests cycling GET line / PATCH / list 450 on every connection, then the server's resident memory. */
@@ -103,14 +125,20 @@ async function measureMemory(s: ServerProcess, list: Fixture) {
   const before = memoryOf(s.pid);
   const writes = await writeTarget(s, 'mix');
   const auth = { authorization: `Bearer ${s.token}` };
-  const get = { method: 'GET' as const, path: `/v1/projects/${list.projectId}/items/${list.lines[1]!.id}`, headers: auth };
+  const get = {
+    method: 'GET' as const,
+    path: `/v1/projects/${list.projectId}/items/${list.lines[1]!.id}`,
+    headers: auth,
+  };
   const listAll = { method: 'GET' as const, path: `/v1/projects/${list.projectId}/items`, headers: auth };
   const requests = [
     ...Array.from({ length: MIX.get }, () => get),
     ...Array.from({ length: MIX.patch }, () => writes.target.requests[0]!),
     ...Array.from({ length: MIX.list }, () => listAll),
   ];
-  log(`memory: ${MIX_REQUESTS.toLocaleString('en-GB')} requests (per ${MIX.get + MIX.patch + MIX.list}: ${MIX.get} GET line, ${MIX.patch} PATCH, ${MIX.list} list ${LIST_LINES})`);
+  log(
+    `memory: ${MIX_REQUESTS.toLocaleString('en-GB')} requests (per ${MIX.get + MIX.patch + MIX.list}: ${MIX.get} GET line, ${MIX.patch} PATCH, ${MIX.list} list ${LIST_LINES})`,
+  );
   const started = performance.now();
   const r = figures(await cannon({ url: s.url, connections: load.connections, amount: MIX_REQUESTS, requests }));
   const seconds = (performance.now() - started) / 1000;
@@ -140,15 +168,58 @@ function mcpChecks(m: {
   const s = m.search;
   const p = m.paging;
   return [
-    { name: 'MCP stdio cold start → initialize, minimal SDK server', value: minimal.initializeMs.median, unit: 'ms', note: `${of}, interleaved with studio mcp; ${spread(minimal.initializeMs)}` },
-    { name: 'MCP stdio cold start → initialize, studio mcp', value: studio.initializeMs.median, unit: 'ms', target: { atMost: 300 }, note: `${of}; ${spread(studio.initializeMs)}` },
-    { name: 'MCP cold start → initialize / minimal', value: studio.initializeMs.median / minimal.initializeMs.median, unit: '×', target: { atMost: 1.5 } },
-    { name: 'MCP stdio cold start → tools/list, minimal SDK server', value: minimal.toolsListMs.median, unit: 'ms', note: `${of}; ${spread(minimal.toolsListMs)}` },
-    { name: 'MCP stdio cold start → tools/list, studio mcp', value: studio.toolsListMs.median, unit: 'ms', target: { atMost: 300 }, note: `${of}; ${spread(studio.toolsListMs)}` },
-    { name: 'MCP cold start → tools/list / minimal', value: studio.toolsListMs.median / minimal.toolsListMs.median, unit: '×', target: { atMost: 1.5 } },
-    { name: 'MCP tools/list size', value: studio.toolsListBytes, unit: 'bytes', target: { atMost: TOOLS_LIST_BUDGET }, note: `${studio.toolCount} tools, JSON of the result` },
+    {
+      name: 'MCP stdio cold start → initialize, minimal SDK server',
+      value: minimal.initializeMs.median,
+      unit: 'ms',
+      note: `${of}, interleaved with studio mcp; ${spread(minimal.initializeMs)}`,
+    },
+    {
+      name: 'MCP stdio cold start → initialize, studio mcp',
+      value: studio.initializeMs.median,
+      unit: 'ms',
+      target: { atMost: 300 },
+      note: `${of}; ${spread(studio.initializeMs)}`,
+    },
+    {
+      name: 'MCP cold start → initialize / minimal',
+      value: studio.initializeMs.median / minimal.initializeMs.median,
+      unit: '×',
+      target: { atMost: 1.5 },
+    },
+    {
+      name: 'MCP stdio cold start → tools/list, minimal SDK server',
+      value: minimal.toolsListMs.median,
+      unit: 'ms',
+      note: `${of}; ${spread(minimal.toolsListMs)}`,
+    },
+    {
+      name: 'MCP stdio cold start → tools/list, studio mcp',
+      value: studio.toolsListMs.median,
+      unit: 'ms',
+      target: { atMost: 300 },
+      note: `${of}; ${spread(studio.toolsListMs)}`,
+    },
+    {
+      name: 'MCP cold start → tools/list / minimal',
+      value: studio.toolsListMs.median / minimal.toolsListMs.median,
+      unit: '×',
+      target: { atMost: 1.5 },
+    },
+    {
+      name: 'MCP tools/list size',
+      value: studio.toolsListBytes,
+      unit: 'bytes',
+      target: { atMost: TOOLS_LIST_BUDGET },
+      note: `${studio.toolCount} tools, JSON of the result`,
+    },
     { name: 'MCP tools/list ≈ tokens (bytes ÷ 4)', value: Math.round(studio.toolsListBytes / 4), unit: 'tokens' },
-    { name: 'search_actions p50', value: s.p50Ms, unit: 'ms', note: `in process (ActionSearch.search, as the tool runs it), ${s.calls} calls over ${s.servable} requests` },
+    {
+      name: 'search_actions p50',
+      value: s.p50Ms,
+      unit: 'ms',
+      note: `in process (ActionSearch.search, as the tool runs it), ${s.calls} calls over ${s.servable} requests`,
+    },
     {
       name: 'search_actions p99',
       value: s.p99Ms,
@@ -161,7 +232,9 @@ function mcpChecks(m: {
       value: s.recallAt5,
       unit: '',
       target: { atLeast: 0.9 },
-      note: `${s.hitsAt5}/${s.servable} = ${s.recallAt5.toFixed(4)} (${s.cases} requests, ${s.cases - s.servable} not servable yet)` + (s.missed.length ? `; missed: ${s.missed.map((q) => JSON.stringify(q)).join(', ')}` : ''),
+      note:
+        `${s.hitsAt5}/${s.servable} = ${s.recallAt5.toFixed(4)} (${s.cases} requests, ${s.cases - s.servable} not servable yet)` +
+        (s.missed.length ? `; missed: ${s.missed.map((q) => JSON.stringify(q)).join(', ')}` : ''),
     },
     {
       name: `MCP paging ${p.lines} lines, read_action_result`,
@@ -169,14 +242,27 @@ function mcpChecks(m: {
       unit: 'ms',
       note: `median of ${p.passes}, first call to last page over stdio; ${p.pages} pages for ${(p.resultBytes / 1024).toFixed(0)} KiB, reassembled = REST body; min ${p.ms.min.toFixed(0)}, max ${p.ms.max.toFixed(0)} ms`,
     },
-    { name: 'MCP largest result page', value: p.largestPageBytes, unit: 'bytes', target: { atMost: PAGE_BUDGET }, note: `largest structuredContent or text of any page` },
+    {
+      name: 'MCP largest result page',
+      value: p.largestPageBytes,
+      unit: 'bytes',
+      target: { atMost: PAGE_BUDGET },
+      note: `largest structuredContent or text of any page`,
+    },
   ];
 }
 
 async function main() {
   const at = new Date();
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg() };
-  log(`bench: ${machine.cpus} cores, node ${machine.node}, load average ${machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}`);
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    node: process.version,
+    loadAverageAtStart: os.loadavg(),
+  };
+  log(
+    `bench: ${machine.cpus} cores, node ${machine.node}, load average ${machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}`,
+  );
 
   // All three servers start now and sit idle while another is loaded, so the rounds can interleave.
   const servers: ServerProcess[] = [];
@@ -187,7 +273,9 @@ async function main() {
     servers.push(normal);
     const hello = await startHello();
     servers.push(hello);
-    log(`studio FULL ${full.url} (pid ${full.pid}), studio NORMAL ${normal.url} (pid ${normal.pid}), hello-world ${hello.url} (pid ${hello.pid})`);
+    log(
+      `studio FULL ${full.url} (pid ${full.pid}), studio NORMAL ${normal.url} (pid ${normal.pid}), hello-world ${hello.url} (pid ${hello.pid})`,
+    );
     const rssAtStart = memoryOf(full.pid).rssMb;
 
     log('creating fixtures through the API');
@@ -203,16 +291,29 @@ async function main() {
     const [studioCold, minimalCold] = await coldStarts([studioMcp(full.databasePath), minimalMcp], MCP_COLD_RUNS);
     log(`MCP: search_actions over the relevance set, in process, ${SEARCH_ROUNDS} rounds`);
     const search = measureSearch(SEARCH_ROUNDS);
-    log(`MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`);
+    log(
+      `MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`,
+    );
     const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
     const mcp = { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging };
 
-    const getLine = { url: `${full.url}/v1/projects/${listFixture.projectId}/items/${listFixture.lines[0]!.id}`, headers: { authorization: `Bearer ${full.token}` } };
+    const getLine = {
+      url: `${full.url}/v1/projects/${listFixture.projectId}/items/${listFixture.lines[0]!.id}`,
+      headers: { authorization: `Bearer ${full.token}` },
+    };
 
     // 1 and 2: interleaved rounds, each load warmed up then measured.
-    const rounds = { hello: [] as LoadFigures[], getLine: [] as LoadFigures[], patchFull: [] as LoadFigures[], patchNormal: [] as LoadFigures[] };
+    const rounds = {
+      hello: [] as LoadFigures[],
+      getLine: [] as LoadFigures[],
+      patchFull: [] as LoadFigures[],
+      patchNormal: [] as LoadFigures[],
+    };
     for (let round = 1; round <= ROUNDS; round++) {
-      const step = (what: string) => log(`round ${round}/${ROUNDS}: ${what} (${load.warmupSeconds} s warm-up + ${load.seconds} s, ${load.connections} connections)`);
+      const step = (what: string) =>
+        log(
+          `round ${round}/${ROUNDS}: ${what} (${load.warmupSeconds} s warm-up + ${load.seconds} s, ${load.connections} connections)`,
+        );
       step('hello-world GET');
       rounds.hello.push(await warmThenMeasure({ url: `${hello.url}/` }, load, hello.pid));
       step('GET one line');
@@ -225,8 +326,17 @@ async function main() {
     await hello.stop();
     await normal.stop().catch(() => {});
     const writeChecks = {
-      full: { acknowledged: writesFull.pool.written, serverVersionIncrements: await writesFull.serverVersionIncrements(), conflicts: writesFull.pool.conflicts, otherFailures: writesFull.pool.otherFailures },
-      normal: { acknowledged: writesNormal.pool.written, conflicts: writesNormal.pool.conflicts, otherFailures: writesNormal.pool.otherFailures },
+      full: {
+        acknowledged: writesFull.pool.written,
+        serverVersionIncrements: await writesFull.serverVersionIncrements(),
+        conflicts: writesFull.pool.conflicts,
+        otherFailures: writesFull.pool.otherFailures,
+      },
+      normal: {
+        acknowledged: writesNormal.pool.written,
+        conflicts: writesNormal.pool.conflicts,
+        otherFailures: writesNormal.pool.otherFailures,
+      },
     };
 
     // 3. the whole-schedule list, one request at a time.
@@ -243,7 +353,12 @@ async function main() {
     const of = `best of ${ROUNDS}`;
     const checks: Check[] = [
       { name: 'hello-world GET (baseline)', value: h.perSecond, unit: 'req/s', note: `${of}; ${cpuNote(h)}` },
-      { name: 'GET one line', value: g.perSecond, unit: 'req/s', note: `${of}; p50 ${g.latencyMs.p50} ms, p99 ${g.latencyMs.p99} ms, non-2xx ${g.non2xx}; ${cpuNote(g)}` },
+      {
+        name: 'GET one line',
+        value: g.perSecond,
+        unit: 'req/s',
+        note: `${of}; p50 ${g.latencyMs.p50} ms, p99 ${g.latencyMs.p99} ms, non-2xx ${g.non2xx}; ${cpuNote(g)}`,
+      },
       { name: 'GET one line / hello-world', value: ratio, unit: '×', target: { atLeast: 0.5 } },
       {
         name: 'PATCH line, If-Match, FULL',
@@ -258,7 +373,13 @@ async function main() {
         unit: 'writes/s',
         note: `${of}; p50 ${pn.latencyMs.p50} ms, p99 ${pn.latencyMs.p99} ms, conflicts ${writeChecks.normal.conflicts}; ${cpuNote(pn)}`,
       },
-      { name: `list ${LIST_LINES} lines p50`, value: list.p50, unit: 'ms', target: { atMost: 10 }, note: `${list.runs} sequential, ${(list.bytes / 1024).toFixed(0)} KiB each, ${LIST_LINES} items, nextCursor null; other processes ${list.cpu.otherCores.toFixed(2)} cores` },
+      {
+        name: `list ${LIST_LINES} lines p50`,
+        value: list.p50,
+        unit: 'ms',
+        target: { atMost: 10 },
+        note: `${list.runs} sequential, ${(list.bytes / 1024).toFixed(0)} KiB each, ${LIST_LINES} items, nextCursor null; other processes ${list.cpu.otherCores.toFixed(2)} cores`,
+      },
       { name: `list ${LIST_LINES} lines p95`, value: list.p95, unit: 'ms' },
       { name: `list ${LIST_LINES} lines p99`, value: list.p99, unit: 'ms' },
       {

@@ -6,7 +6,14 @@ type Schema = Record<string, unknown>;
 
 /** Who an action is and what it is for: the part of its entry every description of it (this catalog, get_action) opens with. */
 export function identityOf(a: AnyAction) {
-  return { name: a.name, kind: a.kind, domain: a.domain, summary: a.summary, description: a.description, scope: a.scope };
+  return {
+    name: a.name,
+    kind: a.kind,
+    domain: a.domain,
+    summary: a.summary,
+    description: a.description,
+    scope: a.scope,
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import { buildRouterTypeSource } from './router-type.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const json = (v: unknown) => canonicalJson(v, 2) + '\n';
+const json = (v: unknown) => `${canonicalJson(v, 2)}\n`;
 
 export function generatedFiles(): Record<string, string> {
   return {

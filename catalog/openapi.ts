@@ -22,7 +22,11 @@ const problemSchema = {
     requestId: { type: 'string' },
     errors: {
       type: 'array',
-      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
     },
   },
 };
@@ -46,11 +50,23 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       delete props[p];
     }
     if (a.versioned) {
-      parameters.push({ name: 'If-Match', in: 'header', required: true, description: 'The ETag from your last read; stale answers 409 VERSION_CONFLICT, missing 428.', schema: { type: 'string' } });
+      parameters.push({
+        name: 'If-Match',
+        in: 'header',
+        required: true,
+        description: 'The ETag from your last read; stale answers 409 VERSION_CONFLICT, missing 428.',
+        schema: { type: 'string' },
+      });
       delete props.ifMatch;
     }
     if (a.keyed) {
-      parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, description: 'A fresh UUID per intended act; repeat it to retry safely.', schema: { type: 'string', minLength: 8, maxLength: 200 } });
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: true,
+        description: 'A fresh UUID per intended act; repeat it to retry safely.',
+        schema: { type: 'string', minLength: 8, maxLength: 200 },
+      });
       delete props.idempotencyKey;
     }
     const op: OperationObject = {
@@ -67,7 +83,13 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
     const responses = op.responses!;
     if (http.method === 'GET') {
       for (const [name, schema] of Object.entries(props)) {
-        parameters.push({ name, in: 'query', required: required.has(name), schema: schema as never, ...(schema.description ? { description: schema.description as string } : {}) });
+        parameters.push({
+          name,
+          in: 'query',
+          required: required.has(name),
+          schema: schema as never,
+          ...(schema.description ? { description: schema.description as string } : {}),
+        });
       }
       if (http.filters) op['x-filters'] = http.filters;
     } else if (Object.keys(props).length) {
@@ -75,14 +97,22 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       if (!body.required.length) delete (body as Partial<Schema>).required;
       op.requestBody = {
         required: body.required !== undefined,
-        content: { [http.method === 'PATCH' ? 'application/merge-patch+json' : 'application/json']: { schema: body as never } },
+        content: {
+          [http.method === 'PATCH' ? 'application/merge-patch+json' : 'application/json']: { schema: body as never },
+        },
       };
     }
     const status = String(http.status ?? 200);
-    const success: Record<string, unknown> = { description: a.summary, content: { 'application/json': { schema: rebaseRefs(output.schema, COMPONENTS) } } };
+    const success: Record<string, unknown> = {
+      description: a.summary,
+      content: { 'application/json': { schema: rebaseRefs(output.schema, COMPONENTS) } },
+    };
     const mode = etagMode(a);
     if (mode) {
-      const description = mode === 'version' ? "The record's version and a digest of this body, quoted; send it back as If-Match." : 'A digest of this representation, for If-None-Match.';
+      const description =
+        mode === 'version'
+          ? "The record's version and a digest of this body, quoted; send it back as If-Match."
+          : 'A digest of this representation, for If-None-Match.';
       success.headers = { ETag: { description, schema: { type: 'string' } } };
     }
     responses[status] = success;
@@ -103,16 +133,26 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
     info: {
       title: 'Studio resource API',
       version: '1.0.0',
-      description: 'Schedules, client documents and imports for interior-design studios. Money is a scale-4 integer string; nothing is a floating-point number.',
+      description:
+        'Schedules, client documents and imports for interior-design studios. Money is a scale-4 integer string; nothing is a floating-point number.',
       license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(resources.map((a) => a.domain))].sort().map((name) => ({ name, description: `${name} operations` })),
+    tags: [...new Set(resources.map((a) => a.domain))]
+      .sort()
+      .map((name) => ({ name, description: `${name} operations` })),
     paths: Object.fromEntries(Object.entries(paths).sort(([x], [y]) => x.localeCompare(y))),
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([x], [y]) => x.localeCompare(y))) as never,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `studio token create`.' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `studio token create`.' },
+      },
     },
-    'x-service-error-map': Object.fromEntries(ERROR_CODES.map((c) => [c, { status: ERROR_CATALOG[c].status, title: ERROR_CATALOG[c].title, sentence: ERROR_CATALOG[c].sentence }])),
+    'x-service-error-map': Object.fromEntries(
+      ERROR_CODES.map((c) => [
+        c,
+        { status: ERROR_CATALOG[c].status, title: ERROR_CATALOG[c].title, sentence: ERROR_CATALOG[c].sentence },
+      ]),
+    ),
   };
 }

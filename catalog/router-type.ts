@@ -5,7 +5,10 @@ import { CONTROL_FIELDS } from '../src/core/define-action.js';
  * TypeScript source of `AppRouter`: the procedure API's type, written out from the catalog so that clients get
  * exact input and output types without the server building a router type in a type-level loop.
  */
-export function buildRouterTypeSource(actions: readonly AnyAction[], exportNames: ReadonlyMap<AnyAction, string>): string {
+export function buildRouterTypeSource(
+  actions: readonly AnyAction[],
+  exportNames: ReadonlyMap<AnyAction, string>,
+): string {
   const domains = new Map<string, string[]>();
   for (const a of actions) {
     if (a.kind !== 'procedure') continue;

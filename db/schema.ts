@@ -184,4 +184,3 @@ export interface Database {
   user_state: UserStateTable;
   schema_migrations: SchemaMigrationsTable;
 }
-

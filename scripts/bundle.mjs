@@ -15,6 +15,8 @@ await build({
   target: 'node20',
   external: ['better-sqlite3'],
   // Bundled CommonJS dependencies call require(); give the ES module output one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -66,12 +66,19 @@ async function main(argv: string[]) {
       handle.pragma('journal_mode = WAL');
       const applied = migrate(handle);
       handle.close();
-      console.log(applied.length ? `Applied migrations ${applied.join(', ')} to ${config.databasePath}.` : `${config.databasePath} is up to date.`);
+      console.log(
+        applied.length
+          ? `Applied migrations ${applied.join(', ')} to ${config.databasePath}.`
+          : `${config.databasePath} is up to date.`,
+      );
       return;
     }
     case 'token': {
       if (wantsHelp || rest[0] !== 'create') return console.log(HELP.token);
-      const { values } = parseArgs({ args: rest.slice(1), options: { email: { type: 'string' }, name: { type: 'string' }, studio: { type: 'string' } } });
+      const { values } = parseArgs({
+        args: rest.slice(1),
+        options: { email: { type: 'string' }, name: { type: 'string' }, studio: { type: 'string' } },
+      });
       await createTokenCommand(config, values);
       return;
     }
@@ -81,7 +88,10 @@ async function main(argv: string[]) {
   }
 }
 
-async function createTokenCommand(config: ReturnType<typeof loadConfig>, opts: { email?: string; name?: string; studio?: string }) {
+async function createTokenCommand(
+  config: ReturnType<typeof loadConfig>,
+  opts: { email?: string; name?: string; studio?: string },
+) {
   const { openStore } = await import('../db/sqlite.js');
   const { mintToken } = await import('./domain/studio/onboarding.js');
   const store = await openStore({ path: config.databasePath });
@@ -95,7 +105,11 @@ async function createTokenCommand(config: ReturnType<typeof loadConfig>, opts: {
     if (opts.studio) q = q.where('members.studio_id', '=', opts.studio);
     const members = await q.execute();
     if (members.length !== 1) {
-      console.error(members.length ? 'Several members match; add --studio STUDIO_ID.' : 'No member matches; check --email (or run `studio serve` once to create the demo studio).');
+      console.error(
+        members.length
+          ? 'Several members match; add --studio STUDIO_ID.'
+          : 'No member matches; check --email (or run `studio serve` once to create the demo studio).',
+      );
       process.exitCode = 2;
       return;
     }

@@ -35,7 +35,10 @@ export const DEFAULT_DATABASE = resolve(projectRoot(), 'data/studio.sqlite');
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.STUDIO_PORT ?? env.PORT ?? '3000', 10);
   const host = env.STUDIO_HOST ?? '127.0.0.1';
-  const baseUrl = (env.STUDIO_BASE_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  const baseUrl = (env.STUDIO_BASE_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(
+    /\/$/,
+    '',
+  );
   return {
     host,
     port,

@@ -9,7 +9,7 @@ export const tokenFilePath = (databasePath: string) => join(dirname(databasePath
 
 export function saveOwnerToken(databasePath: string, token: string) {
   const file = tokenFilePath(databasePath);
-  writeFileSync(file, token + '\n', { mode: 0o600 });
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
 }
 
@@ -28,13 +28,24 @@ export function readOwnerToken(databasePath: string): string | undefined {
  */
 export function localOwner(store: Store): { caller: Caller; studioName: string } | { problem: string } {
   const rows = store
-    .read(`SELECT s.id AS studio_id, s.name, m.id AS member_id, m.user_id FROM studios s JOIN members m ON m.studio_id = s.id AND m.role = 'owner' AND m.removed_at IS NULL`)
+    .read(
+      `SELECT s.id AS studio_id, s.name, m.id AS member_id, m.user_id FROM studios s JOIN members m ON m.studio_id = s.id AND m.role = 'owner' AND m.removed_at IS NULL`,
+    )
     .all() as Array<{ studio_id: string; name: string; member_id: string; user_id: string }>;
-  if (rows.length === 0) return { problem: 'The database has no studio yet; run `studio serve` once to create the demo studio.' };
-  if (rows.length > 1) return { problem: 'The database has several studios; set STUDIO_TOKEN to say which one to act for.' };
+  if (rows.length === 0)
+    return { problem: 'The database has no studio yet; run `studio serve` once to create the demo studio.' };
+  if (rows.length > 1)
+    return { problem: 'The database has several studios; set STUDIO_TOKEN to say which one to act for.' };
   const r = rows[0]!;
   return {
     studioName: r.name,
-    caller: { userId: r.user_id, memberId: r.member_id, studioId: r.studio_id, role: 'owner', tokenId: 'local', permissions: new Set(ROLE_PERMISSIONS.owner) },
+    caller: {
+      userId: r.user_id,
+      memberId: r.member_id,
+      studioId: r.studio_id,
+      role: 'owner',
+      tokenId: 'local',
+      permissions: new Set(ROLE_PERMISSIONS.owner),
+    },
   };
 }

@@ -31,7 +31,9 @@ export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = proce
       process.exit(2);
     }
     identity = { caller: owner.caller };
-    process.stderr.write(`[studio] MCP on stdio without STUDIO_TOKEN: acting for the owner of "${owner.studioName}" in ${config.databasePath}.\n`);
+    process.stderr.write(
+      `[studio] MCP on stdio without STUDIO_TOKEN: acting for the owner of "${owner.studioName}" in ${config.databasePath}.\n`,
+    );
   }
   const server = createMcpServer(rt, ACTIONS, identity);
   await server.connect(new StdioServerTransport());

@@ -11,7 +11,9 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     inFlight: new Map(),
     log: (msg, err) => {
       if (config.logLevel === 'silent') return;
-      process.stderr.write(`[studio] ${msg}${err ? `: ${err instanceof Error ? (err.stack ?? err.message) : JSON.stringify(err)}` : ''}\n`);
+      process.stderr.write(
+        `[studio] ${msg}${err ? `: ${err instanceof Error ? (err.stack ?? err.message) : JSON.stringify(err)}` : ''}\n`,
+      );
     },
   };
 }

@@ -39,7 +39,9 @@ export async function serve(config: Config): Promise<Started> {
 }
 
 export function banner(s: Started, config: Config): string {
-  const docs = config.docsUrl.startsWith(config.baseUrl) ? config.docsUrl.replace(config.baseUrl, s.url) : config.docsUrl;
+  const docs = config.docsUrl.startsWith(config.baseUrl)
+    ? config.docsUrl.replace(config.baseUrl, s.url)
+    : config.docsUrl;
   return [
     `Studio server listening on ${s.url}`,
     `  REST API   ${s.url}/v1   (OpenAPI: ${docs}/openapi.json)`,

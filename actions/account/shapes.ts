@@ -47,4 +47,6 @@ named(ApiToken, 'ApiToken');
 export const TokenSecret = z
   .string()
   .nullable()
-  .describe('The token itself, shown once: keep it now. Null when this answer replays an earlier request with the same commandKey; revoke that token and create another if it was lost.');
+  .describe(
+    'The token itself, shown once: keep it now. Null when this answer replays an earlier request with the same commandKey; revoke that token and create another if it was lost.',
+  );

@@ -49,7 +49,7 @@ export const revokeApiToken = defineAction({
   domain: 'account',
   summary: 'Revoke one of your API tokens; it stops working at once.',
   description:
-    'Revokes one of your own tokens in this studio (another person\'s token answers NOT_FOUND). The next request with it is refused as UNAUTHENTICATED; revoking the token in use is allowed. Revoking a revoked token changes nothing.',
+    "Revokes one of your own tokens in this studio (another person's token answers NOT_FOUND). The next request with it is refused as UNAUTHENTICATED; revoking the token in use is allowed. Revoking a revoked token changes nothing.",
   scope: 'self',
   input: z.strictObject({ tokenId: Id.describe('From list_api_tokens.') }),
   output: ApiToken,

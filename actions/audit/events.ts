@@ -5,9 +5,18 @@ import { pageQuery } from '../shared/queries.js';
 import { AuditEvent } from '../shared/records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
 
-const EX = { projectId: '0000000000000000000000000a', lineId: '0000000000000000000000000b', eventId: '0000000000000000000000000c' } as const;
+const EX = {
+  projectId: '0000000000000000000000000a',
+  lineId: '0000000000000000000000000b',
+  eventId: '0000000000000000000000000c',
+} as const;
 
-const actionFilter = z.string().min(1).max(80).optional().describe('Only events of this action, e.g. update_schedule_line.');
+const actionFilter = z
+  .string()
+  .min(1)
+  .max(80)
+  .optional()
+  .describe('Only events of this action, e.g. update_schedule_line.');
 const memberFilter = Id.optional().describe('Only events made by this studio member.');
 
 export const listProjectAuditEvents = defineAction({
@@ -39,7 +48,7 @@ export const listStudioAuditEvents = defineAction({
   domain: 'audit',
   summary: "Read the studio's whole audit feed, newest first.",
   description:
-    "Every recorded change across the studio, newest first: projects, schedules, members, settings. Members who manage the workspace see all of it; others see the events of the projects granted to them. Filter by target kind (line, section, project, member …), action or member.",
+    'Every recorded change across the studio, newest first: projects, schedules, members, settings. Members who manage the workspace see all of it; others see the events of the projects granted to them. Filter by target kind (line, section, project, member …), action or member.',
   scope: 'audit:read',
   input: z.strictObject({
     targetKind: z.string().min(1).max(40).optional().describe('Only events about this kind of record, e.g. line.'),
@@ -59,7 +68,8 @@ export const getAuditEvent = defineAction({
   effect: 'query',
   domain: 'audit',
   summary: 'Read one audit event.',
-  description: 'One recorded change by its id, as the feeds list it. An event of a project you cannot reach is NOT_FOUND.',
+  description:
+    'One recorded change by its id, as the feeds list it. An event of a project you cannot reach is NOT_FOUND.',
   scope: 'audit:read',
   input: z.strictObject({ eventId: Id.describe('An event id from an audit feed.') }),
   output: AuditEvent,

@@ -15,7 +15,9 @@ const ProjectGrant = z
     memberId: Id,
     level: GrantLevel,
     memberName: z.string(),
-    memberRole: z.string().describe("The member's studio role; owners and admins reach every project whatever their grants."),
+    memberRole: z
+      .string()
+      .describe("The member's studio role; owners and admins reach every project whatever their grants."),
     createdAt: Timestamp,
   })
   .describe("A member's access to one project.");
@@ -63,7 +65,8 @@ export const updateProjectGrant = defineAction({
   effect: 'mutation',
   domain: 'projects',
   summary: "Change a member's access level on a project.",
-  description: "Sets an existing grant's level to view or edit (setting the level it already has changes nothing). A member without a grant is NOT_FOUND: use grant_project_access. Needs workspace:manage.",
+  description:
+    "Sets an existing grant's level to view or edit (setting the level it already has changes nothing). A member without a grant is NOT_FOUND: use grant_project_access. Needs workspace:manage.",
   scope: 'workspace:manage',
   input: z.strictObject({ ...inGrant, level: GrantLevel }),
   output: ProjectGrant,

@@ -30,7 +30,8 @@ export const restoreProject = defineAction({
   effect: 'mutation',
   domain: 'projects',
   summary: 'Bring an archived project back to active.',
-  description: 'Clears the archival so the project can change again. Needs expectedVersion; an active project is refused with NOT_ARCHIVED.',
+  description:
+    'Clears the archival so the project can change again. Needs expectedVersion; an active project is refused with NOT_ARCHIVED.',
   scope: 'projects:write',
   versioned: { entity: 'project', idField: 'projectId' },
   input: z.strictObject({ projectId: Id }),
@@ -58,7 +59,11 @@ export const duplicateProject = defineAction({
   }),
   output: ProjectWithSections,
   errors: ['NOT_FOUND'],
-  example: { projectId: EXAMPLE.projectId, name: 'Harbour House, phase 2', commandKey: '5f0c2a8e-7d55-4c1b-9a53-2f3c4e7b9d10' },
+  example: {
+    projectId: EXAMPLE.projectId,
+    name: 'Harbour House, phase 2',
+    commandKey: '5f0c2a8e-7d55-4c1b-9a53-2f3c4e7b9d10',
+  },
   archivedProjectWritable: true,
   handler: (ctx, { projectId, ...rest }) => projects.duplicateProject(ctx, projectId, rest),
 });

@@ -46,16 +46,26 @@ export const createStudioProject = defineAction({
   domain: 'projects',
   summary: 'Start a new project with its first sections.',
   description:
-    "Creates a project in your studio (currency defaults to the studio's) with the given section titles in order (default: one \"General\" section). You are granted edit access to it. Send a fresh commandKey so a retry never creates it twice.",
+    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Send a fresh commandKey so a retry never creates it twice.',
   scope: 'projects:write',
   keyed: true,
   input: ProjectFields.partial().extend({
     name: ProjectFields.shape.name,
-    sections: z.array(z.string().trim().min(1).max(200)).min(1).max(100).optional().describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
+    sections: z
+      .array(z.string().trim().min(1).max(200))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
   }),
   output: ProjectWithSections,
   errors: [],
-  example: { name: 'Harbour House', reference: 'HH-2026', sections: ['Living Room', 'Kitchen'], commandKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
+  example: {
+    name: 'Harbour House',
+    reference: 'HH-2026',
+    sections: ['Living Room', 'Kitchen'],
+    commandKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+  },
   handler: (ctx, input) => projects.createProject(ctx, input),
 });
 

@@ -12,7 +12,9 @@ named(StateCounts, 'ValueStateCounts');
 const Totals = {
   clientTotal: Money.describe('Σ quantity × client unit rate over lines whose client price is set, rounded once.'),
   tradeTotal: Money.describe('Σ quantity × trade unit price over lines whose trade price is set, rounded once.'),
-  marginTotal: Money.describe('Σ (client − trade) over lines where both are set, rounded once; need not equal clientTotal − tradeTotal.'),
+  marginTotal: Money.describe(
+    'Σ (client − trade) over lines where both are set, rounded once; need not equal clientTotal − tradeTotal.',
+  ),
   lineCount: z.int().describe('Active lines counted.'),
   linesByState: z.strictObject({ clientPrice: StateCounts, tradePrice: StateCounts }),
 };
@@ -22,7 +24,9 @@ const ProjectTotals = z
     projectId: Id,
     currency: Currency,
     ...Totals,
-    sections: z.array(z.strictObject({ sectionId: Id, title: z.string(), position: z.int(), ...Totals })).describe('Active sections, in order.'),
+    sections: z
+      .array(z.strictObject({ sectionId: Id, title: z.string(), position: z.int(), ...Totals }))
+      .describe('Active sections, in order.'),
   })
   .describe("A project's money totals, per section and overall.");
 named(ProjectTotals, 'ProjectTotals');

@@ -18,7 +18,12 @@ export const createScheduleLine = defineAction({
   input: LineFields.partial().extend({ projectId: Id, sectionId: Id, heading: LineFields.shape.heading }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  example: { projectId: EXAMPLE.projectId, sectionId: EXAMPLE.sectionId, heading: 'Linen sofa, three seater', commandKey: '8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11' },
+  example: {
+    projectId: EXAMPLE.projectId,
+    sectionId: EXAMPLE.sectionId,
+    heading: 'Linen sofa, three seater',
+    commandKey: '8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11',
+  },
   handler: (ctx, input) => lines.createLine(ctx, input),
 });
 
@@ -35,7 +40,12 @@ export const updateScheduleLine = defineAction({
   input: z.strictObject({ ...inLine, patch: LinePatch }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  example: { projectId: EXAMPLE.projectId, lineId: EXAMPLE.lineId, expectedVersion: 3, patch: { finish: 'Natural oak', leadTimeDays: 42 } },
+  example: {
+    projectId: EXAMPLE.projectId,
+    lineId: EXAMPLE.lineId,
+    expectedVersion: 3,
+    patch: { finish: 'Natural oak', leadTimeDays: 42 },
+  },
   handler: (ctx, input) => lines.updateLine(ctx, input.projectId, input.lineId, input.patch),
 });
 

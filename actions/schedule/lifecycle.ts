@@ -33,7 +33,12 @@ export const restoreScheduleLine = defineAction({
     'Clears archived_at and increases the version; the line returns to its place, or to the end of sectionId when given (needed when its own section has been archived since). A line that is not archived is refused with NOT_ARCHIVED; restoring into an archived section answers ARCHIVED. Needs expectedVersion.',
   scope: 'projects:write',
   versioned: { entity: 'line', idField: 'lineId' },
-  input: z.strictObject({ ...inLine, sectionId: Id.optional().describe('An active section to restore into, at its end; default: the line\'s own section.') }),
+  input: z.strictObject({
+    ...inLine,
+    sectionId: Id.optional().describe(
+      "An active section to restore into, at its end; default: the line's own section.",
+    ),
+  }),
   output: Line,
   errors: ['NOT_FOUND', 'NOT_ARCHIVED', 'ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, lineId: EXAMPLE.lineId, expectedVersion: 5 },

@@ -23,7 +23,13 @@ export const moveScheduleLine = defineAction({
   }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  example: { projectId: EXAMPLE.projectId, lineId: EXAMPLE.lineId, expectedVersion: 2, sectionId: EXAMPLE.sectionId, position: 1 },
+  example: {
+    projectId: EXAMPLE.projectId,
+    lineId: EXAMPLE.lineId,
+    expectedVersion: 2,
+    sectionId: EXAMPLE.sectionId,
+    position: 1,
+  },
   handler: (ctx, input) => lines.moveLine(ctx, input.projectId, input.lineId, input.sectionId, input.position),
 });
 
@@ -33,8 +39,7 @@ export const copyScheduleLinesToProject = defineAction({
   effect: 'mutation',
   domain: 'schedule',
   summary: 'Copy lines into a section of another project.',
-  description:
-    `Copies up to ${COPY_MAX} active lines of projectId, in the order given, to the end of targetSectionId in targetProjectId (which may be the same project). The copies are new lines: new ids, the target project's next codes, version 1; the sources are unchanged. Needs edit access to both projects. When the target project uses another currency, priced lines need clearPrices: true (their prices become "tbc"). Send a commandKey to retry safely.`,
+  description: `Copies up to ${COPY_MAX} active lines of projectId, in the order given, to the end of targetSectionId in targetProjectId (which may be the same project). The copies are new lines: new ids, the target project's next codes, version 1; the sources are unchanged. Needs edit access to both projects. When the target project uses another currency, priced lines need clearPrices: true (their prices become "tbc"). Send a commandKey to retry safely.`,
   scope: 'projects:write',
   keyed: true,
   input: z.strictObject({
@@ -42,7 +47,10 @@ export const copyScheduleLinesToProject = defineAction({
     lineIds: z.array(Id).min(1).max(COPY_MAX).describe('The lines to copy, in the order the copies should take.'),
     targetProjectId: Id,
     targetSectionId: Id.describe('A section of the target project; copies go at its end.'),
-    clearPrices: z.boolean().optional().describe('Copy with all four prices "tbc" (needed across currencies). Default false.'),
+    clearPrices: z
+      .boolean()
+      .optional()
+      .describe('Copy with all four prices "tbc" (needed across currencies). Default false.'),
   }),
   output: z.strictObject({ lines: z.array(Line).describe('The new lines, in order.') }),
   errors: ['NOT_FOUND', 'ARCHIVED'],

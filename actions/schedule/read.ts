@@ -29,7 +29,8 @@ export const getScheduleLine = defineAction({
   effect: 'query',
   domain: 'schedule',
   summary: 'Read one schedule line with its version.',
-  description: 'Returns the line, archived or not. Keep its version: changes to the line send it back as expectedVersion.',
+  description:
+    'Returns the line, archived or not. Keep its version: changes to the line send it back as expectedVersion.',
   scope: 'projects:read',
   input: z.strictObject(inLine),
   output: Line,

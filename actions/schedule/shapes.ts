@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { Id } from '../shared/values.js';
 import { LineFields } from '../shared/records.js';
 
@@ -8,7 +7,9 @@ export const inLine = { projectId: Id, lineId: Id.describe('The line (an `items`
 /** A merge patch of line fields, shared by single and bulk updates: only the fields to change, at least one. */
 export const LinePatch = LineFields.partial()
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Give at least one field to change.' })
-  .describe('Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write.');
+  .describe(
+    'Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write.',
+  );
 
 /** Fake ids for examples: the shape the API mints, no meaning. */
 export const EXAMPLE = {

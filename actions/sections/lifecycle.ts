@@ -15,7 +15,7 @@ export const archiveScheduleSection = defineAction({
   domain: 'sections',
   summary: 'Archive an empty section.',
   description:
-    'Archives the section; it leaves the project\'s section list and later sections move up. Only an empty section can be archived: one that still holds active lines is refused with SECTION_NOT_EMPTY, because archiving a line shows it to the client as removed and should be done on purpose (move or archive the lines first). Needs expectedVersion; a second archival is refused with ALREADY_ARCHIVED.',
+    "Archives the section; it leaves the project's section list and later sections move up. Only an empty section can be archived: one that still holds active lines is refused with SECTION_NOT_EMPTY, because archiving a line shows it to the client as removed and should be done on purpose (move or archive the lines first). Needs expectedVersion; a second archival is refused with ALREADY_ARCHIVED.",
   scope: 'projects:write',
   versioned: { entity: 'section', idField: 'sectionId' },
   input: z.strictObject(inSection),
@@ -38,6 +38,11 @@ export const duplicateScheduleSection = defineAction({
   input: z.strictObject({ ...inSection, title: SectionTitle.optional() }),
   output: Section,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  example: { projectId: EXAMPLE.projectId, sectionId: EXAMPLE.sectionId, title: 'Guest Bedroom 2', commandKey: '7c1d9e42-5b3a-4f6e-a0d8-2e9b4c6f1a35' },
+  example: {
+    projectId: EXAMPLE.projectId,
+    sectionId: EXAMPLE.sectionId,
+    title: 'Guest Bedroom 2',
+    commandKey: '7c1d9e42-5b3a-4f6e-a0d8-2e9b4c6f1a35',
+  },
   handler: (ctx, input) => sections.duplicateSection(ctx, input.projectId, input.sectionId, input.title),
 });

@@ -16,10 +16,17 @@ export const reorderScheduleSections = defineAction({
     "Send every active section id of the project exactly once, in the new order, with the project's expectedVersion (from get_studio_project). A list that leaves out, repeats or adds a section is refused with VALIDATION_FAILED and nothing moves. Returns the project with its sections in the new order and its new version.",
   scope: 'projects:write',
   versioned: { entity: 'project', idField: 'projectId' },
-  input: z.strictObject({ projectId: Id, sectionIds: z.array(Id).min(1).max(1000).describe('All active sections of the project, in the new order.') }),
+  input: z.strictObject({
+    projectId: Id,
+    sectionIds: z.array(Id).min(1).max(1000).describe('All active sections of the project, in the new order.'),
+  }),
   output: ProjectWithSections,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  example: { projectId: EXAMPLE.projectId, expectedVersion: 7, sectionIds: [EXAMPLE.otherSectionId, EXAMPLE.sectionId] },
+  example: {
+    projectId: EXAMPLE.projectId,
+    expectedVersion: 7,
+    sectionIds: [EXAMPLE.otherSectionId, EXAMPLE.sectionId],
+  },
   handler: async (ctx, input) => {
     await reorderSections(ctx, input.projectId, input.sectionIds);
     return getProjectWithSections(ctx, input.projectId);

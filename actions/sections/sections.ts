@@ -35,7 +35,8 @@ export const getScheduleSection = defineAction({
   effect: 'query',
   domain: 'sections',
   summary: 'Read one section with its version.',
-  description: 'Returns the section, archived or not, with its count of active lines. Keep its version: changes to the section send it back as expectedVersion.',
+  description:
+    'Returns the section, archived or not, with its count of active lines. Keep its version: changes to the section send it back as expectedVersion.',
   scope: 'projects:read',
   input: z.strictObject(inSection),
   output: Section,
@@ -54,7 +55,11 @@ export const createScheduleSection = defineAction({
     "Creates an empty section at a 1-based position among the project's active sections (default: last); later sections move down one. The project's version goes up. Send a fresh commandKey so a retry never adds it twice.",
   scope: 'projects:write',
   keyed: true,
-  input: z.strictObject({ projectId: Id, title: SectionTitle, position: z.int().min(1).max(10_000).optional().describe('1-based; default last.') }),
+  input: z.strictObject({
+    projectId: Id,
+    title: SectionTitle,
+    position: z.int().min(1).max(10_000).optional().describe('1-based; default last.'),
+  }),
   output: Section,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, title: 'Utility Room', commandKey: '3a6e1f0b-9c2d-4e7a-8b15-6d4c2f9e0a71' },

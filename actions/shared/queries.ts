@@ -21,7 +21,12 @@ export const LineListQuery = z.strictObject({
   sectionId: Id.optional().describe('Only lines in this section.'),
   status: LineStatus.optional(),
   archived: archivedFilter('lines'),
-  q: z.string().min(1).max(200).optional().describe('Text to find in heading, description, code, brand or product code.'),
+  q: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Text to find in heading, description, code, brand or product code.'),
   sort: z.enum(LINE_SORTS).optional().describe('No default: document order.'),
   ...pageQuery,
 });

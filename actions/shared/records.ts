@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { named, Markup, NonNegativeAmount4, Id, LineStatus, Money, PricedField, PricedFieldInput, Quantity, Ratio, Timestamp, Currency, Amount4 } from './values.js';
+import {
+  named,
+  Markup,
+  NonNegativeAmount4,
+  Id,
+  LineStatus,
+  Money,
+  PricedField,
+  PricedFieldInput,
+  Quantity,
+  Ratio,
+  Timestamp,
+  Currency,
+} from './values.js';
 
 /** A schedule line (`items` in paths). Pricing fields marked below are absent for callers without pricing:read. */
 export const Line = z
@@ -28,8 +41,12 @@ export const Line = z
     }).describe('Unit price to the client.'),
     deliveryPrice: PricedField.describe('Delivery for the line.'),
     margin: Money.nullable().optional().describe('Needs pricing:read. Client minus trade per unit, when both are set.'),
-    clientTotal: Money.nullable().describe('Quantity × client unit rate, rounded once; null unless the client price is set.'),
-    version: z.int().describe('Concurrency bookkeeping: +1 on every change; echo it back as If-Match / expectedVersion.'),
+    clientTotal: Money.nullable().describe(
+      'Quantity × client unit rate, rounded once; null unless the client price is set.',
+    ),
+    version: z
+      .int()
+      .describe('Concurrency bookkeeping: +1 on every change; echo it back as If-Match / expectedVersion.'),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     archived_at: Timestamp.nullable().describe('Set when archived; lines are never deleted.'),
@@ -50,11 +67,15 @@ export const LineFields = z.strictObject({
   finish: z.string().max(500).nullable(),
   dimensions: z.string().max(500).nullable(),
   leadTimeDays: z.int().min(0).max(3650).nullable(),
-  quantity: z.strictObject({ amount4: NonNegativeAmount4, unitId: Id.optional() }).describe('Quantity; unitId defaults to the current or studio default unit.'),
+  quantity: z
+    .strictObject({ amount4: NonNegativeAmount4, unitId: Id.optional() })
+    .describe('Quantity; unitId defaults to the current or studio default unit.'),
   markup: Markup.nullable().describe('Needs pricing:write. Null returns to the project default.'),
   tradePrice: PricedFieldInput.describe('Needs pricing:write.'),
   retailPrice: PricedFieldInput,
-  clientPrice: PricedFieldInput.nullable().describe('Set by hand; null returns to the derived price trade × (1 + markup).'),
+  clientPrice: PricedFieldInput.nullable().describe(
+    'Set by hand; null returns to the derived price trade × (1 + markup).',
+  ),
   deliveryPrice: PricedFieldInput,
 });
 
@@ -79,7 +100,7 @@ export const Project = z
   .strictObject({
     id: Id,
     name: z.string(),
-    reference: z.string().nullable().describe('The studio\'s job reference.'),
+    reference: z.string().nullable().describe("The studio's job reference."),
     clientName: z.string().nullable(),
     currency: Currency,
     defaultMarkup: Ratio.nullable().optional().describe('Needs pricing:read. Null: the studio default applies.'),
@@ -92,13 +113,15 @@ export const Project = z
   .describe('A job.');
 named(Project, 'Project');
 
-export const ProjectWithSections = Project.extend({ sections: z.array(Section).describe('Active sections, in order.') });
+export const ProjectWithSections = Project.extend({
+  sections: z.array(Section).describe('Active sections, in order.'),
+});
 named(ProjectWithSections, 'ProjectWithSections');
 
 export const AuditEvent = z
   .strictObject({
     id: Id,
-    seq: z.int().describe('Position in the studio\'s hash-chained feed.'),
+    seq: z.int().describe("Position in the studio's hash-chained feed."),
     projectId: Id.nullable(),
     actor: z.strictObject({ kind: z.enum(['member', 'share_client', 'system']), id: z.string().nullable() }),
     action: z.string().describe('The action that made the change.'),

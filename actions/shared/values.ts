@@ -11,15 +11,36 @@ export function named<T extends z.ZodType>(schema: T, id: string): T {
   return schema;
 }
 
-export const CURRENCIES = ['AUD', 'CAD', 'CHF', 'DKK', 'EUR', 'GBP', 'HKD', 'JPY', 'NOK', 'NZD', 'SEK', 'SGD', 'USD', 'ZAR'] as const;
+export const CURRENCIES = [
+  'AUD',
+  'CAD',
+  'CHF',
+  'DKK',
+  'EUR',
+  'GBP',
+  'HKD',
+  'JPY',
+  'NOK',
+  'NZD',
+  'SEK',
+  'SGD',
+  'USD',
+  'ZAR',
+] as const;
 
-export const Id = z.string().regex(ID_PATTERN, 'Ids are 26 lowercase letters and digits, as this API returns them.').describe('An opaque id.');
+export const Id = z
+  .string()
+  .regex(ID_PATTERN, 'Ids are 26 lowercase letters and digits, as this API returns them.')
+  .describe('An opaque id.');
 named(Id, 'Id');
 export const Timestamp = z.string().describe('RFC 3339 UTC time, e.g. 2026-11-22T10:15:00.000Z.');
 
 export const Amount4 = z
   .string()
-  .refine(isAmount4, 'An amount is a scale-4 integer in a string (e.g. "12500000" for 1,250.0000): digits only, no decimal point, no more than 30 digits.')
+  .refine(
+    isAmount4,
+    'An amount is a scale-4 integer in a string (e.g. "12500000" for 1,250.0000): digits only, no decimal point, no more than 30 digits.',
+  )
   .describe('A scale-4 integer carried as a string: "12500000" = 1,250.0000.');
 named(Amount4, 'Amount4');
 
@@ -29,28 +50,40 @@ named(Currency, 'Currency');
 export const Money = z.strictObject({ amount4: Amount4, currency: Currency }).describe('An amount of money.');
 named(Money, 'Money');
 
-export const Quantity = z.strictObject({ amount4: Amount4, unitId: Id }).describe('A quantity in one of the studio\'s units.');
+export const Quantity = z
+  .strictObject({ amount4: Amount4, unitId: Id })
+  .describe("A quantity in one of the studio's units.");
 named(Quantity, 'Quantity');
 
-export const Ratio = z.strictObject({ ratio4: Amount4 }).describe('A fraction as a scale-4 integer string: "3500" = 35%.');
+export const Ratio = z
+  .strictObject({ ratio4: Amount4 })
+  .describe('A fraction as a scale-4 integer string: "3500" = 35%.');
 named(Ratio, 'Ratio');
 
 /** A ratio between 0 and a maximum (scale 4), for rates that are never negative. */
 export const boundedRatio = (maxRatio4: bigint, what: string) =>
   z.strictObject({
-    ratio4: Amount4.refine((s) => !s.startsWith('-') && BigInt(s) <= maxRatio4, `${what} is between "0" and "${maxRatio4}" (scale 4: "10000" = 100%).`),
+    ratio4: Amount4.refine(
+      (s) => !s.startsWith('-') && BigInt(s) <= maxRatio4,
+      `${what} is between "0" and "${maxRatio4}" (scale 4: "10000" = 100%).`,
+    ),
   });
 
 /** A markup as callers set it: 0% to 1000%. */
 export const Markup = boundedRatio(100_000n, 'A markup').describe('"3500" = 35%; between 0% and 1000%.');
 
 /** Prices and quantities as callers send them: never negative. */
-export const NonNegativeAmount4 = Amount4.refine((s) => !s.startsWith('-'), 'Prices and quantities are never negative.');
+export const NonNegativeAmount4 = Amount4.refine(
+  (s) => !s.startsWith('-'),
+  'Prices and quantities are never negative.',
+);
 
 export const VALUE_STATES = ['set', 'tbc', 'poa', 'included', 'by_others'] as const;
 export const ValueState = z
   .enum(VALUE_STATES)
-  .describe('set: price given; tbc: to be confirmed; poa: price on application; included: covered elsewhere; by_others: supplied by others.');
+  .describe(
+    'set: price given; tbc: to be confirmed; poa: price on application; included: covered elsewhere; by_others: supplied by others.',
+  );
 named(ValueState, 'ValueState');
 
 /** One of a line's four priced fields. `price` is present exactly when `state` is `set`. */
@@ -68,7 +101,15 @@ export const PricedFieldInput = z
   .describe('Set a priced field: { state: "set", amount4 } or { state: "tbc" | "poa" | "included" | "by_others" }.');
 named(PricedFieldInput, 'PricedFieldInput');
 
-export const LINE_STATUSES = ['draft', 'specified', 'approved', 'ordered', 'delivered', 'installed', 'on_hold'] as const;
+export const LINE_STATUSES = [
+  'draft',
+  'specified',
+  'approved',
+  'ordered',
+  'delivered',
+  'installed',
+  'on_hold',
+] as const;
 export const LineStatus = z.enum(LINE_STATUSES).describe('Where the line stands in its life.');
 named(LineStatus, 'LineStatus');
 

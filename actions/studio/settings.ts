@@ -11,7 +11,7 @@ export const getStudioSettings = defineAction({
   domain: 'studio',
   summary: "Read the studio's defaults: markup, currency, tax, units, code format and branding.",
   description:
-    "Returns the defaults new projects and lines start from (default markup, currency, tax rate, default unit and the active units, the line code prefix) and the branding client documents carry. The default markup is absent without pricing:read. Any member may read them.",
+    'Returns the defaults new projects and lines start from (default markup, currency, tax rate, default unit and the active units, the line code prefix) and the branding client documents carry. The default markup is absent without pricing:read. Any member may read them.',
   scope: 'member',
   input: z.strictObject({}),
   output: StudioSettings,
@@ -25,7 +25,7 @@ const SettingsPatch = z
     defaultMarkup: boundedRatio(100_000n, 'A markup').describe('Needs pricing:write. "3500" = 35%; at most 1000%.'),
     currency: Currency.describe('For new projects; existing projects keep theirs.'),
     taxRate: boundedRatio(10_000n, 'A tax rate').describe('"2000" = 20%; at most 100%.'),
-    defaultUnitId: Id.describe('One of the studio\'s active units.'),
+    defaultUnitId: Id.describe("One of the studio's active units."),
     codeFormat: z.strictObject({ prefix: CodePrefix }).describe('For new line codes; existing codes stay.'),
     branding: z
       .strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Amount4, Currency, Id, Ratio, Timestamp, named } from '../shared/values.js';
+import { Currency, Id, Ratio, Timestamp, named } from '../shared/values.js';
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 
 /** A ratio that cannot be negative and has a ceiling (ratio4 "10000" = 100%). */
@@ -24,7 +24,10 @@ export const CodePrefix = z
   .regex(/^[A-Z][A-Z0-9]{0,7}$/, 'A code prefix is 1 to 8 capital letters or digits, starting with a letter, e.g. FF.')
   .describe('Line codes are the prefix, a hyphen and a number: FF-001.');
 
-export const AccentColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb, e.g. #1f2937.').describe('#rrggbb.');
+export const AccentColour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb, e.g. #1f2937.')
+  .describe('#rrggbb.');
 
 export const StudioSettings = z
   .strictObject({
@@ -32,8 +35,13 @@ export const StudioSettings = z
     currency: Currency.describe('The currency new projects start with.'),
     taxRate: Ratio.describe('Sales tax on client totals, e.g. "2000" = 20%.'),
     defaultUnitId: Id.nullable().describe('The unit a line gets when none is given.'),
-    units: z.array(z.strictObject({ id: Id, name: z.string(), symbol: z.string() })).describe("The studio's active units, by name."),
-    codeFormat: z.strictObject({ prefix: z.string(), example: z.string().describe('The first code a project gets, e.g. FF-001.') }),
+    units: z
+      .array(z.strictObject({ id: Id, name: z.string(), symbol: z.string() }))
+      .describe("The studio's active units, by name."),
+    codeFormat: z.strictObject({
+      prefix: z.string(),
+      example: z.string().describe('The first code a project gets, e.g. FF-001.'),
+    }),
     branding: z.strictObject({
       displayName: z.string().nullable().describe("Shown on client documents; null: the studio's name."),
       accentColour: z.string().describe('#rrggbb, lowercase.'),
@@ -46,16 +54,29 @@ export const StudioSettings = z
 named(StudioSettings, 'StudioSettings');
 
 export const PermissionCatalog = z.strictObject({
-  permissions: z.array(z.strictObject({ name: z.enum(STUDIO_PERMISSIONS), description: z.string() })).describe('The closed StudioPermission union.'),
-  roles: z.array(z.strictObject({ role: z.enum(ROLES), description: z.string(), permissions: z.array(z.enum(STUDIO_PERMISSIONS)) })),
-  grantLevels: z.array(z.strictObject({ level: z.enum(['view', 'edit']), description: z.string() })).describe('Per-project access for members without workspace:manage.'),
+  permissions: z
+    .array(z.strictObject({ name: z.enum(STUDIO_PERMISSIONS), description: z.string() }))
+    .describe('The closed StudioPermission union.'),
+  roles: z.array(
+    z.strictObject({ role: z.enum(ROLES), description: z.string(), permissions: z.array(z.enum(STUDIO_PERMISSIONS)) }),
+  ),
+  grantLevels: z
+    .array(z.strictObject({ level: z.enum(['view', 'edit']), description: z.string() }))
+    .describe('Per-project access for members without workspace:manage.'),
 });
 
 const count = z.int().min(0);
 export const StudioUsage = z.strictObject({
   projects: z.strictObject({ active: count, archived: count }),
-  lines: z.strictObject({ active: count, archived: count }).describe('Across every project of the studio, archived projects included.'),
-  members: z.strictObject({ active: count, byRole: z.strictObject(Object.fromEntries(ROLES.map((r) => [r, count])) as Record<(typeof ROLES)[number], typeof count>) }),
+  lines: z
+    .strictObject({ active: count, archived: count })
+    .describe('Across every project of the studio, archived projects included.'),
+  members: z.strictObject({
+    active: count,
+    byRole: z.strictObject(
+      Object.fromEntries(ROLES.map((r) => [r, count])) as Record<(typeof ROLES)[number], typeof count>,
+    ),
+  }),
   apiTokens: z.strictObject({ active: count }).describe('Unrevoked, unexpired tokens of active members.'),
   asOf: Timestamp,
 });

@@ -9,7 +9,8 @@ export const getStudio = defineAction({
   effect: 'query',
   domain: 'studio',
   summary: 'Read your studio: name, owner and version.',
-  description: 'Returns the studio your token acts in, with its one owner and its version (shared with its settings). Any member may read it.',
+  description:
+    'Returns the studio your token acts in, with its one owner and its version (shared with its settings). Any member may read it.',
   scope: 'member',
   input: z.strictObject({}),
   output: Studio,
@@ -24,7 +25,8 @@ export const updateStudio = defineAction({
   effect: 'mutation',
   domain: 'studio',
   summary: 'Rename your studio.',
-  description: "Changes the studio's name. Needs expectedVersion: the version from get_studio or get_studio_settings (they share it).",
+  description:
+    "Changes the studio's name. Needs expectedVersion: the version from get_studio or get_studio_settings (they share it).",
   scope: 'workspace:manage',
   versioned: { entity: 'studio', idField: 'studioId' },
   input: z.strictObject({ name: StudioName }),

@@ -9,7 +9,8 @@ export const getStudioUsage = defineAction({
   effect: 'query',
   domain: 'studio',
   summary: 'Count what the studio holds: projects, lines, members and API tokens.',
-  description: 'Returns whole-studio counts (integers): active and archived projects and lines, active members by role, active API tokens. Any member may read it.',
+  description:
+    'Returns whole-studio counts (integers): active and archived projects and lines, active members by role, active API tokens. Any member may read it.',
   scope: 'member',
   input: z.strictObject({}),
   output: StudioUsage,

@@ -11,7 +11,8 @@ export const listAuditEvents = defineAction({
   effect: 'query',
   domain: 'audit',
   summary: "Read a project's audit feed, newest first.",
-  description: 'Every change to the project, its sections and lines: who, which action, what changed and when. Read-only; filter by target record or action name.',
+  description:
+    'Every change to the project, its sections and lines: who, which action, what changed and when. Read-only; filter by target record or action name.',
   scope: 'audit:read',
   input: z.strictObject({
     projectId: Id,

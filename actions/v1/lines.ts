@@ -56,8 +56,18 @@ export const createLine = defineAction({
   input: LineFields.partial().extend({ projectId: Id, sectionId: Id, heading: LineFields.shape.heading }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  http: { method: 'POST', path: '/projects/{projectId}/items', status: 201, created: '/projects/{projectId}/items/{id}' },
-  example: { projectId: '0000000000000000000000000a', sectionId: '0000000000000000000000000c', heading: 'Linen sofa, three seater', idempotencyKey: '8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11' },
+  http: {
+    method: 'POST',
+    path: '/projects/{projectId}/items',
+    status: 201,
+    created: '/projects/{projectId}/items/{id}',
+  },
+  example: {
+    projectId: '0000000000000000000000000a',
+    sectionId: '0000000000000000000000000c',
+    heading: 'Linen sofa, three seater',
+    idempotencyKey: '8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11',
+  },
   handler: (ctx, input) => lines.createLine(ctx, input),
 });
 
@@ -76,7 +86,12 @@ export const updateLine = defineAction({
   errors: ['NOT_FOUND', 'ARCHIVED'],
   http: { method: 'PATCH', path: '/projects/{projectId}/items/{itemId}' },
   mcp: { advertised: true, title: 'Update a line' },
-  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', ifMatch: '"3"', finish: 'Natural oak' },
+  example: {
+    projectId: '0000000000000000000000000a',
+    itemId: '0000000000000000000000000b',
+    ifMatch: '"3"',
+    finish: 'Natural oak',
+  },
   handler: (ctx, { projectId, itemId, ...patch }) => lines.updateLine(ctx, projectId, itemId, patch),
 });
 
@@ -86,14 +101,24 @@ export const duplicateLine = defineAction({
   effect: 'mutation',
   domain: 'schedule',
   summary: 'Copy a line, placing the copy right after it.',
-  description: 'Creates a new line with the same fields (a new id, the next free code, version 1) directly after the source line. Needs an Idempotency-Key.',
+  description:
+    'Creates a new line with the same fields (a new id, the next free code, version 1) directly after the source line. Needs an Idempotency-Key.',
   scope: 'projects:write',
   keyed: true,
   input: z.strictObject(inLine),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/duplication', status: 201, created: '/projects/{projectId}/items/{id}' },
-  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', idempotencyKey: '5a2c7a1e-93d4-4b8e-8f0a-2d6e1c9b7f30' },
+  http: {
+    method: 'POST',
+    path: '/projects/{projectId}/items/{itemId}/duplication',
+    status: 201,
+    created: '/projects/{projectId}/items/{id}',
+  },
+  example: {
+    projectId: '0000000000000000000000000a',
+    itemId: '0000000000000000000000000b',
+    idempotencyKey: '5a2c7a1e-93d4-4b8e-8f0a-2d6e1c9b7f30',
+  },
   handler: (ctx, input) => lines.duplicateLine(ctx, input.projectId, input.itemId),
 });
 
@@ -121,13 +146,24 @@ export const moveLine = defineAction({
   effect: 'mutation',
   domain: 'schedule',
   summary: 'Move a line within its section or to another section.',
-  description: 'Places the line at a 1-based position in the target section (default: last); other lines close up or make room. Needs If-Match.',
+  description:
+    'Places the line at a 1-based position in the target section (default: last); other lines close up or make room. Needs If-Match.',
   scope: 'projects:write',
   versioned: { entity: 'line', idField: 'itemId' },
-  input: z.strictObject({ ...inLine, sectionId: Id.describe('The target section.'), position: z.int().min(1).optional() }),
+  input: z.strictObject({
+    ...inLine,
+    sectionId: Id.describe('The target section.'),
+    position: z.int().min(1).optional(),
+  }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/placement' },
-  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', ifMatch: '"4"', sectionId: '0000000000000000000000000c', position: 1 },
+  example: {
+    projectId: '0000000000000000000000000a',
+    itemId: '0000000000000000000000000b',
+    ifMatch: '"4"',
+    sectionId: '0000000000000000000000000c',
+    position: 1,
+  },
   handler: (ctx, input) => lines.moveLine(ctx, input.projectId, input.itemId, input.sectionId, input.position),
 });

@@ -19,7 +19,8 @@ export const listProjects = defineAction({
   effect: 'query',
   domain: 'projects',
   summary: 'List the projects you can reach, newest first.',
-  description: 'Returns the studio\'s projects you manage or were granted, newest first. Filter by status or a text query on name, reference and client.',
+  description:
+    "Returns the studio's projects you manage or were granted, newest first. Filter by status or a text query on name, reference and client.",
   scope: 'projects:read',
   input: ProjectListQuery,
   output: page(Project),
@@ -36,17 +37,27 @@ export const createProject = defineAction({
   effect: 'mutation',
   domain: 'projects',
   summary: 'Start a new project with its first sections.',
-  description: 'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Needs an Idempotency-Key.',
+  description:
+    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Needs an Idempotency-Key.',
   scope: 'projects:write',
   keyed: true,
   input: ProjectFields.partial().extend({
     name: ProjectFields.shape.name,
-    sections: z.array(z.string().trim().min(1).max(200)).min(1).max(100).optional().describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
+    sections: z
+      .array(z.string().trim().min(1).max(200))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
   }),
   output: ProjectWithSections,
   errors: [],
   http: { method: 'POST', path: '/projects', status: 201, created: '/projects/{id}' },
-  example: { name: 'Harbour House', sections: ['Living Room', 'Kitchen'], idempotencyKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
+  example: {
+    name: 'Harbour House',
+    sections: ['Living Room', 'Kitchen'],
+    idempotencyKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+  },
   handler: (ctx, input) => projects.createProject(ctx, input),
 });
 
@@ -73,7 +84,8 @@ export const archiveProject = defineAction({
   effect: 'mutation',
   domain: 'projects',
   summary: 'Archive a project (visible to the client).',
-  description: 'Marks the project archived; it stays readable and can be restored. A second archival is refused with ALREADY_ARCHIVED. Needs an Idempotency-Key.',
+  description:
+    'Marks the project archived; it stays readable and can be restored. A second archival is refused with ALREADY_ARCHIVED. Needs an Idempotency-Key.',
   scope: 'projects:write',
   keyed: true,
   input: z.strictObject({ projectId: Id }),

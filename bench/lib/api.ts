@@ -33,7 +33,12 @@ export function request(
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+        resolvePromise({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+          ms: performance.now() - started,
+        }),
       );
       res.on('error', reject);
     });
@@ -43,9 +48,14 @@ export function request(
 }
 
 /** A request that must succeed with one of the expected statuses; returns the parsed JSON body. */
-export async function expectJson<T = any>(reply: Promise<Reply>, statuses: number[], what: string): Promise<{ body: T; etag?: string }> {
+export async function expectJson<T = any>(
+  reply: Promise<Reply>,
+  statuses: number[],
+  what: string,
+): Promise<{ body: T; etag?: string }> {
   const r = await reply;
-  if (!statuses.includes(r.status)) throw new Error(`${what}: expected ${statuses.join('/')} but got ${r.status}: ${r.text.slice(0, 500)}`);
+  if (!statuses.includes(r.status))
+    throw new Error(`${what}: expected ${statuses.join('/')} but got ${r.status}: ${r.text.slice(0, 500)}`);
   return { body: JSON.parse(r.text) as T, etag: r.headers.etag };
 }
 
@@ -59,9 +69,18 @@ export interface Fixture {
  * A project with `count` lines in one section, made through the public API only (POST /v1/projects, then POST
  * .../items once per line, each with its own Idempotency-Key), a few requests in flight at a time.
  */
-export async function createProjectWithLines(base: string, token: string, name: string, count: number): Promise<Fixture> {
+export async function createProjectWithLines(
+  base: string,
+  token: string,
+  name: string,
+  count: number,
+): Promise<Fixture> {
   const { body: project } = await expectJson<{ id: string; sections: Array<{ id: string }> }>(
-    request(base, 'POST', '/v1/projects', { token, body: { name, sections: ['Bench'] }, headers: { 'idempotency-key': randomUUID() } }),
+    request(base, 'POST', '/v1/projects', {
+      token,
+      body: { name, sections: ['Bench'] },
+      headers: { 'idempotency-key': randomUUID() },
+    }),
     [201],
     'create project',
   );
@@ -75,7 +94,12 @@ export async function createProjectWithLines(base: string, token: string, name: 
       const { body, etag } = await expectJson<{ id: string }>(
         request(base, 'POST', `/v1/projects/${projectId}/items`, {
           token,
-          body: { sectionId, heading: `Bench line ${i + 1}`, description: 'Oak veneer, satin lacquer, soft-close runners.', brand: 'Bench & Co' },
+          body: {
+            sectionId,
+            heading: `Bench line ${i + 1}`,
+            description: 'Oak veneer, satin lacquer, soft-close runners.',
+            brand: 'Bench & Co',
+          },
           headers: { 'idempotency-key': randomUUID() },
         }),
         [201],

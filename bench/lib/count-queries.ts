@@ -38,6 +38,9 @@ DbProto.exec = function (this: unknown, source: unknown) {
 const file = process.env.BENCH_QUERY_LOG;
 if (file) {
   process.on('SIGUSR2', () => {
-    writeFileSync(file, JSON.stringify({ executions: Object.fromEntries(executions), prepares: Object.fromEntries(prepares) }));
+    writeFileSync(
+      file,
+      JSON.stringify({ executions: Object.fromEntries(executions), prepares: Object.fromEntries(prepares) }),
+    );
   });
 }

@@ -22,8 +22,13 @@ const CLI = join(ROOT, 'dist/studio.mjs');
 const MINIMAL = join(ROOT, 'bench/minimal-mcp-server.mjs');
 const PROTOCOL_VERSION = '2025-06-18';
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-export const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 const bytes = (v: unknown) => Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v), 'utf8');
 
 /** A server's environment: this one's, without anything that would load a TypeScript hook into a plain `node`. */
@@ -41,7 +46,11 @@ export interface StdioCommand {
 }
 
 /** `studio mcp` exactly as mcp.json says (`node dist/studio.mjs mcp`, no STUDIO_TOKEN) on the given database. */
-export const studioMcp = (databasePath: string): StdioCommand => ({ label: 'studio mcp', args: [CLI, 'mcp'], env: { STUDIO_DATABASE: databasePath } });
+export const studioMcp = (databasePath: string): StdioCommand => ({
+  label: 'studio mcp',
+  args: [CLI, 'mcp'],
+  env: { STUDIO_DATABASE: databasePath },
+});
 export const minimalMcp: StdioCommand = { label: 'minimal SDK server', args: [MINIMAL], env: {} };
 
 export interface ColdStart {
@@ -62,7 +71,11 @@ export interface ColdStart {
 export function coldStart(cmd: StdioCommand): Promise<ColdStart> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, cmd.args, { cwd: ROOT, env: plainEnv(cmd.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, cmd.args, {
+      cwd: ROOT,
+      env: plainEnv(cmd.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const send = (msg: object) => child.stdin.write(`${JSON.stringify(msg)}\n`);
     let out = '';
     let err = '';
@@ -86,7 +99,12 @@ export function coldStart(cmd: StdioCommand): Promise<ColdStart> {
           send({ jsonrpc: '2.0', method: 'notifications/initialized' });
           send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
         } else if (msg.id === 2) {
-          result = { initializeMs, toolsListMs: performance.now() - started, toolsListBytes: bytes(msg.result), toolCount: msg.result!.tools!.length };
+          result = {
+            initializeMs,
+            toolsListMs: performance.now() - started,
+            toolsListBytes: bytes(msg.result),
+            toolCount: msg.result!.tools!.length,
+          };
           child.stdin.end();
         }
       }
@@ -101,7 +119,11 @@ export function coldStart(cmd: StdioCommand): Promise<ColdStart> {
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
-      params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'studio-bench', version: '1.0.0' } },
+      params: {
+        protocolVersion: PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'studio-bench', version: '1.0.0' },
+      },
     });
   });
 }
@@ -162,12 +184,23 @@ export interface SearchFigures {
  * per call over `rounds` passes of the whole set after `warmup` passes (JIT).
  */
 export function measureSearch(rounds: number, warmup = 5): SearchFigures {
-  const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/search-relevance.json'), 'utf8')) as { cases: RelevanceCase[] };
+  const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/search-relevance.json'), 'utf8')) as {
+    cases: RelevanceCase[];
+  };
   const names = new Set(ACTIONS.map((a) => a.name));
   const cases = fixture.cases.filter((c) => c.acceptable.some((a) => names.has(a)));
   const search = new ActionSearch(ACTIONS);
-  const caller: Caller = { userId: 'u', memberId: 'm', studioId: 's', role: 'designer', tokenId: 't', permissions: new Set(ROLE_PERMISSIONS.designer) };
-  const missed = cases.filter((c) => !search.search(c.query, caller).some((h) => c.acceptable.includes(h.name))).map((c) => c.query);
+  const caller: Caller = {
+    userId: 'u',
+    memberId: 'm',
+    studioId: 's',
+    role: 'designer',
+    tokenId: 't',
+    permissions: new Set(ROLE_PERMISSIONS.designer),
+  };
+  const missed = cases
+    .filter((c) => !search.search(c.query, caller).some((h) => c.acceptable.includes(h.name)))
+    .map((c) => c.query);
   for (let i = 0; i < warmup; i++) for (const c of cases) search.search(c.query, caller);
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -219,7 +252,13 @@ export async function measurePaging(
   const rest = await request(s.url, 'GET', `/v1/projects/${projectId}/items`, { token: s.token });
   if (rest.status !== 200) throw new Error(`list for comparison: ${rest.status}`);
   const cmd = studioMcp(s.databasePath);
-  const transport = new StdioClientTransport({ command: process.execPath, args: cmd.args, cwd: ROOT, env: plainEnv(cmd.env), stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: cmd.args,
+    cwd: ROOT,
+    env: plainEnv(cmd.env),
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'studio-bench', version: '1.0.0' });
   await client.connect(transport);
   try {
@@ -232,17 +271,31 @@ export async function measurePaging(
       const started = performance.now();
       const whole = await reassemble(async (path, offset) => {
         n++;
-        const res = await client.callTool({ name: 'read_action_result', arguments: { name: 'list_lines', arguments: args, ...(snapshot ? { snapshot } : {}), ...(path ? { path } : {}), offset } });
+        const res = await client.callTool({
+          name: 'read_action_result',
+          arguments: {
+            name: 'list_lines',
+            arguments: args,
+            ...(snapshot ? { snapshot } : {}),
+            ...(path ? { path } : {}),
+            offset,
+          },
+        });
         const sc = res.structuredContent as { result_page?: ResultPage; code?: string };
         if (res.isError || !sc.result_page) throw new Error(`read_action_result: ${JSON.stringify(sc).slice(0, 300)}`);
-        largestPageBytes = Math.max(largestPageBytes, bytes(sc), ...(res.content as Array<{ text?: string }>).map((c) => (c.text ? bytes(c.text) : 0)));
+        largestPageBytes = Math.max(
+          largestPageBytes,
+          bytes(sc),
+          ...(res.content as Array<{ text?: string }>).map((c) => (c.text ? bytes(c.text) : 0)),
+        );
         snapshot = sc.result_page.snapshot;
         return sc.result_page;
       });
       const ms = performance.now() - started;
       const items = (whole as { items: unknown[] }).items;
       if (items.length !== expectedLines) throw new Error(`paging: ${items.length} items, expected ${expectedLines}`);
-      if (JSON.stringify(whole) !== rest.text) throw new Error('paging: the reassembled result differs from the REST body');
+      if (JSON.stringify(whole) !== rest.text)
+        throw new Error('paging: the reassembled result differs from the REST body');
       pages = n;
       return ms;
     };
@@ -251,7 +304,13 @@ export async function measurePaging(
     for (let i = 0; i < passes; i++) times.push(await pass());
 
     const rtt: number[] = [];
-    const queries = ['rename a room', 'change the finish on the sofa', 'delete an item', 'quote for the client', 'add a purchase order'];
+    const queries = [
+      'rename a room',
+      'change the finish on the sofa',
+      'delete an item',
+      'quote for the client',
+      'add a purchase order',
+    ];
     for (let i = 0; i < 200; i++) {
       const t0 = performance.now();
       await client.callTool({ name: 'search_actions', arguments: { query: queries[i % queries.length]! } });

@@ -20,7 +20,10 @@ export interface ServerProcess {
 
 /** Spawns a process and waits until its stdout has matched every pattern; the first group of each is returned. */
 function spawnAndRead(args: string[], env: Record<string, string>, patterns: RegExp[], cleanup: () => void) {
-  const proc: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -72,7 +75,12 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
 
 /** The bare fastify baseline, started the same way (its own process, free port, URL from stdout). */
 export async function startHello(nodeArgs: string[] = []): Promise<ServerProcess> {
-  const { proc, ready, stop } = spawnAndRead([...nodeArgs, '--import', 'tsx', HELLO], { PORT: '0' }, [/listening on (http:\/\/\S+)/], () => {});
+  const { proc, ready, stop } = spawnAndRead(
+    [...nodeArgs, '--import', 'tsx', HELLO],
+    { PORT: '0' },
+    [/listening on (http:\/\/\S+)/],
+    () => {},
+  );
   const [url] = await ready.catch(async (e) => {
     await stop();
     throw e;

@@ -14,19 +14,35 @@ export interface Check {
 export const passes = (c: Check): boolean | undefined =>
   c.target === undefined
     ? undefined
-    : (c.target.atLeast === undefined || c.value >= c.target.atLeast) && (c.target.atMost === undefined || c.value <= c.target.atMost);
+    : (c.target.atLeast === undefined || c.value >= c.target.atLeast) &&
+      (c.target.atMost === undefined || c.value <= c.target.atMost);
 
 const fmt = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-GB') : v.toFixed(2));
 
 export function table(checks: Check[]): string {
   const rows = checks.map((c) => {
     const p = passes(c);
-    const target = c.target?.atLeast !== undefined ? `≥ ${fmt(c.target.atLeast)}` : c.target?.atMost !== undefined ? `≤ ${fmt(c.target.atMost)}` : '';
-    return [c.name, `${fmt(c.value)} ${c.unit}`, target && `${target} ${c.unit}`, p === undefined ? '' : p ? 'PASS' : 'MISS', c.note ?? ''];
+    const target =
+      c.target?.atLeast !== undefined
+        ? `≥ ${fmt(c.target.atLeast)}`
+        : c.target?.atMost !== undefined
+          ? `≤ ${fmt(c.target.atMost)}`
+          : '';
+    return [
+      c.name,
+      `${fmt(c.value)} ${c.unit}`,
+      target && `${target} ${c.unit}`,
+      p === undefined ? '' : p ? 'PASS' : 'MISS',
+      c.note ?? '',
+    ];
   });
   const head = ['Measure', 'Figure', 'Target', 'Result', 'Notes'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((cell, i) => (i === 1 || i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (i === 1 || i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

@@ -20,7 +20,8 @@ export function allErrorsOf(action: AnyAction): ReadonlySet<ErrorCode> {
     if (action.kind === 'resource') codes.add('IDEMPOTENCY_KEY_REQUIRED');
   }
   // A REST operation that takes a body refuses bodies that are not JSON.
-  if (action.http && action.http.method !== 'GET' && action.http.method !== 'DELETE') codes.add('UNSUPPORTED_MEDIA_TYPE');
+  if (action.http && action.http.method !== 'GET' && action.http.method !== 'DELETE')
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
   if (action.scope === 'capability') codes.delete('UNAUTHENTICATED');
   set = codes;
   cache.set(action, set);

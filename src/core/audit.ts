@@ -16,10 +16,23 @@ export const actorOf = (caller: Caller | null): AuditActor =>
   caller ? { kind: 'member', id: caller.memberId } : { kind: 'system', id: null };
 
 /** The exact fields a digest covers, in one place so that verification recomputes the same text. */
-export function eventDigest(prevDigest: string, e: {
-  id: string; studioId: string; seq: number; projectId: string | null; actorKind: string; actorId: string | null;
-  action: string; targetKind: string | null; targetId: string | null; at: string; summary: string; changes: string | null;
-}): string {
+export function eventDigest(
+  prevDigest: string,
+  e: {
+    id: string;
+    studioId: string;
+    seq: number;
+    projectId: string | null;
+    actorKind: string;
+    actorId: string | null;
+    action: string;
+    targetKind: string | null;
+    targetId: string | null;
+    at: string;
+    summary: string;
+    changes: string | null;
+  },
+): string {
   return sha256(prevDigest + canonicalJson(e));
 }
 
@@ -63,9 +76,20 @@ export async function appendAuditEvents(
     };
     const digest = eventDigest(prev, e);
     const row = {
-      id: e.id, studio_id: studioId, seq, project_id: e.projectId, actor_kind: e.actorKind, actor_id: e.actorId,
-      action: e.action, target_kind: e.targetKind, target_id: e.targetId, at, summary: e.summary, changes: e.changes,
-      prev_digest: prev, digest,
+      id: e.id,
+      studio_id: studioId,
+      seq,
+      project_id: e.projectId,
+      actor_kind: e.actorKind,
+      actor_id: e.actorId,
+      action: e.action,
+      target_kind: e.targetKind,
+      target_id: e.targetId,
+      at,
+      summary: e.summary,
+      changes: e.changes,
+      prev_digest: prev,
+      digest,
     };
     prev = digest;
     return row;
@@ -75,13 +99,28 @@ export async function appendAuditEvents(
 
 /** Recomputes a studio's chain; returns the seq of the first broken event, or null when intact. */
 export async function verifyAuditChain(db: Kysely<Database>, studioId: string): Promise<number | null> {
-  const rows = await db.selectFrom('audit_events').selectAll().where('studio_id', '=', studioId).orderBy('seq').execute();
+  const rows = await db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('studio_id', '=', studioId)
+    .orderBy('seq')
+    .execute();
   let prev = GENESIS_DIGEST;
   let expectedSeq = 1;
   for (const r of rows) {
     const digest = eventDigest(prev, {
-      id: r.id, studioId: r.studio_id, seq: r.seq, projectId: r.project_id, actorKind: r.actor_kind, actorId: r.actor_id,
-      action: r.action, targetKind: r.target_kind, targetId: r.target_id, at: r.at, summary: r.summary, changes: r.changes,
+      id: r.id,
+      studioId: r.studio_id,
+      seq: r.seq,
+      projectId: r.project_id,
+      actorKind: r.actor_kind,
+      actorId: r.actor_id,
+      action: r.action,
+      targetKind: r.target_kind,
+      targetId: r.target_id,
+      at: r.at,
+      summary: r.summary,
+      changes: r.changes,
     });
     if (r.seq !== expectedSeq || r.prev_digest !== prev || r.digest !== digest) return r.seq;
     prev = digest;

@@ -3,7 +3,16 @@
  * nested id belongs to the project (or studio) the request is about, and to read versions for expected-version checks.
  * A field whose name is listed here is an ownership claim wherever it appears in any action's input.
  */
-export type EntityKind = 'studio' | 'project' | 'section' | 'line' | 'supplier' | 'unit' | 'member' | 'audit_event' | 'api_token';
+export type EntityKind =
+  | 'studio'
+  | 'project'
+  | 'section'
+  | 'line'
+  | 'supplier'
+  | 'unit'
+  | 'member'
+  | 'audit_event'
+  | 'api_token';
 
 export interface EntityInfo {
   table: string;

@@ -32,7 +32,8 @@ export const ERROR_CATALOG = {
     status: 404,
     trpc: 'NOT_FOUND',
     title: 'Not found',
-    sentence: 'Nothing with that id exists here; check the ids in the path and that the record belongs to this project.',
+    sentence:
+      'Nothing with that id exists here; check the ids in the path and that the record belongs to this project.',
   },
   METHOD_NOT_ALLOWED: {
     status: 405,
@@ -44,7 +45,8 @@ export const ERROR_CATALOG = {
     status: 409,
     trpc: 'CONFLICT',
     title: 'The record has changed',
-    sentence: 'Someone changed this record since you read it; read it again, reapply your change and report, never replay blindly.',
+    sentence:
+      'Someone changed this record since you read it; read it again, reapply your change and report, never replay blindly.',
   },
   ALREADY_ARCHIVED: {
     status: 409,
@@ -80,7 +82,8 @@ export const ERROR_CATALOG = {
     status: 409,
     trpc: 'CONFLICT',
     title: 'The first request with this key is still running',
-    sentence: 'A request with this idempotency key is still being processed; wait a moment and retry with the same key.',
+    sentence:
+      'A request with this idempotency key is still being processed; wait a moment and retry with the same key.',
   },
   SECTION_NOT_EMPTY: {
     status: 409,
@@ -122,7 +125,8 @@ export const ERROR_CATALOG = {
     status: 428,
     trpc: 'PRECONDITION_FAILED',
     title: 'A version is required',
-    sentence: 'Writes to an existing record need its current version: send the ETag from your last read in If-Match (expectedVersion in the procedure API).',
+    sentence:
+      'Writes to an existing record need its current version: send the ETag from your last read in If-Match (expectedVersion in the procedure API).',
   },
   CONFIRMATION_REQUIRED: {
     status: 428,
@@ -140,7 +144,8 @@ export const ERROR_CATALOG = {
     status: 500,
     trpc: 'INTERNAL_SERVER_ERROR',
     title: 'Internal error',
-    sentence: 'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
+    sentence:
+      'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
   },
   DELIVERY_NOT_CONFIGURED: {
     status: 503,
@@ -176,7 +181,11 @@ export class ServiceError extends Error {
   /** Extra machine-readable facts safe to show, e.g. the current version on a conflict. */
   readonly extra?: Record<string, string | number>;
 
-  constructor(code: ErrorCode, detail?: string, opts: { errors?: FieldProblem[]; extra?: Record<string, string | number> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    opts: { errors?: FieldProblem[]; extra?: Record<string, string | number> } = {},
+  ) {
     super(detail ?? ERROR_CATALOG[code].sentence);
     this.name = 'ServiceError';
     this.code = code;

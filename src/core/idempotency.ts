@@ -47,7 +47,24 @@ export async function saveIdempotentResponse(
   await db.deleteFrom('idempotency_records').where('expires_at', '<', now).execute();
   await db
     .insertInto('idempotency_records')
-    .values({ studio_id: caller.studioId, caller_id: caller.memberId, key, action, request_hash: hash, response: JSON.stringify(response), created_at: now, expires_at: expires })
-    .onConflict((oc) => oc.columns(['studio_id', 'caller_id', 'key']).doUpdateSet({ action, request_hash: hash, response: JSON.stringify(response), created_at: now, expires_at: expires }))
+    .values({
+      studio_id: caller.studioId,
+      caller_id: caller.memberId,
+      key,
+      action,
+      request_hash: hash,
+      response: JSON.stringify(response),
+      created_at: now,
+      expires_at: expires,
+    })
+    .onConflict((oc) =>
+      oc.columns(['studio_id', 'caller_id', 'key']).doUpdateSet({
+        action,
+        request_hash: hash,
+        response: JSON.stringify(response),
+        created_at: now,
+        expires_at: expires,
+      }),
+    )
     .execute();
 }

@@ -39,22 +39,37 @@ export interface InvokeRequest {
  * authenticate → studio → scope → project grant → ownership of nested ids → idempotency → expected version →
  * handler in one write transaction → audit in the same transaction → output validation → pricing redaction.
  */
-export async function invoke(rt: Runtime, action: AnyAction, rawInput: unknown, req: InvokeRequest = {}): Promise<unknown> {
+export async function invoke(
+  rt: Runtime,
+  action: AnyAction,
+  rawInput: unknown,
+  req: InvokeRequest = {},
+): Promise<unknown> {
   const requestId = req.requestId ?? newId();
   try {
     const caller = action.scope === 'capability' ? null : (req.caller ?? authenticate(rt.store, req.token));
     if (caller && !hasScope(caller, action)) {
-      throw new ServiceError('FORBIDDEN', `This needs the ${action.scope} permission, which your role (${caller.role}) does not have.`);
+      throw new ServiceError(
+        'FORBIDDEN',
+        `This needs the ${action.scope} permission, which your role (${caller.role}) does not have.`,
+      );
     }
     const input = parseInput(action.fullInput, rawInput) as Record<string, unknown>;
     if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
       const field = pricingFieldIn(input);
-      if (field) throw new ServiceError('FORBIDDEN', `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`);
+      if (field)
+        throw new ServiceError(
+          'FORBIDDEN',
+          `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`,
+        );
     }
     const run = (db: Kysely<Database>) => execute(rt, action, input, caller, requestId, db);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes.
-    const output = action.effect === 'mutation' ? await keyed(rt, action, input, caller, () => rt.store.write(run)) : await rt.store.readSnapshot(run);
+    const output =
+      action.effect === 'mutation'
+        ? await keyed(rt, action, input, caller, () => rt.store.write(run))
+        : await rt.store.readSnapshot(run);
     return caller && !caller.permissions.has('pricing:read') ? withoutPricing(output) : output;
   } catch (err) {
     const se = toServiceError(err);
@@ -71,7 +86,13 @@ function hasScope(caller: Caller, action: AnyAction): boolean {
 }
 
 /** Marks a keyed request in flight for its duration, so a concurrent twin answers 409 rather than running twice. */
-async function keyed<T>(rt: Runtime, action: AnyAction, input: Record<string, unknown>, caller: Caller | null, fn: () => Promise<T>): Promise<T> {
+async function keyed<T>(
+  rt: Runtime,
+  action: AnyAction,
+  input: Record<string, unknown>,
+  caller: Caller | null,
+  fn: () => Promise<T>,
+): Promise<T> {
   const field = CONTROL_FIELDS[action.kind].key;
   const key = action.keyed ? (input[field] as string | undefined) : undefined;
   if (!key || !caller) return fn();
@@ -112,7 +133,13 @@ async function execute(
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
   if (action.keyed && action.kind === 'resource' && !key) throw new ServiceError('IDEMPOTENCY_KEY_REQUIRED');
   if (key && caller) {
-    const replay = await findIdempotentReplay(db, caller, key, action.name, requestHash(action.name, input, controls.key));
+    const replay = await findIdempotentReplay(
+      db,
+      caller,
+      key,
+      action.name,
+      requestHash(action.name, input, controls.key),
+    );
     if (replay.found) return replay.response;
   }
   if (action.versioned) checkVersion(stmt, action, input, studioId);
@@ -137,12 +164,28 @@ async function execute(
   }
   const output = checked.data;
   if (write) {
-    if (!events.length) events.push({ targetKind: 'studio', targetId: studioId, summary: action.summary, projectId: project?.id ?? null });
+    if (!events.length)
+      events.push({
+        targetKind: 'studio',
+        targetId: studioId,
+        summary: action.summary,
+        projectId: project?.id ?? null,
+      });
     await appendAuditEvents(db, studioId, actorOf(caller), action.name, now, events);
     if (key && caller) {
       // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
-      const kept = action.shownOnce?.length ? { ...(output as object), ...Object.fromEntries(action.shownOnce.map((f) => [f, null])) } : output;
-      await saveIdempotentResponse(db, caller, key, action.name, requestHash(action.name, input, controls.key), kept, now);
+      const kept = action.shownOnce?.length
+        ? { ...(output as object), ...Object.fromEntries(action.shownOnce.map((f) => [f, null])) }
+        : output;
+      await saveIdempotentResponse(
+        db,
+        caller,
+        key,
+        action.name,
+        requestHash(action.name, input, controls.key),
+        kept,
+        now,
+      );
     }
   }
   return output;
@@ -162,18 +205,31 @@ function stripControls(input: Record<string, unknown>, action: AnyAction): Recor
  */
 type Statements = (sqlText: string) => Sqlite.Statement;
 
-function checkProjects(stmt: Statements, caller: Caller, input: Record<string, unknown>, write: boolean): ProjectsTable | undefined {
+function checkProjects(
+  stmt: Statements,
+  caller: Caller,
+  input: Record<string, unknown>,
+  write: boolean,
+): ProjectsTable | undefined {
   let main: ProjectsTable | undefined;
   for (const field of ['projectId', 'targetProjectId'] as const) {
     const id = input[field];
     if (typeof id !== 'string') continue;
-    const project = stmt('SELECT * FROM projects WHERE id = ? AND studio_id = ?').get(id, caller.studioId) as ProjectsTable | undefined;
+    const project = stmt('SELECT * FROM projects WHERE id = ? AND studio_id = ?').get(id, caller.studioId) as
+      | ProjectsTable
+      | undefined;
     if (!project) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
     if (!reachesAllProjects(caller.permissions)) {
-      const grant = stmt('SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?').get(id, caller.memberId) as { level: string } | undefined;
+      const grant = stmt('SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?').get(
+        id,
+        caller.memberId,
+      ) as { level: string } | undefined;
       if (!grant) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
       if (!grantAllows(grant.level as GrantLevel, write)) {
-        throw new ServiceError('FORBIDDEN', 'You can view this project but not change it; ask a studio admin for an edit grant.');
+        throw new ServiceError(
+          'FORBIDDEN',
+          'You can view this project but not change it; ask a studio admin for an edit grant.',
+        );
       }
     }
     if (field === 'projectId') main = project;
@@ -183,16 +239,33 @@ function checkProjects(stmt: Statements, caller: Caller, input: Record<string, u
 
 /** A write under an archived project (or into an archived target project) changes a frozen schedule. */
 function refuseArchivedProjects(stmt: Statements, input: Record<string, unknown>, project: ProjectsTable | undefined) {
-  const target = typeof input.targetProjectId === 'string' ? (stmt('SELECT archived_at FROM projects WHERE id = ?').get(input.targetProjectId) as { archived_at: string | null } | undefined) : undefined;
+  const target =
+    typeof input.targetProjectId === 'string'
+      ? (stmt('SELECT archived_at FROM projects WHERE id = ?').get(input.targetProjectId) as
+          | { archived_at: string | null }
+          | undefined)
+      : undefined;
   if (project?.archived_at || target?.archived_at) {
-    throw new ServiceError('ARCHIVED', 'This project is archived, so its schedule cannot change; restore it with restore_project first.');
+    throw new ServiceError(
+      'ARCHIVED',
+      'This project is archived, so its schedule cannot change; restore it with restore_project first.',
+    );
   }
 }
 
-const WHERE_OWNED = { project: 'in this project', studio: 'in your studio', member: 'among your own in this studio' } as const;
+const WHERE_OWNED = {
+  project: 'in this project',
+  studio: 'in your studio',
+  member: 'among your own in this studio',
+} as const;
 
 /** Every id the input names (at any depth) must belong to the project in the request, the caller's studio, or the caller. */
-function checkOwnership(stmt: Statements, caller: Caller, input: Record<string, unknown>, projectId: string | undefined) {
+function checkOwnership(
+  stmt: Statements,
+  caller: Caller,
+  input: Record<string, unknown>,
+  projectId: string | undefined,
+) {
   const { studioId, memberId } = caller;
   const claims: Array<{ field: string; kind: EntityKind; id: string }> = [];
   collectIds(input, claims, 0);
@@ -201,7 +274,9 @@ function checkOwnership(stmt: Statements, caller: Caller, input: Record<string, 
     if (kind === 'project') continue; // checked with grants above
     const info = ENTITIES[kind];
     // Table and column names come from the fixed ENTITIES table, never from input.
-    const row = stmt(`SELECT ${info.owner.column} AS owner FROM ${info.table} WHERE id = ?`).get(id) as { owner: string } | undefined;
+    const row = stmt(`SELECT ${info.owner.column} AS owner FROM ${info.table} WHERE id = ?`).get(id) as
+      | { owner: string }
+      | undefined;
     let owns: boolean;
     if (!row) owns = false;
     else if (info.owner.level === 'studio') owns = row.owner === studioId;
@@ -210,7 +285,11 @@ function checkOwnership(stmt: Statements, caller: Caller, input: Record<string, 
       const expected = field.startsWith('target') ? targetProject : projectId;
       owns = expected !== undefined && row.owner === expected;
     }
-    if (!owns) throw new ServiceError('NOT_FOUND', `No ${kind.replace('_', ' ')} ${id} exists ${WHERE_OWNED[info.owner.level]}.`);
+    if (!owns)
+      throw new ServiceError(
+        'NOT_FOUND',
+        `No ${kind.replace('_', ' ')} ${id} exists ${WHERE_OWNED[info.owner.level]}.`,
+      );
   }
 }
 
@@ -244,7 +323,9 @@ function checkVersion(stmt: Statements, action: AnyAction, input: Record<string,
   const sent = input[CONTROL_FIELDS[action.kind].version];
   // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
   const id = idField === 'studioId' ? studioId : (input[idField] as string);
-  const row = stmt(`SELECT version FROM ${ENTITIES[entity].table} WHERE id = ?`).get(id) as { version: number } | undefined;
+  const row = stmt(`SELECT version FROM ${ENTITIES[entity].table} WHERE id = ?`).get(id) as
+    | { version: number }
+    | undefined;
   if (!row) throw new ServiceError('NOT_FOUND');
   if (sent === undefined) {
     throw new ServiceError(
@@ -255,8 +336,12 @@ function checkVersion(stmt: Statements, action: AnyAction, input: Record<string,
     );
   }
   if (parseVersion(sent) !== row.version) {
-    throw new ServiceError('VERSION_CONFLICT', `The ${entity} has changed since you read it (it is at version ${row.version}); read it again, reapply your change and report.`, {
-      extra: { currentVersion: row.version },
-    });
+    throw new ServiceError(
+      'VERSION_CONFLICT',
+      `The ${entity} has changed since you read it (it is at version ${row.version}); read it again, reapply your change and report.`,
+      {
+        extra: { currentVersion: row.version },
+      },
+    );
   }
 }

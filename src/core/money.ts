@@ -55,5 +55,5 @@ export function displayAmount(n4: bigint, places = 2): string {
   const negative = scaled < 0n;
   const digits = (negative ? -scaled : scaled).toString().padStart(places + 1, '0');
   const whole = digits.slice(0, digits.length - places).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${whole}${places ? '.' + digits.slice(-places) : ''}`;
+  return `${negative ? '-' : ''}${whole}${places ? `.${digits.slice(-places)}` : ''}`;
 }

@@ -33,8 +33,19 @@ export type Role = (typeof ROLES)[number];
 
 const ALL = STUDIO_PERMISSIONS;
 const DESIGNER: readonly StudioPermission[] = [
-  'projects:read', 'projects:write', 'pricing:read', 'pricing:write', 'documents:read', 'documents:write',
-  'shares:manage', 'procurement:read', 'procurement:write', 'reference:read', 'reference:write', 'audit:read', 'self',
+  'projects:read',
+  'projects:write',
+  'pricing:read',
+  'pricing:write',
+  'documents:read',
+  'documents:write',
+  'shares:manage',
+  'procurement:read',
+  'procurement:write',
+  'reference:read',
+  'reference:write',
+  'audit:read',
+  'self',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly StudioPermission[]> = {

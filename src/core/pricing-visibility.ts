@@ -2,7 +2,14 @@
  * Trade price, markup and margin exist only for callers holding `pricing:read`: without it they are absent (not
  * nulled) from every response of every surface. Redaction happens once, in `invoke`, on the validated output.
  */
-export const PRICING_FIELDS: ReadonlySet<string> = new Set(['tradePrice', 'markup', 'margin', 'defaultMarkup', 'tradeTotal', 'marginTotal']);
+export const PRICING_FIELDS: ReadonlySet<string> = new Set([
+  'tradePrice',
+  'markup',
+  'margin',
+  'defaultMarkup',
+  'tradeTotal',
+  'marginTotal',
+]);
 
 export function withoutPricing<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutPricing) as T;

@@ -73,18 +73,30 @@ const escapePointer = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The snapshot digest: which action, with which input, gave which result. */
 export function snapshotOf(name: string, input: unknown, json: string): string {
-  return createHash('sha256').update(`${name}\u0000${canonicalJson(input ?? {})}\u0000${json}`).digest('base64url').slice(0, 32);
+  return createHash('sha256')
+    .update(`${name}\u0000${canonicalJson(input ?? {})}\u0000${json}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 /**
  * The whole result when it fits (and no selection asks for a part), otherwise the selected page.
  * `wrap` gives the exact object a surface would send for the whole result, so the size check covers its envelope.
  */
-export function boundedResult(name: string, input: unknown, result: unknown, selection: Selection = {}, wrap: (doc: unknown) => unknown = (d) => d): Bounded {
+export function boundedResult(
+  name: string,
+  input: unknown,
+  result: unknown,
+  selection: Selection = {},
+  wrap: (doc: unknown) => unknown = (d) => d,
+): Bounded {
   const json = JSON.stringify(result) ?? 'null';
   const snapshot = snapshotOf(name, input, json);
   if (selection.snapshot !== undefined && selection.snapshot !== snapshot) {
-    throw new ServiceError('SNAPSHOT_CHANGED', 'The result changed since that snapshot was read; start again with a fresh read (no snapshot) and do not combine pages from both.');
+    throw new ServiceError(
+      'SNAPSHOT_CHANGED',
+      'The result changed since that snapshot was read; start again with a fresh read (no snapshot) and do not combine pages from both.',
+    );
   }
   const partial = selection.path !== undefined || (selection.offset ?? 0) > 0;
   if (!partial && jsonBytes(wrap(result)) <= PAGE_BYTES) return { whole: result };
@@ -133,7 +145,12 @@ function locateIndex(doc: Json, target: number, counter: Counter): Located {
     for (const [k, child] of children(cur.value)) {
       const n = counter.count(child);
       if (target < childIndex + n) {
-        next = { value: child, index: childIndex, path: extend(cur.path, k), ...(Array.isArray(cur.value) ? {} : { key: k }) };
+        next = {
+          value: child,
+          index: childIndex,
+          path: extend(cur.path, k),
+          ...(Array.isArray(cur.value) ? {} : { key: k }),
+        };
         break;
       }
       childIndex += n;
@@ -147,14 +164,25 @@ function locateIndex(doc: Json, target: number, counter: Counter): Located {
 /** Finds the value at a JSON Pointer (RFC 6901). */
 function locatePointer(doc: Json, pointer: string, counter: Counter): Located {
   if (pointer !== '' && !pointer.startsWith('/')) throw noNode(pointer);
-  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let cur: Located = { value: doc, index: 0, path: '' };
   for (const seg of segments) {
     let childIndex = cur.index + 1;
     let next: Located | undefined;
     for (const [k, child] of children(cur.value)) {
       if (k === seg) {
-        next = { value: child, index: childIndex, path: extend(cur.path, k), ...(Array.isArray(cur.value) ? {} : { key: k }) };
+        next = {
+          value: child,
+          index: childIndex,
+          path: extend(cur.path, k),
+          ...(Array.isArray(cur.value) ? {} : { key: k }),
+        };
         break;
       }
       childIndex += counter.count(child);
@@ -166,11 +194,24 @@ function locatePointer(doc: Json, pointer: string, counter: Counter): Located {
 }
 
 const noNode = (path: string) =>
-  new ServiceError('NOT_FOUND', `Nothing is at ${path.length > 80 ? `${path.slice(0, 80)}…` : path} in this snapshot; use a node or path from a page of the same snapshot.`);
+  new ServiceError(
+    'NOT_FOUND',
+    `Nothing is at ${path.length > 80 ? `${path.slice(0, 80)}…` : path} in this snapshot; use a node or path from a page of the same snapshot.`,
+  );
 
 /** One bounded page of the node `path` selects, starting at `offset`. */
-export function pageOf(doc: Json, snapshot: string, path: string | undefined, offset: number, budget = PAGE_BYTES): ResultPage {
-  if (!Number.isSafeInteger(offset) || offset < 0) throw new ServiceError('VALIDATION_FAILED', 'offset must be a whole number ≥ 0: nextOffset from the previous page.');
+export function pageOf(
+  doc: Json,
+  snapshot: string,
+  path: string | undefined,
+  offset: number,
+  budget = PAGE_BYTES,
+): ResultPage {
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'offset must be a whole number ≥ 0: nextOffset from the previous page.',
+    );
   const counter = new Counter();
   const ref = /^([nk])(\d{1,15})$/.exec(path ?? 'n0');
   const at = ref ? locateIndex(doc, Number(ref[2]), counter) : locatePointer(doc, path!, counter);
@@ -190,7 +231,10 @@ export function pageOf(doc: Json, snapshot: string, path: string | undefined, of
 }
 
 const beyond = (offset: number, count: number) =>
-  new ServiceError('VALIDATION_FAILED', `offset ${offset} is past the end of this node (${count}); use nextOffset from the previous page.`);
+  new ServiceError(
+    'VALIDATION_FAILED',
+    `offset ${offset} is past the end of this node (${count}); use nextOffset from the previous page.`,
+  );
 
 function containerPage(
   v: Json[] | { [k: string]: Json },
@@ -204,9 +248,20 @@ function containerPage(
   const members = Object.entries(v);
   const count = members.length;
   if (offset > count) throw beyond(offset, count);
-  const page: ResultPage = { ...head, type: isArray ? 'array' : 'object', bytes: jsonBytes(v), count, offset, entries: [], nextOffset: null };
+  const page: ResultPage = {
+    ...head,
+    type: isArray ? 'array' : 'object',
+    bytes: jsonBytes(v),
+    count,
+    offset,
+    entries: [],
+    nextOffset: null,
+  };
   // The envelope's size with the widest nextOffset it can carry, so that filling entries up to the rest is safe.
-  const envelope = Math.max(jsonBytes({ result_page: { ...page, nextOffset: count } }), jsonBytes({ result_page: page }));
+  const envelope = Math.max(
+    jsonBytes({ result_page: { ...page, nextOffset: count } }),
+    jsonBytes({ result_page: page }),
+  );
   const room = budget - envelope;
   let used = 0;
   // Pre-order index of the first member at `offset`.
@@ -216,7 +271,11 @@ function containerPage(
   let j = offset;
   for (; j < count; j++) {
     const [k, child] = members[j]!;
-    const base: PageEntry = isArray ? { index: j } : byteLength(JSON.stringify(k)) <= KEY_INLINE_BYTES ? { key: k } : { keyNode: `k${childIndex}` };
+    const base: PageEntry = isArray
+      ? { index: j }
+      : byteLength(JSON.stringify(k)) <= KEY_INLINE_BYTES
+        ? { key: k }
+        : { keyNode: `k${childIndex}` };
     const p = extend(at.path, k);
     if (p !== undefined) base.path = p;
     const comma = page.entries!.length ? 1 : 0;
@@ -240,10 +299,24 @@ function containerPage(
   return page;
 }
 
-function stringPage(s: string, head: { snapshot: string; node: string; path?: string }, offset: number, budget: number): ResultPage {
+function stringPage(
+  s: string,
+  head: { snapshot: string; node: string; path?: string },
+  offset: number,
+  budget: number,
+): ResultPage {
   if (offset > s.length) throw beyond(offset, s.length);
-  const page: ResultPage = { ...head, type: 'string', bytes: jsonBytes(s), count: s.length, offset, chunk: '', nextOffset: null };
-  const room = budget - Math.max(jsonBytes({ result_page: { ...page, nextOffset: s.length } }), jsonBytes({ result_page: page }));
+  const page: ResultPage = {
+    ...head,
+    type: 'string',
+    bytes: jsonBytes(s),
+    count: s.length,
+    offset,
+    chunk: '',
+    nextOffset: null,
+  };
+  const room =
+    budget - Math.max(jsonBytes({ result_page: { ...page, nextOffset: s.length } }), jsonBytes({ result_page: page }));
   // The longest chunk whose JSON fits: a binary search, since a longer chunk is never smaller.
   let lo = offset;
   let hi = s.length;
@@ -254,7 +327,8 @@ function stringPage(s: string, head: { snapshot: string; node: string; path?: st
   }
   let end = lo;
   // Never split a surrogate pair between pages: a lone half is not text any client can keep.
-  if (end < s.length && end - 1 > offset && isHighSurrogate(s.charCodeAt(end - 1)) && isLowSurrogate(s.charCodeAt(end))) end -= 1;
+  if (end < s.length && end - 1 > offset && isHighSurrogate(s.charCodeAt(end - 1)) && isLowSurrogate(s.charCodeAt(end)))
+    end -= 1;
   page.chunk = s.slice(offset, end);
   page.nextOffset = end < s.length ? end : null;
   return page;

@@ -6,7 +6,8 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
   return error.issues.slice(0, 20).map((issue) => {
     const path = issue.path.map(String).join('.') || '(input)';
     let message = issue.message;
-    if (issue.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}. Remove them; see the action's input schema.`;
+    if (issue.code === 'unrecognized_keys')
+      message = `Unknown field(s): ${issue.keys.join(', ')}. Remove them; see the action's input schema.`;
     else if (issue.code === 'invalid_type') {
       const got = (issue as { input?: unknown }).input;
       const last = String(issue.path.at(-1) ?? '');

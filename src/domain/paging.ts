@@ -15,9 +15,13 @@ export function decodeCursor(cursor: string, sort: string): unknown[] {
   } catch {
     // fall through to the error below
   }
-  throw new ServiceError('VALIDATION_FAILED', 'The cursor is not valid for this list and sort; pass nextCursor exactly as returned, with the same sort, or omit it to start over.', {
-    errors: [{ path: 'cursor', message: 'Unknown or altered cursor.' }],
-  });
+  throw new ServiceError(
+    'VALIDATION_FAILED',
+    'The cursor is not valid for this list and sort; pass nextCursor exactly as returned, with the same sort, or omit it to start over.',
+    {
+      errors: [{ path: 'cursor', message: 'Unknown or altered cursor.' }],
+    },
+  );
 }
 
 const isKeyPart = (v: unknown) => v === null || typeof v === 'string' || Number.isSafeInteger(v);

@@ -5,10 +5,19 @@ import { createStudioWithOwner, mintToken } from '../domain/studio/onboarding.js
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
 
 export const DEMO_OWNER = { email: 'alex@hartley-rowe.example', name: 'Alex Hartley' };
-export const DEMO_STUDIO = { name: 'Hartley & Rowe Interiors', currency: 'GBP', codePrefix: 'FF', defaultMarkup4: '3500' };
+export const DEMO_STUDIO = {
+  name: 'Hartley & Rowe Interiors',
+  currency: 'GBP',
+  codePrefix: 'FF',
+  defaultMarkup4: '3500',
+};
 
 const priced = (v: string | undefined, fallback = 'tbc'): { state: string; amount: string | null } =>
-  v === undefined ? { state: fallback, amount: null } : /^\d+$/.test(v) ? { state: 'set', amount: v } : { state: v, amount: null };
+  v === undefined
+    ? { state: fallback, amount: null }
+    : /^\d+$/.test(v)
+      ? { state: 'set', amount: v }
+      : { state: v, amount: null };
 
 /**
  * Seeds the demo studio on an empty database: the owner, their API token, and the Harbour House project with its
@@ -21,22 +30,54 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
     const now = nowIso();
     const { studioId, memberId, unitIds } = await createStudioWithOwner(tx, DEMO_STUDIO, DEMO_OWNER, now);
     const projectId = newId();
-    await tx.insertInto('projects').values({
-      id: projectId, studio_id: studioId, name: 'Harbour House', reference: 'HH-2026', client_name: 'The Marsden family', currency: 'GBP',
-      default_markup4: null, status: 'active', archived_at: null, created_by: memberId, created_at: now, updated_at: now, version: 1,
-    }).execute();
-    await tx.insertInto('project_grants').values({ project_id: projectId, member_id: memberId, level: 'edit', created_at: now }).execute();
+    await tx
+      .insertInto('projects')
+      .values({
+        id: projectId,
+        studio_id: studioId,
+        name: 'Harbour House',
+        reference: 'HH-2026',
+        client_name: 'The Marsden family',
+        currency: 'GBP',
+        default_markup4: null,
+        status: 'active',
+        archived_at: null,
+        created_by: memberId,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })
+      .execute();
+    await tx
+      .insertInto('project_grants')
+      .values({ project_id: projectId, member_id: memberId, level: 'edit', created_at: now })
+      .execute();
     const sectionIds = new Map<string, string>();
     for (const [i, title] of DEMO_SECTIONS.entries()) {
       const id = newId();
       sectionIds.set(title, id);
-      await tx.insertInto('sections').values({ id, project_id: projectId, title, position: i + 1, archived_at: null, created_at: now, updated_at: now, version: 1 }).execute();
+      await tx
+        .insertInto('sections')
+        .values({
+          id,
+          project_id: projectId,
+          title,
+          position: i + 1,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+          version: 1,
+        })
+        .execute();
     }
     const supplierIds = new Map<string, string>();
     for (const name of [...new Set(DEMO_LINES.map((l) => l.supplier))].sort()) {
       const id = newId();
       supplierIds.set(name, id);
-      await tx.insertInto('suppliers').values({ id, studio_id: studioId, name, archived_at: null, created_at: now }).execute();
+      await tx
+        .insertInto('suppliers')
+        .values({ id, studio_id: studioId, name, archived_at: null, created_at: now })
+        .execute();
     }
     const positions = new Map<string, number>();
     const rows = DEMO_LINES.map((l: DemoLine, i): LinesTable => {
@@ -48,13 +89,36 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
       const delivery = priced(l.delivery);
       const client = l.client ? priced(l.client) : null;
       return {
-        id: newId(), project_id: projectId, section_id: sectionId, position, code: `FF-${String(i + 1).padStart(3, '0')}`,
-        heading: l.heading, description: l.description, status: l.status, supplier_id: supplierIds.get(l.supplier)!, brand: l.brand,
-        product_code: l.productCode ?? null, url: null, finish: l.finish ?? null, dimensions: l.dimensions ?? null,
-        lead_time_days: l.leadTimeDays ?? null, quantity4: l.quantity, unit_id: unitIds[l.unit]!, markup4: l.markup ?? null,
-        trade_state: trade.state, trade4: trade.amount, retail_state: retail.state, retail4: retail.amount,
-        client_state: client?.state ?? null, client4: client?.amount ?? null, delivery_state: delivery.state, delivery4: delivery.amount,
-        created_at: now, updated_at: now, archived_at: null, version: 1,
+        id: newId(),
+        project_id: projectId,
+        section_id: sectionId,
+        position,
+        code: `FF-${String(i + 1).padStart(3, '0')}`,
+        heading: l.heading,
+        description: l.description,
+        status: l.status,
+        supplier_id: supplierIds.get(l.supplier)!,
+        brand: l.brand,
+        product_code: l.productCode ?? null,
+        url: null,
+        finish: l.finish ?? null,
+        dimensions: l.dimensions ?? null,
+        lead_time_days: l.leadTimeDays ?? null,
+        quantity4: l.quantity,
+        unit_id: unitIds[l.unit]!,
+        markup4: l.markup ?? null,
+        trade_state: trade.state,
+        trade4: trade.amount,
+        retail_state: retail.state,
+        retail4: retail.amount,
+        client_state: client?.state ?? null,
+        client4: client?.amount ?? null,
+        delivery_state: delivery.state,
+        delivery4: delivery.amount,
+        created_at: now,
+        updated_at: now,
+        archived_at: null,
+        version: 1,
       };
     });
     await tx.insertInto('lines').values(rows).execute();

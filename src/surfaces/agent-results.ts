@@ -24,9 +24,13 @@ function parseJson(text: string | undefined, field: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ServiceError('VALIDATION_FAILED', `${field} is not valid JSON; URL-encode a JSON object, e.g. ${field}=%7B%7D.`, {
-      errors: [{ path: field, message: 'Not valid JSON.' }],
-    });
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${field} is not valid JSON; URL-encode a JSON object, e.g. ${field}=%7B%7D.`,
+      {
+        errors: [{ path: field, message: 'Not valid JSON.' }],
+      },
+    );
   }
 }
 
@@ -42,15 +46,25 @@ export function registerAgentResults(app: FastifyInstance, rt: Runtime, actions:
     const caller = authenticate(rt.store, bearerToken(req.headers.authorization));
     const q = parseInput(query, req.query);
     const action = byName.get(q.name);
-    if (!action) throw new ServiceError('NOT_FOUND', `No action is named ${q.name}; /docs/api/actions.json lists them all.`);
+    if (!action)
+      throw new ServiceError('NOT_FOUND', `No action is named ${q.name}; /docs/api/actions.json lists them all.`);
     if (action.effect !== 'query') {
-      const how = action.trpcPath ? `POST /api/trpc/${action.trpcPath}` : action.http ? `${action.http.method} /v1${action.http.path}` : 'MCP call_action';
-      throw new ServiceError('METHOD_NOT_ALLOWED', `${q.name} changes data and agent results only re-run reads; call it with ${how}.`);
+      const how = action.trpcPath
+        ? `POST /api/trpc/${action.trpcPath}`
+        : action.http
+          ? `${action.http.method} /v1${action.http.path}`
+          : 'MCP call_action';
+      throw new ServiceError(
+        'METHOD_NOT_ALLOWED',
+        `${q.name} changes data and agent results only re-run reads; call it with ${how}.`,
+      );
     }
     const input = parseJson(q.input, 'input') ?? {};
     const selection = parseInput(selectionSchema, parseJson(q.selection, 'selection') ?? {});
     const output = await invoke(rt, action, input, { caller, requestId: req.id });
     const b = boundedResult(action.name, input, output, selection, (d) => ({ result: d }));
-    return reply.header('cache-control', 'no-store').send('whole' in b ? { result: b.whole } : { result_page: b.result_page });
+    return reply
+      .header('cache-control', 'no-store')
+      .send('whole' in b ? { result: b.whole } : { result_page: b.result_page });
   });
 }

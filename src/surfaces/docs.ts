@@ -10,11 +10,11 @@ export function registerDocs(app: FastifyInstance, rt: Runtime, actions: readonl
   let actionsJson: string | undefined;
   let openapiJson: string | undefined;
   app.get('/docs/api/actions.json', async (_req, reply) => {
-    actionsJson ??= canonicalJson(buildActionsDocument(actions), 2) + '\n';
+    actionsJson ??= `${canonicalJson(buildActionsDocument(actions), 2)}\n`;
     return reply.type('application/json').send(actionsJson);
   });
   app.get('/docs/openapi.json', async (_req, reply) => {
-    openapiJson ??= canonicalJson({ ...buildOpenApiDocument(actions), servers: [{ url: rt.config.baseUrl }] }, 2) + '\n';
+    openapiJson ??= `${canonicalJson({ ...buildOpenApiDocument(actions), servers: [{ url: rt.config.baseUrl }] }, 2)}\n`;
     return reply.type('application/json').send(openapiJson);
   });
   app.get('/docs', async (_req, reply) =>

@@ -9,7 +9,8 @@ const hasVersion = (action: AnyAction) =>
  * Whether an action returns one record whose version is its ETag: REST sends it, MCP hands it to agents as `etag`,
  * and writes take it back as If-Match / ifMatch.
  */
-export const returnsVersionedRecord = (action: AnyAction): boolean => hasVersion(action) && action.http?.etag !== 'content';
+export const returnsVersionedRecord = (action: AnyAction): boolean =>
+  hasVersion(action) && action.http?.etag !== 'content';
 
 /** How a member read is tagged over REST, if at all. */
 export function etagMode(action: AnyAction): 'version' | 'content' | undefined {

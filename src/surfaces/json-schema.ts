@@ -6,8 +6,17 @@ type Schema = Record<string, unknown>;
  * JSON Schema (draft 2020-12) of a zod schema. Shapes named in zod's global registry (Money, Line …) stay as
  * `$ref: '#/$defs/<id>'` with their definitions returned apart, so a document can hold each one once.
  */
-export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): { schema: Schema; defs: Record<string, Schema> } {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Schema;
+export function toJsonSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+): { schema: Schema; defs: Record<string, Schema> } {
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+  }) as Schema;
   const defs = { ...((json.$defs ?? {}) as Record<string, Schema>) };
   delete json.$defs;
   delete json.$schema;
@@ -26,7 +35,10 @@ export function rebaseRefs<T>(value: T, base: string): T {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? base + v.slice('#/$defs/'.length) : rebaseRefs(v, base);
+      out[k] =
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')
+          ? base + v.slice('#/$defs/'.length)
+          : rebaseRefs(v, base);
     }
     return out as T;
   }

@@ -30,8 +30,14 @@ export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: read
     } catch (err) {
       const se = toServiceError(err);
       // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused.
-      const challenge = token ? 'Bearer realm="studio", error="invalid_token", error_description="The token is unknown, revoked or expired"' : 'Bearer realm="studio"';
-      return reply.code(se.status).header('www-authenticate', challenge).type('application/problem+json').send(problemBody(se, req.id));
+      const challenge = token
+        ? 'Bearer realm="studio", error="invalid_token", error_description="The token is unknown, revoked or expired"'
+        : 'Bearer realm="studio"';
+      return reply
+        .code(se.status)
+        .header('www-authenticate', challenge)
+        .type('application/problem+json')
+        .send(problemBody(se, req.id));
     }
   };
 
@@ -62,7 +68,15 @@ export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: read
       .code(405)
       .header('allow', 'POST')
       .type('application/problem+json')
-      .send(problemBody(new ServiceError('METHOD_NOT_ALLOWED', 'This MCP endpoint is stateless: send JSON-RPC messages with POST; there is no stream or session to open or close.'), req.id));
+      .send(
+        problemBody(
+          new ServiceError(
+            'METHOD_NOT_ALLOWED',
+            'This MCP endpoint is stateless: send JSON-RPC messages with POST; there is no stream or session to open or close.',
+          ),
+          req.id,
+        ),
+      );
   app.get('/mcp', { preHandler: guard }, notAllowed);
   app.delete('/mcp', { preHandler: guard }, notAllowed);
 }
@@ -83,11 +97,13 @@ function allowedHostnames(config: Config): Set<string> {
 function originRefusal(req: FastifyRequest, hosts: Set<string>): string | undefined {
   const host = req.headers.host;
   const hostname = host ? hostnameOf(`http://${host}`) : undefined;
-  if (!hostname || !hosts.has(hostname)) return `The Host header (${host ?? 'none'}) does not name this server; MCP requests must be addressed to it directly.`;
+  if (!hostname || !hosts.has(hostname))
+    return `The Host header (${host ?? 'none'}) does not name this server; MCP requests must be addressed to it directly.`;
   const origin = req.headers.origin;
   if (origin !== undefined) {
     const originHost = hostnameOf(origin);
-    if (!originHost || !hosts.has(originHost)) return `Requests from the web origin ${origin} are not accepted by this MCP endpoint.`;
+    if (!originHost || !hosts.has(originHost))
+      return `Requests from the web origin ${origin} are not accepted by this MCP endpoint.`;
   }
   return undefined;
 }

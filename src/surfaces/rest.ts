@@ -13,8 +13,12 @@ export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map
 
 /** Query strings carry text; integer and boolean fields of the input schema are read back into their types. */
 function queryCoercer(action: AnyAction) {
-  const props = (toJsonSchema(action.fullInput, 'input').schema.properties ?? {}) as Record<string, { type?: string; anyOf?: Array<{ type?: string }> }>;
-  const typeOf = (name: string) => props[name]?.type ?? props[name]?.anyOf?.find((s) => s.type && s.type !== 'null')?.type;
+  const props = (toJsonSchema(action.fullInput, 'input').schema.properties ?? {}) as Record<
+    string,
+    { type?: string; anyOf?: Array<{ type?: string }> }
+  >;
+  const typeOf = (name: string) =>
+    props[name]?.type ?? props[name]?.anyOf?.find((s) => s.type && s.type !== 'null')?.type;
   return (query: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(query)) {
@@ -23,7 +27,12 @@ function queryCoercer(action: AnyAction) {
         continue;
       }
       const t = typeOf(k);
-      out[k] = t === 'integer' && /^-?\d{1,15}$/.test(v) ? Number(v) : t === 'boolean' && (v === 'true' || v === 'false') ? v === 'true' : v;
+      out[k] =
+        t === 'integer' && /^-?\d{1,15}$/.test(v)
+          ? Number(v)
+          : t === 'boolean' && (v === 'true' || v === 'false')
+            ? v === 'true'
+            : v;
     }
     return out;
   };
@@ -45,16 +54,25 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         try {
           const input = assembleInput(req, action, params, coerce);
-          const output = await invoke(rt, action, input, { token: bearerToken(req.headers.authorization), requestId: req.id });
+          const output = await invoke(rt, action, input, {
+            token: bearerToken(req.headers.authorization),
+            requestId: req.id,
+          });
           const etag = restEtag(action, output);
           if (etag) reply.header('etag', etag);
           // Members only: a collection never answers 304.
           if (etag && http.method === 'GET' && req.headers['if-none-match'] === etag) return reply.code(304).send();
           if (http.created) {
             const values: Record<string, unknown> = { ...(req.params as object), id: (output as { id?: unknown }).id };
-            reply.header('location', `/v1${http.created.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(String(values[p])))}`);
+            reply.header(
+              'location',
+              `/v1${http.created.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(String(values[p])))}`,
+            );
           }
-          return reply.code(http.status ?? 200).type('application/json').send(output);
+          return reply
+            .code(http.status ?? 200)
+            .type('application/json')
+            .send(output);
         } catch (err) {
           return sendProblem(reply, err, req.id);
         }
@@ -63,7 +81,12 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
   }
 }
 
-function assembleInput(req: FastifyRequest, action: AnyAction, params: string[], coerce: (q: Record<string, unknown>) => Record<string, unknown>) {
+function assembleInput(
+  req: FastifyRequest,
+  action: AnyAction,
+  params: string[],
+  coerce: (q: Record<string, unknown>) => Record<string, unknown>,
+) {
   const http = action.http!;
   let input: Record<string, unknown>;
   if (http.method === 'GET' || http.method === 'DELETE') {

@@ -39,7 +39,10 @@ function serviceErrorOf(error: TRPCError): ServiceError {
   if (error.cause instanceof ServiceError) return error.cause;
   switch (error.code) {
     case 'NOT_FOUND':
-      return new ServiceError('NOT_FOUND', 'No such procedure; the procedure paths are listed in /docs/api/actions.json.');
+      return new ServiceError(
+        'NOT_FOUND',
+        'No such procedure; the procedure paths are listed in /docs/api/actions.json.',
+      );
     case 'PARSE_ERROR':
     case 'BAD_REQUEST':
       return new ServiceError('VALIDATION_FAILED', `The request could not be read: ${error.message}`);
@@ -72,7 +75,9 @@ export function buildRouter(rt: Runtime, actions: readonly AnyAction[]) {
     };
     (domains[domain] ??= {})[name] = action.effect === 'query' ? base.query(resolve) : base.mutation(resolve);
   }
-  return t.router(Object.fromEntries(Object.entries(domains).map(([d, procs]) => [d, t.router(procs as never)])) as never);
+  return t.router(
+    Object.fromEntries(Object.entries(domains).map(([d, procs]) => [d, t.router(procs as never)])) as never,
+  );
 }
 
 export async function registerTrpc(app: FastifyInstance, rt: Runtime, actions: readonly AnyAction[]) {
@@ -80,10 +85,14 @@ export async function registerTrpc(app: FastifyInstance, rt: Runtime, actions: r
     prefix: '/api/trpc',
     trpcOptions: {
       router: buildRouter(rt, actions),
-      createContext: ({ req }: CreateFastifyContextOptions): TrpcContext => ({ token: bearerToken(req.headers.authorization), requestId: req.id }),
+      createContext: ({ req }: CreateFastifyContextOptions): TrpcContext => ({
+        token: bearerToken(req.headers.authorization),
+        requestId: req.id,
+      }),
       // tRPC has no code for some of our statuses (428, 503): a single failed call answers with the catalog's status,
       // the same one `data.httpStatus` names. Batches keep tRPC's own multi-status.
-      responseMeta: ({ errors }: { errors: TRPCError[] }) => (errors.length === 1 ? { status: ERROR_CATALOG[serviceErrorOf(errors[0]!).code].status } : {}),
+      responseMeta: ({ errors }: { errors: TRPCError[] }) =>
+        errors.length === 1 ? { status: ERROR_CATALOG[serviceErrorOf(errors[0]!).code].status } : {},
     },
   });
 }

@@ -62,11 +62,17 @@ describe.each(rows)('%s', (name, action) => {
   });
 
   it('has input and output schemas that convert to JSON Schema', () => {
-    for (const [io, schema] of [['input', action.fullInput], ['output', action.output]] as const) {
+    for (const [io, schema] of [
+      ['input', action.fullInput],
+      ['output', action.output],
+    ] as const) {
       expect(() => toJsonSchema(schema, io)).not.toThrow();
       // The surfaces fall back to `{}` for unrepresentable types; here nothing may need that fallback, so no published
       // schema silently accepts anything.
-      expect(() => z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'throw', cycles: 'ref' }), `${io} schema`).not.toThrow();
+      expect(
+        () => z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'throw', cycles: 'ref' }),
+        `${io} schema`,
+      ).not.toThrow();
     }
   });
 
@@ -101,9 +107,14 @@ describe.each(rows)('%s', (name, action) => {
   });
 
   it('names ids only in fields invoke checks for ownership, or deliberately unchecked ones', () => {
-    const idFields = [...propertyNames(standaloneJsonSchema(action.fullInput, 'input'))].filter((f) => /(Id|Ids)$/.test(f));
+    const idFields = [...propertyNames(standaloneJsonSchema(action.fullInput, 'input'))].filter((f) =>
+      /(Id|Ids)$/.test(f),
+    );
     const unchecked = idFields.filter((f) => !(f in ID_FIELDS) && !(f in UNCHECKED_ID_FIELDS));
-    expect(unchecked, 'add these to ID_FIELDS (src/core/entities.ts) or, with a reason, to UNCHECKED_ID_FIELDS').toEqual([]);
+    expect(
+      unchecked,
+      'add these to ID_FIELDS (src/core/entities.ts) or, with a reason, to UNCHECKED_ID_FIELDS',
+    ).toEqual([]);
   });
 
   it('uses versioned/keyed only where they mean something', () => {
@@ -111,7 +122,9 @@ describe.each(rows)('%s', (name, action) => {
       expect(action.effect).toBe('mutation');
       // 'studioId' names the caller's own studio, which invoke supplies; every other idField is an input field.
       if (action.versioned.idField !== 'studioId') {
-        expect(action.fullInput.shape, `versioned idField ${action.versioned.idField}`).toHaveProperty(action.versioned.idField);
+        expect(action.fullInput.shape, `versioned idField ${action.versioned.idField}`).toHaveProperty(
+          action.versioned.idField,
+        );
       }
     }
     if (action.keyed) expect(action.effect).toBe('mutation');
@@ -125,7 +138,9 @@ describe('the catalog as a whole', () => {
   });
 
   it('gives no two actions the same HTTP method and path', () => {
-    const routes = ACTIONS.filter((a) => a.http).map((a) => `${a.http!.method} ${a.http!.path.replace(/\{\w+\}/g, '{}')}`);
+    const routes = ACTIONS.filter((a) => a.http).map(
+      (a) => `${a.http!.method} ${a.http!.path.replace(/\{\w+\}/g, '{}')}`,
+    );
     expect(routes.filter((r, i) => routes.indexOf(r) !== i)).toEqual([]);
   });
 
@@ -135,7 +150,10 @@ describe('the catalog as a whole', () => {
   });
 
   it('is what generated/actions.json lists (run `npm run generate` after adding actions)', () => {
-    const doc = JSON.parse(readFileSync(join(ROOT, 'generated/actions.json'), 'utf8')) as { actions: Array<{ name: string }>; counts: { total: number } };
+    const doc = JSON.parse(readFileSync(join(ROOT, 'generated/actions.json'), 'utf8')) as {
+      actions: Array<{ name: string }>;
+      counts: { total: number };
+    };
     expect(doc.actions.map((a) => a.name).sort()).toEqual(ACTIONS.map((a) => a.name).sort());
     expect(doc.counts.total).toBe(ACTIONS.length);
   });

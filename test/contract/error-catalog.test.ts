@@ -11,7 +11,10 @@ import { ERROR_CATALOG, ERROR_CODES, problemBody, ServiceError, type ErrorCode }
 import { ROOT } from '../helpers/server.js';
 
 type MapEntry = { status: number; title: string; sentence: string };
-type Operation = { operationId: string; responses: Record<string, { description: string; content?: Record<string, unknown> }> };
+type Operation = {
+  operationId: string;
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+};
 
 const openapi = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as {
   paths: Record<string, Record<string, Operation>>;
@@ -35,7 +38,8 @@ function documentedCodes(): Map<string, { status: number; sentence: string }> {
 }
 
 /** How a missing row should read, so the failure message is also the fix. */
-const docRow = (c: ErrorCode) => `| \`${c}\` | ${ERROR_CATALOG[c].status} | ${ERROR_CATALOG[c].sentence.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|')} |`;
+const docRow = (c: ErrorCode) =>
+  `| \`${c}\` | ${ERROR_CATALOG[c].status} | ${ERROR_CATALOG[c].sentence.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|')} |`;
 
 describe('the error catalog', () => {
   it('has a pinned number of codes', () => {
@@ -63,7 +67,12 @@ describe('the error catalog', () => {
   it('answers as a problem body with its own status and code', () => {
     for (const code of ERROR_CODES) {
       const body = problemBody(new ServiceError(code), 'req');
-      expect(body).toMatchObject({ code, status: ERROR_CATALOG[code].status, detail: ERROR_CATALOG[code].sentence, title: ERROR_CATALOG[code].title });
+      expect(body).toMatchObject({
+        code,
+        status: ERROR_CATALOG[code].status,
+        detail: ERROR_CATALOG[code].sentence,
+        title: ERROR_CATALOG[code].title,
+      });
     }
   });
 });
@@ -91,7 +100,9 @@ describe('catalog ⇄ openapi.json x-service-error-map', () => {
 describe('catalog ⇄ docs/errors.md', () => {
   it('every catalog code is documented with the same status and sentence', () => {
     const docs = documentedCodes();
-    const wrong = ERROR_CODES.filter((c) => docs.get(c)?.status !== ERROR_CATALOG[c].status || docs.get(c)?.sentence !== ERROR_CATALOG[c].sentence);
+    const wrong = ERROR_CODES.filter(
+      (c) => docs.get(c)?.status !== ERROR_CATALOG[c].status || docs.get(c)?.sentence !== ERROR_CATALOG[c].sentence,
+    );
     expect(wrong.map(docRow), 'rows docs/errors.md should have').toEqual([]);
   });
 
@@ -109,18 +120,21 @@ describe('problem responses per operation in openapi.json', () => {
     expect(operations.length).toBeGreaterThan(0);
   });
 
-  it.each(operations)('%s names only catalog codes, each under its own status, and exactly the codes it can raise', (_route, op) => {
-    const named: string[] = [];
-    for (const [status, response] of Object.entries(op.responses)) {
-      if (!response.content?.['application/problem+json']) continue;
-      for (const code of response.description.split(',').map((s) => s.trim())) {
-        expect(code in ERROR_CATALOG, `${code} (under ${status}) is not in the catalog`).toBe(true);
-        expect(String(ERROR_CATALOG[code as ErrorCode].status), `${code} documented under ${status}`).toBe(status);
-        named.push(code);
+  it.each(operations)(
+    '%s names only catalog codes, each under its own status, and exactly the codes it can raise',
+    (_route, op) => {
+      const named: string[] = [];
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!response.content?.['application/problem+json']) continue;
+        for (const code of response.description.split(',').map((s) => s.trim())) {
+          expect(code in ERROR_CATALOG, `${code} (under ${status}) is not in the catalog`).toBe(true);
+          expect(String(ERROR_CATALOG[code as ErrorCode].status), `${code} documented under ${status}`).toBe(status);
+          named.push(code);
+        }
       }
-    }
-    const action = ACTIONS.find((a) => a.name === op.operationId);
-    expect(action, `operationId ${op.operationId} is not an action`).toBeDefined();
-    expect(named.sort()).toEqual([...allErrorsOf(action!)].sort());
-  });
+      const action = ACTIONS.find((a) => a.name === op.operationId);
+      expect(action, `operationId ${op.operationId} is not an action`).toBeDefined();
+      expect(named.sort()).toEqual([...allErrorsOf(action!)].sort());
+    },
+  );
 });

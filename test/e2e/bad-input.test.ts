@@ -17,7 +17,8 @@ let sectionA: string;
 let lineId: string;
 let viewerToken: string;
 
-const get = (path: string, token = server.token, headers: Record<string, string> = {}) => http(server.url, 'GET', path, { token, headers });
+const get = (path: string, token = server.token, headers: Record<string, string> = {}) =>
+  http(server.url, 'GET', path, { token, headers });
 const linePath = (project = A, item = lineId) => `/v1/projects/${project}/items/${item}`;
 
 async function currentEtag(): Promise<string> {
@@ -34,8 +35,16 @@ async function snapshot() {
     expect(res.status).toBe(200);
     return { count: res.body.items.length, newest: res.body.items[0]?.id ?? null };
   };
-  const count = async (p: string) => (await get(`/v1/projects/${p}/items?limit=1000&archived=include`)).body.items.length;
-  return { line: line.body, etag: line.headers.get('etag'), auditA: await feed(A), auditB: await feed(B), linesA: await count(A), linesB: await count(B) };
+  const count = async (p: string) =>
+    (await get(`/v1/projects/${p}/items?limit=1000&archived=include`)).body.items.length;
+  return {
+    line: line.body,
+    etag: line.headers.get('etag'),
+    auditA: await feed(A),
+    auditB: await feed(B),
+    linesA: await count(A),
+    linesB: await count(B),
+  };
 }
 
 beforeAll(async () => {
@@ -65,7 +74,11 @@ interface BadCase {
   field?: string;
 }
 
-const patch = (body: unknown, etag: string, opts: { token?: string | null; project?: string; headers?: Record<string, string> } = {}) =>
+const patch = (
+  body: unknown,
+  etag: string,
+  opts: { token?: string | null; project?: string; headers?: Record<string, string> } = {},
+) =>
   http(server.url, 'PATCH', linePath(opts.project), {
     token: opts.token === null ? undefined : (opts.token ?? server.token),
     body,
@@ -76,15 +89,47 @@ const CASES: BadCase[] = [
   {
     name: 'malformed JSON',
     send: (etag) =>
-      http(server.url, 'PATCH', linePath(), { token: server.token, rawBody: '{"heading": "Sofa",', headers: { 'content-type': 'application/merge-patch+json', 'if-match': etag } }),
+      http(server.url, 'PATCH', linePath(), {
+        token: server.token,
+        rawBody: '{"heading": "Sofa",',
+        headers: { 'content-type': 'application/merge-patch+json', 'if-match': etag },
+      }),
     status: 400,
     code: 'VALIDATION_FAILED',
   },
-  { name: 'a JSON array instead of an object', send: (etag) => patch([{ heading: 'Sofa' }], etag), status: 400, code: 'VALIDATION_FAILED' },
-  { name: 'wrong type (heading: number)', send: (etag) => patch({ heading: 42 }, etag), status: 400, code: 'VALIDATION_FAILED', field: 'heading' },
-  { name: 'wrong type (leadTimeDays: text)', send: (etag) => patch({ leadTimeDays: 'ten' }, etag), status: 400, code: 'VALIDATION_FAILED', field: 'leadTimeDays' },
-  { name: 'wrong enum value (status)', send: (etag) => patch({ status: 'finished' }, etag), status: 400, code: 'VALIDATION_FAILED', field: 'status' },
-  { name: 'unknown field', send: (etag) => patch({ heading: 'Sofa', colour: 'red' }, etag), status: 400, code: 'VALIDATION_FAILED' },
+  {
+    name: 'a JSON array instead of an object',
+    send: (etag) => patch([{ heading: 'Sofa' }], etag),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  },
+  {
+    name: 'wrong type (heading: number)',
+    send: (etag) => patch({ heading: 42 }, etag),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    field: 'heading',
+  },
+  {
+    name: 'wrong type (leadTimeDays: text)',
+    send: (etag) => patch({ leadTimeDays: 'ten' }, etag),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    field: 'leadTimeDays',
+  },
+  {
+    name: 'wrong enum value (status)',
+    send: (etag) => patch({ status: 'finished' }, etag),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    field: 'status',
+  },
+  {
+    name: 'unknown field',
+    send: (etag) => patch({ heading: 'Sofa', colour: 'red' }, etag),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  },
   {
     name: 'money as a JSON number',
     send: (etag) => patch({ tradePrice: { state: 'set', amount4: 12.5 } }, etag),
@@ -105,57 +150,173 @@ const CASES: BadCase[] = [
     status: 400,
     code: 'VALIDATION_FAILED',
   },
-  { name: 'an oversized body (> 1 MiB)', send: (etag) => patch({ description: 'x'.repeat(1024 * 1024 + 10) }, etag), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  {
+    name: 'an oversized body (> 1 MiB)',
+    send: (etag) => patch({ description: 'x'.repeat(1024 * 1024 + 10) }, etag),
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+  },
   {
     name: 'an unsupported media type',
-    send: (etag) => http(server.url, 'PATCH', linePath(), { token: server.token, rawBody: 'heading=Sofa', headers: { 'content-type': 'text/plain', 'if-match': etag } }),
+    send: (etag) =>
+      http(server.url, 'PATCH', linePath(), {
+        token: server.token,
+        rawBody: 'heading=Sofa',
+        headers: { 'content-type': 'text/plain', 'if-match': etag },
+      }),
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
   },
   { name: 'an unknown line id (read)', send: () => get(linePath(A, newId())), status: 404, code: 'NOT_FOUND' },
-  { name: 'an unknown line id (write)', send: (etag) => http(server.url, 'PATCH', linePath(A, newId()), { token: server.token, body: { heading: 'Sofa' }, headers: { 'if-match': etag } }), status: 404, code: 'NOT_FOUND' },
+  {
+    name: 'an unknown line id (write)',
+    send: (etag) =>
+      http(server.url, 'PATCH', linePath(A, newId()), {
+        token: server.token,
+        body: { heading: 'Sofa' },
+        headers: { 'if-match': etag },
+      }),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
   { name: 'an unknown project id', send: () => get(linePath(newId())), status: 404, code: 'NOT_FOUND' },
-  { name: "a line of project A read under project B", send: () => get(linePath(B)), status: 404, code: 'NOT_FOUND' },
-  { name: 'a line of project A patched under project B', send: (etag) => patch({ heading: 'Moved?' }, etag, { project: B }), status: 404, code: 'NOT_FOUND' },
+  { name: 'a line of project A read under project B', send: () => get(linePath(B)), status: 404, code: 'NOT_FOUND' },
+  {
+    name: 'a line of project A patched under project B',
+    send: (etag) => patch({ heading: 'Moved?' }, etag, { project: B }),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
   {
     name: 'a section of project B named in a line of project A',
     send: async (etag) => {
       const sectionB = (await get(`/v1/projects/${B}`)).body.sections[0].id;
-      return http(server.url, 'POST', `${linePath()}/placement`, { token: server.token, body: { sectionId: sectionB }, headers: { 'if-match': etag } });
+      return http(server.url, 'POST', `${linePath()}/placement`, {
+        token: server.token,
+        body: { sectionId: sectionB },
+        headers: { 'if-match': etag },
+      });
     },
     status: 404,
     code: 'NOT_FOUND',
   },
-  { name: 'a malformed id in the path', send: () => get(linePath(A, 'not-an-id')), status: 400, code: 'VALIDATION_FAILED', field: 'itemId' },
-  { name: 'a bad cursor', send: () => get(`/v1/projects/${A}/items?cursor=garbage`), status: 400, code: 'VALIDATION_FAILED', field: 'cursor' },
-  { name: 'a non-numeric limit', send: () => get(`/v1/projects/${A}/items?limit=abc`), status: 400, code: 'VALIDATION_FAILED', field: 'limit' },
-  { name: 'an unknown query parameter', send: () => get(`/v1/projects/${A}/items?colour=red`), status: 400, code: 'VALIDATION_FAILED' },
   {
-    name: 'a prototype-poisoning body',
-    send: (etag) =>
-      http(server.url, 'PATCH', linePath(), { token: server.token, rawBody: '{"heading":"Sofa","__proto__":{"isAdmin":true}}', headers: { 'content-type': 'application/merge-patch+json', 'if-match': etag } }),
+    name: 'a malformed id in the path',
+    send: () => get(linePath(A, 'not-an-id')),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    field: 'itemId',
+  },
+  {
+    name: 'a bad cursor',
+    send: () => get(`/v1/projects/${A}/items?cursor=garbage`),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    field: 'cursor',
+  },
+  {
+    name: 'a non-numeric limit',
+    send: () => get(`/v1/projects/${A}/items?limit=abc`),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    field: 'limit',
+  },
+  {
+    name: 'an unknown query parameter',
+    send: () => get(`/v1/projects/${A}/items?colour=red`),
     status: 400,
     code: 'VALIDATION_FAILED',
   },
-  { name: 'a limit out of range', send: () => get(`/v1/projects/${A}/items?limit=0`), status: 400, code: 'VALIDATION_FAILED', field: 'limit' },
-  { name: 'a missing token (read)', send: () => http(server.url, 'GET', linePath()), status: 401, code: 'UNAUTHENTICATED' },
-  { name: 'a missing token (write)', send: (etag) => patch({ heading: 'Sofa' }, etag, { token: null }), status: 401, code: 'UNAUTHENTICATED' },
-  { name: 'an invalid token', send: (etag) => patch({ heading: 'Sofa' }, etag, { token: 'studio_not-a-real-token' }), status: 401, code: 'UNAUTHENTICATED' },
   {
-    name: 'a malformed Authorization header',
-    send: (etag) => http(server.url, 'PATCH', linePath(), { body: { heading: 'Sofa' }, headers: { 'if-match': etag, authorization: `Basic ${server.token}` } }),
+    name: 'a prototype-poisoning body',
+    send: (etag) =>
+      http(server.url, 'PATCH', linePath(), {
+        token: server.token,
+        rawBody: '{"heading":"Sofa","__proto__":{"isAdmin":true}}',
+        headers: { 'content-type': 'application/merge-patch+json', 'if-match': etag },
+      }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  },
+  {
+    name: 'a limit out of range',
+    send: () => get(`/v1/projects/${A}/items?limit=0`),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    field: 'limit',
+  },
+  {
+    name: 'a missing token (read)',
+    send: () => http(server.url, 'GET', linePath()),
     status: 401,
     code: 'UNAUTHENTICATED',
   },
-  { name: 'a viewer patching a line (missing scope)', send: (etag) => patch({ heading: 'Sofa' }, etag, { token: viewerToken }), status: 403, code: 'FORBIDDEN' },
-  { name: 'a viewer archiving a line (missing scope)', send: (etag) => http(server.url, 'POST', `${linePath()}/archival`, { token: viewerToken, headers: { 'if-match': etag } }), status: 403, code: 'FORBIDDEN' },
-  { name: 'a viewer reading a project not granted to them', send: () => get(`/v1/projects/${B}`, viewerToken), status: 404, code: 'NOT_FOUND' },
-  { name: 'If-Match missing', send: () => http(server.url, 'PATCH', linePath(), { token: server.token, body: { heading: 'Sofa' } }), status: 428, code: 'PRECONDITION_REQUIRED' },
-  { name: 'If-Match stale', send: (etag) => patch({ heading: 'Sofa' }, `"${Number(/\d+/.exec(etag)![0]) - 1 || 999}"`), status: 409, code: 'VERSION_CONFLICT' },
-  { name: 'If-Match unparsable', send: () => patch({ heading: 'Sofa' }, 'yesterday'), status: 409, code: 'VERSION_CONFLICT' },
+  {
+    name: 'a missing token (write)',
+    send: (etag) => patch({ heading: 'Sofa' }, etag, { token: null }),
+    status: 401,
+    code: 'UNAUTHENTICATED',
+  },
+  {
+    name: 'an invalid token',
+    send: (etag) => patch({ heading: 'Sofa' }, etag, { token: 'studio_not-a-real-token' }),
+    status: 401,
+    code: 'UNAUTHENTICATED',
+  },
+  {
+    name: 'a malformed Authorization header',
+    send: (etag) =>
+      http(server.url, 'PATCH', linePath(), {
+        body: { heading: 'Sofa' },
+        headers: { 'if-match': etag, authorization: `Basic ${server.token}` },
+      }),
+    status: 401,
+    code: 'UNAUTHENTICATED',
+  },
+  {
+    name: 'a viewer patching a line (missing scope)',
+    send: (etag) => patch({ heading: 'Sofa' }, etag, { token: viewerToken }),
+    status: 403,
+    code: 'FORBIDDEN',
+  },
+  {
+    name: 'a viewer archiving a line (missing scope)',
+    send: (etag) =>
+      http(server.url, 'POST', `${linePath()}/archival`, { token: viewerToken, headers: { 'if-match': etag } }),
+    status: 403,
+    code: 'FORBIDDEN',
+  },
+  {
+    name: 'a viewer reading a project not granted to them',
+    send: () => get(`/v1/projects/${B}`, viewerToken),
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
+    name: 'If-Match missing',
+    send: () => http(server.url, 'PATCH', linePath(), { token: server.token, body: { heading: 'Sofa' } }),
+    status: 428,
+    code: 'PRECONDITION_REQUIRED',
+  },
+  {
+    name: 'If-Match stale',
+    send: (etag) => patch({ heading: 'Sofa' }, `"${Number(/\d+/.exec(etag)![0]) - 1 || 999}"`),
+    status: 409,
+    code: 'VERSION_CONFLICT',
+  },
+  {
+    name: 'If-Match unparsable',
+    send: () => patch({ heading: 'Sofa' }, 'yesterday'),
+    status: 409,
+    code: 'VERSION_CONFLICT',
+  },
   {
     name: 'Idempotency-Key missing on a create',
-    send: () => http(server.url, 'POST', `/v1/projects/${A}/items`, { token: server.token, body: { sectionId: sectionA, heading: 'Never created' } }),
+    send: () =>
+      http(server.url, 'POST', `/v1/projects/${A}/items`, {
+        token: server.token,
+        body: { sectionId: sectionA, heading: 'Never created' },
+      }),
     status: 400,
     code: 'IDEMPOTENCY_KEY_REQUIRED',
   },
@@ -167,7 +328,11 @@ describe('a refused request changes nothing', () => {
     const before = await snapshot();
     const res = await c.send(before.etag!);
     expectProblem(res, c.status, c.code);
-    if (c.field) expect(res.body.errors?.map((e: { path: string }) => e.path), JSON.stringify(res.body)).toContain(c.field);
+    if (c.field)
+      expect(
+        res.body.errors?.map((e: { path: string }) => e.path),
+        JSON.stringify(res.body),
+      ).toContain(c.field);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -237,14 +402,21 @@ describe('idempotent creates', () => {
     const key = randomUUID();
     const heading = `Brass wall light ${key.slice(0, 8)}`;
     const body = { sectionId: sectionA, heading };
-    const send = (b: unknown) => http(server.url, 'POST', `/v1/projects/${A}/items`, { token: server.token, body: b, headers: { 'idempotency-key': key } });
+    const send = (b: unknown) =>
+      http(server.url, 'POST', `/v1/projects/${A}/items`, {
+        token: server.token,
+        body: b,
+        headers: { 'idempotency-key': key },
+      });
     const first = await send(body);
     expect(first.status).toBe(201);
     const again = await send(body);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     const matching = async () =>
-      (await get(`/v1/projects/${A}/items?limit=1000&q=${encodeURIComponent(heading)}`)).body.items.filter((l: { heading: string }) => l.heading === heading);
+      (await get(`/v1/projects/${A}/items?limit=1000&q=${encodeURIComponent(heading)}`)).body.items.filter(
+        (l: { heading: string }) => l.heading === heading,
+      );
     expect((await matching()).map((l: { id: string }) => l.id)).toEqual([first.body.id]);
 
     const before = await snapshot();
@@ -254,12 +426,20 @@ describe('idempotent creates', () => {
     expect(await matching()).toHaveLength(1);
   });
 
-  it('a key is the caller\'s own: another member using the same key creates their own record', async () => {
+  it("a key is the caller's own: another member using the same key creates their own record", async () => {
     const key = randomUUID();
     const designer = await memberWithToken(server.dbPath, 'designer', [{ projectId: A, level: 'edit' }]);
     const body = { sectionId: sectionA, heading: `Side table ${key.slice(0, 8)}` };
-    const mine = await http(server.url, 'POST', `/v1/projects/${A}/items`, { token: server.token, body, headers: { 'idempotency-key': key } });
-    const theirs = await http(server.url, 'POST', `/v1/projects/${A}/items`, { token: designer.token, body, headers: { 'idempotency-key': key } });
+    const mine = await http(server.url, 'POST', `/v1/projects/${A}/items`, {
+      token: server.token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
+    const theirs = await http(server.url, 'POST', `/v1/projects/${A}/items`, {
+      token: designer.token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(mine.body.id);

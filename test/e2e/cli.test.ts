@@ -21,7 +21,8 @@ afterAll(async () => server?.stop());
 describe('the studio command line', () => {
   it('explains itself: --help lists every command and the environment', async () => {
     const { stdout } = await studio(['--help']);
-    for (const word of ['serve', 'mcp', 'migrate', 'token create', 'STUDIO_DATABASE', 'STUDIO_PORT', 'STUDIO_TOKEN']) expect(stdout).toContain(word);
+    for (const word of ['serve', 'mcp', 'migrate', 'token create', 'STUDIO_DATABASE', 'STUDIO_PORT', 'STUDIO_TOKEN'])
+      expect(stdout).toContain(word);
     expect((await studio(['token', '--help'])).stdout).toContain('--email');
   });
 
@@ -36,8 +37,21 @@ describe('the studio command line', () => {
     try {
       const path = join(dir, 'new.sqlite');
       expect((await studio(['migrate'], { STUDIO_DATABASE: path })).stdout).toMatch(/Applied migrations 1/);
-      const tables = new Database(path, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['studios', 'members', 'api_tokens', 'projects', 'sections', 'lines', 'audit_events', 'idempotency_records']));
+      const tables = new Database(path, { readonly: true })
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all() as { name: string }[];
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining([
+          'studios',
+          'members',
+          'api_tokens',
+          'projects',
+          'sections',
+          'lines',
+          'audit_events',
+          'idempotency_records',
+        ]),
+      );
       expect((await studio(['migrate'], { STUDIO_DATABASE: path })).stdout).toContain('is up to date');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -45,19 +59,25 @@ describe('the studio command line', () => {
   });
 
   it('token create mints a working token for the owner, shown once', async () => {
-    const { stdout, stderr } = await studio(['token', 'create', '--name', 'laptop'], { STUDIO_DATABASE: server.dbPath });
+    const { stdout, stderr } = await studio(['token', 'create', '--name', 'laptop'], {
+      STUDIO_DATABASE: server.dbPath,
+    });
     const token = stdout.trim();
     expect(token).toMatch(/^studio_[A-Za-z0-9_-]{43}$/);
     expect(stderr).toContain('shown once');
     const res = await http(server.url, 'GET', '/v1/projects', { token });
     expect(res.status).toBe(200);
-    const stored = new Database(server.dbPath, { readonly: true }).prepare('SELECT token_hash FROM api_tokens WHERE name = ?').get('laptop') as { token_hash: string };
+    const stored = new Database(server.dbPath, { readonly: true })
+      .prepare('SELECT token_hash FROM api_tokens WHERE name = ?')
+      .get('laptop') as { token_hash: string };
     expect(stored.token_hash).not.toContain(token);
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('token create for an unknown email fails with exit code 2 and mints nothing', async () => {
-    const err = await studio(['token', 'create', '--email', 'nobody@example.com'], { STUDIO_DATABASE: server.dbPath }).catch((e: { code: number; stderr: string }) => e);
+    const err = await studio(['token', 'create', '--email', 'nobody@example.com'], {
+      STUDIO_DATABASE: server.dbPath,
+    }).catch((e: { code: number; stderr: string }) => e);
     expect(err).toMatchObject({ code: 2 });
     expect((err as { stderr: string }).stderr).toContain('No member matches');
   });

@@ -20,7 +20,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const restLine = (projectId: string, itemId: string) => http(server.url, 'GET', `/v1/projects/${projectId}/items/${itemId}`, { token: server.token });
+const restLine = (projectId: string, itemId: string) =>
+  http(server.url, 'GET', `/v1/projects/${projectId}/items/${itemId}`, { token: server.token });
 
 /** The first line of Harbour House, found the way an agent would. */
 async function firstLine(mcp: StdioMcp) {
@@ -74,7 +75,12 @@ describe('stdio MCP as mcp.json starts it', () => {
   it('refuses a stale etag with VERSION_CONFLICT and leaves the line unchanged', async () => {
     const { projectId, itemId } = await firstLine(owner);
     const stale = (await owner.call('get_line', { projectId, itemId })).structuredContent.etag as string;
-    const moved = await owner.call('update_line', { projectId, itemId, ifMatch: stale, dimensions: 'W 2200 × D 950 mm' });
+    const moved = await owner.call('update_line', {
+      projectId,
+      itemId,
+      ifMatch: stale,
+      dimensions: 'W 2200 × D 950 mm',
+    });
     expect(moved.isError).toBeFalsy();
     const before = await owner.call('get_line', { projectId, itemId });
 
@@ -97,7 +103,12 @@ describe('stdio MCP as mcp.json starts it', () => {
 
   it('reports bad arguments as a tool error with VALIDATION_FAILED, not a protocol error', async () => {
     const { projectId, itemId } = await firstLine(owner);
-    const res = await owner.call('update_line', { projectId, itemId, ifMatch: '"1"', tradePrice: { state: 'set', amount4: 12.5 } });
+    const res = await owner.call('update_line', {
+      projectId,
+      itemId,
+      ifMatch: '"1"',
+      tradePrice: { state: 'set', amount4: 12.5 },
+    });
     expect(res.isError).toBe(true);
     expect(res.structuredContent.code).toBe('VALIDATION_FAILED');
   });
@@ -123,7 +134,16 @@ describe('an agent that lists the tools first, as every MCP client does', () => 
   it('tools/list has the everyday tools and the discovery tools', async () => {
     const { tools } = await agent.client.listTools();
     const names = tools.map((t) => t.name);
-    for (const n of ['list_projects', 'get_project', 'list_lines', 'get_line', 'update_line', 'call_action', 'get_action']) expect(names).toContain(n);
+    for (const n of [
+      'list_projects',
+      'get_project',
+      'list_lines',
+      'get_line',
+      'update_line',
+      'call_action',
+      'get_action',
+    ])
+      expect(names).toContain(n);
     const update = tools.find((t) => t.name === 'update_line')!;
     expect(update.annotations?.readOnlyHint).toBe(false);
     expect(Object.keys(update.inputSchema.properties ?? {})).toContain('ifMatch');
@@ -143,7 +163,9 @@ describe('an agent that lists the tools first, as every MCP client does', () => 
     // isError results (typescript-sdk issue #1943). If a tool lists an output schema its error body does not fit (e.g.
     // the full Line shape), the refusal surfaces as protocol error -32602 and the agent never sees VERSION_CONFLICT.
     const { projectId, itemId } = await firstLine(agent);
-    const res = await agent.call('update_line', { projectId, itemId, ifMatch: '"999999"', finish: 'Stale' }).catch((err: unknown) => ({ thrown: String(err) }));
+    const res = await agent
+      .call('update_line', { projectId, itemId, ifMatch: '"999999"', finish: 'Stale' })
+      .catch((err: unknown) => ({ thrown: String(err) }));
     expect(res, 'the client threw instead of returning the tool error').not.toHaveProperty('thrown');
     expect((res as { isError?: boolean }).isError).toBe(true);
     expect((res as { structuredContent: { code: string } }).structuredContent.code).toBe('VERSION_CONFLICT');
@@ -167,7 +189,12 @@ describe('stdio MCP with a viewer STUDIO_TOKEN', () => {
     const { projectId, itemId } = await firstLine(viewer);
     const read = await viewer.call('get_line', { projectId, itemId });
     expect(read.isError).toBeFalsy();
-    const refused = await viewer.call('update_line', { projectId, itemId, ifMatch: read.structuredContent.etag, finish: 'Viewer was here' });
+    const refused = await viewer.call('update_line', {
+      projectId,
+      itemId,
+      ifMatch: read.structuredContent.etag,
+      finish: 'Viewer was here',
+    });
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent.code).toBe('FORBIDDEN');
     expectSentence(refused.structuredContent.message);

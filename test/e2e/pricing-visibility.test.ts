@@ -65,7 +65,8 @@ describe('the owner sees pricing', () => {
 
   it('every line of the list carries the three keys, and the project its default markup', async () => {
     const list = (await rest(server.token, `/v1/projects/${projectId}/items`)).body;
-    for (const line of list.items) for (const k of ['tradePrice', 'markup', 'margin']) expect(line, `${line.id}.${k}`).toHaveProperty(k);
+    for (const line of list.items)
+      for (const k of ['tradePrice', 'markup', 'margin']) expect(line, `${line.id}.${k}`).toHaveProperty(k);
     expect((await rest(server.token, `/v1/projects/${projectId}`)).body).toHaveProperty('defaultMarkup');
   });
 
@@ -87,14 +88,26 @@ describe('an assistant never sees pricing, on any surface', () => {
     ['REST get_line', () => ok(rest(assistantToken, `/v1/projects/${projectId}/items/${lineId}`))],
     ['REST list_lines', () => ok(rest(assistantToken, `/v1/projects/${projectId}/items?archived=include`))],
     ['REST get_project', () => ok(rest(assistantToken, `/v1/projects/${projectId}`))],
-    ['tRPC get_schedule_line', () => trpc(server.url, assistantToken).schedule.getScheduleLine.query({ projectId, lineId })],
-    ['tRPC list_schedule_lines', () => trpc(server.url, assistantToken).schedule.listScheduleLines.query({ projectId })],
-    ['tRPC get_schedule_line_history', () => trpc(server.url, assistantToken).schedule.getScheduleLineHistory.query({ projectId, lineId })],
+    [
+      'tRPC get_schedule_line',
+      () => trpc(server.url, assistantToken).schedule.getScheduleLine.query({ projectId, lineId }),
+    ],
+    [
+      'tRPC list_schedule_lines',
+      () => trpc(server.url, assistantToken).schedule.listScheduleLines.query({ projectId }),
+    ],
+    [
+      'tRPC get_schedule_line_history',
+      () => trpc(server.url, assistantToken).schedule.getScheduleLineHistory.query({ projectId, lineId }),
+    ],
     ['tRPC get_studio_project', () => trpc(server.url, assistantToken).projects.getStudioProject.query({ projectId })],
     ['tRPC get_studio_settings', () => trpc(server.url, assistantToken).studio.getStudioSettings.query({})],
     ['MCP (stdio) get_line', () => ok(mcp.call('get_line', { projectId, itemId: lineId }))],
     ['MCP (stdio) list_lines', () => ok(mcp.call('list_lines', { projectId }))],
-    ['MCP (stdio) call_action get_schedule_line', () => ok(mcp.call('call_action', { name: 'get_schedule_line', arguments: { input: { projectId, lineId } } }))],
+    [
+      'MCP (stdio) call_action get_schedule_line',
+      () => ok(mcp.call('call_action', { name: 'get_schedule_line', arguments: { input: { projectId, lineId } } })),
+    ],
     ['MCP (HTTP) get_line', () => ok(mcpHttp.call('get_line', { projectId, itemId: lineId }))],
     ['MCP (HTTP) get_project', () => ok(mcpHttp.call('get_project', { projectId }))],
   ];
@@ -118,7 +131,9 @@ describe('an assistant never sees pricing, on any surface', () => {
   });
 
   it('project totals (pricing:read) are refused', async () => {
-    await expect(trpc(server.url, assistantToken).projects.getProjectTotals.query({ projectId })).rejects.toMatchObject({ data: { serviceCode: 'FORBIDDEN' } });
+    await expect(trpc(server.url, assistantToken).projects.getProjectTotals.query({ projectId })).rejects.toMatchObject(
+      { data: { serviceCode: 'FORBIDDEN' } },
+    );
   });
 });
 
@@ -134,7 +149,11 @@ describe('an assistant cannot write pricing', () => {
     ['markup: null', { markup: null }],
   ])('a REST PATCH of %s is 403 FORBIDDEN and changes nothing', async (_name, patch) => {
     const before = await state();
-    const res = await http(server.url, 'PATCH', `/v1/projects/${projectId}/items/${lineId}`, { token: assistantToken, body: patch, headers: { 'if-match': before.etag! } });
+    const res = await http(server.url, 'PATCH', `/v1/projects/${projectId}/items/${lineId}`, {
+      token: assistantToken,
+      body: patch,
+      headers: { 'if-match': before.etag! },
+    });
     expectProblem(res, 403, 'FORBIDDEN');
     expect(res.body.detail).toMatch(/pricing:write/);
     expect(await state()).toEqual(before);
@@ -143,14 +162,23 @@ describe('an assistant cannot write pricing', () => {
   it('the same patch over tRPC is FORBIDDEN', async () => {
     const before = await state();
     await expect(
-      trpc(server.url, assistantToken).schedule.updateScheduleLine.mutate({ projectId, lineId, expectedVersion: before.body.version, patch: { tradePrice: { state: 'set', amount4: '1' } } }),
+      trpc(server.url, assistantToken).schedule.updateScheduleLine.mutate({
+        projectId,
+        lineId,
+        expectedVersion: before.body.version,
+        patch: { tradePrice: { state: 'set', amount4: '1' } },
+      }),
     ).rejects.toMatchObject({ data: { serviceCode: 'FORBIDDEN' } });
     expect(await state()).toEqual(before);
   });
 
   it('a non-pricing edit by the assistant succeeds (the grant is edit)', async () => {
     const before = await state();
-    const res = await http(server.url, 'PATCH', `/v1/projects/${projectId}/items/${lineId}`, { token: assistantToken, body: { finish: 'Waxed walnut' }, headers: { 'if-match': before.etag! } });
+    const res = await http(server.url, 'PATCH', `/v1/projects/${projectId}/items/${lineId}`, {
+      token: assistantToken,
+      body: { finish: 'Waxed walnut' },
+      headers: { 'if-match': before.etag! },
+    });
     expect(res.status).toBe(200);
     expect(keyPaths(res.body, PRICING_KEYS)).toEqual([]);
     // The owner still sees the trade price the assistant could not see.

@@ -48,7 +48,12 @@ describe('typed tRPC client', () => {
   it('mutation: update_schedule_line with expectedVersion applies the patch and bumps the version', async () => {
     const before = await api.schedule.getScheduleLine.query({ projectId, lineId });
     const finish = `Smoked oak ${randomUUID().slice(0, 6)}`;
-    const after = await api.schedule.updateScheduleLine.mutate({ projectId, lineId, expectedVersion: before.version, patch: { finish } });
+    const after = await api.schedule.updateScheduleLine.mutate({
+      projectId,
+      lineId,
+      expectedVersion: before.version,
+      patch: { finish },
+    });
     expect(after.finish).toBe(finish);
     expect(after.version).toBe(before.version + 1);
     expect(await api.schedule.getScheduleLine.query({ projectId, lineId })).toEqual(after);
@@ -62,7 +67,9 @@ describe('typed tRPC client', () => {
     expect(again).toEqual(first);
     const found = await api.schedule.listScheduleLines.query({ projectId, q: heading });
     expect(found.items.filter((l) => l.heading === heading).map((l) => l.id)).toEqual([first.id]);
-    const reused = await failure(api.schedule.createScheduleLine.mutate({ projectId, sectionId, heading: `${heading}!`, commandKey }));
+    const reused = await failure(
+      api.schedule.createScheduleLine.mutate({ projectId, sectionId, heading: `${heading}!`, commandKey }),
+    );
     expect(reused.data?.serviceCode).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
@@ -70,20 +77,31 @@ describe('typed tRPC client', () => {
 describe('errors carry data.serviceCode', () => {
   it('VERSION_CONFLICT for a stale expectedVersion, and the line is unchanged', async () => {
     const before = await api.schedule.getScheduleLine.query({ projectId, lineId });
-    const err = await failure(api.schedule.updateScheduleLine.mutate({ projectId, lineId, expectedVersion: before.version - 1 || 999, patch: { finish: 'Stale' } }));
+    const err = await failure(
+      api.schedule.updateScheduleLine.mutate({
+        projectId,
+        lineId,
+        expectedVersion: before.version - 1 || 999,
+        patch: { finish: 'Stale' },
+      }),
+    );
     expect(err.data?.serviceCode).toBe('VERSION_CONFLICT');
     expect(err.data?.httpStatus).toBe(409);
     expect(await api.schedule.getScheduleLine.query({ projectId, lineId })).toEqual(before);
   });
 
   it('PRECONDITION_REQUIRED without expectedVersion', async () => {
-    const err = await failure(api.schedule.updateScheduleLine.mutate({ projectId, lineId, patch: { finish: 'Unguarded' } }));
+    const err = await failure(
+      api.schedule.updateScheduleLine.mutate({ projectId, lineId, patch: { finish: 'Unguarded' } }),
+    );
     expect(err.data?.serviceCode).toBe('PRECONDITION_REQUIRED');
     expect(err.data?.httpStatus).toBe(428);
   });
 
   it('NOT_FOUND for an unknown line and for a line named under another project', async () => {
-    const unknown = await failure(api.schedule.getScheduleLine.query({ projectId, lineId: '0000000000000000000000000z' }));
+    const unknown = await failure(
+      api.schedule.getScheduleLine.query({ projectId, lineId: '0000000000000000000000000z' }),
+    );
     expect(unknown.data?.serviceCode).toBe('NOT_FOUND');
     expect(unknown.data?.httpStatus).toBe(404);
     const other = await api.projects.createStudioProject.mutate({ name: 'Mill Lane', commandKey: randomUUID() });
@@ -94,7 +112,12 @@ describe('errors carry data.serviceCode', () => {
   it('VALIDATION_FAILED with the field named, for money sent as a JSON number', async () => {
     const { version } = await api.schedule.getScheduleLine.query({ projectId, lineId });
     const err = await failure(
-      api.schedule.updateScheduleLine.mutate({ projectId, lineId, expectedVersion: version, patch: { retailPrice: { state: 'set', amount4: 12.5 as unknown as string } } }),
+      api.schedule.updateScheduleLine.mutate({
+        projectId,
+        lineId,
+        expectedVersion: version,
+        patch: { retailPrice: { state: 'set', amount4: 12.5 as unknown as string } },
+      }),
     );
     expect(err.data?.serviceCode).toBe('VALIDATION_FAILED');
     expect(err.data?.httpStatus).toBe(400);
@@ -108,15 +131,27 @@ describe('errors carry data.serviceCode', () => {
   });
 
   it('FORBIDDEN for a viewer writing', async () => {
-    const viewer = trpc(server.url, (await memberWithToken(server.dbPath, 'viewer', [{ projectId, level: 'view' }])).token);
+    const viewer = trpc(
+      server.url,
+      (await memberWithToken(server.dbPath, 'viewer', [{ projectId, level: 'view' }])).token,
+    );
     const { version } = await viewer.schedule.getScheduleLine.query({ projectId, lineId });
-    const err = await failure(viewer.schedule.updateScheduleLine.mutate({ projectId, lineId, expectedVersion: version, patch: { finish: 'Viewer' } }));
+    const err = await failure(
+      viewer.schedule.updateScheduleLine.mutate({
+        projectId,
+        lineId,
+        expectedVersion: version,
+        patch: { finish: 'Viewer' },
+      }),
+    );
     expect(err.data?.serviceCode).toBe('FORBIDDEN');
     expect(err.data?.httpStatus).toBe(403);
   });
 
   it('VALIDATION_FAILED for unreadable input, as a sentence without internals', async () => {
-    const res = await http(server.url, 'GET', '/api/trpc/schedule.getScheduleLine?input=%7Bnot-json', { token: server.token });
+    const res = await http(server.url, 'GET', '/api/trpc/schedule.getScheduleLine?input=%7Bnot-json', {
+      token: server.token,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.data.serviceCode).toBe('VALIDATION_FAILED');
     expectSentence(res.body.error.message);
@@ -124,13 +159,20 @@ describe('errors carry data.serviceCode', () => {
   });
 
   it('NOT_FOUND for a procedure that does not exist', async () => {
-    const res = await http(server.url, 'GET', '/api/trpc/schedule.noSuchProcedure?input=%7B%7D', { token: server.token });
+    const res = await http(server.url, 'GET', '/api/trpc/schedule.noSuchProcedure?input=%7B%7D', {
+      token: server.token,
+    });
     expect(res.status).toBe(404);
     expect(res.body.error.data.serviceCode).toBe('NOT_FOUND');
   });
 
   it('METHOD_NOT_ALLOWED for a mutation sent as GET', async () => {
-    const res = await http(server.url, 'GET', `/api/trpc/schedule.updateScheduleLine?input=${encodeURIComponent(JSON.stringify({ projectId, lineId }))}`, { token: server.token });
+    const res = await http(
+      server.url,
+      'GET',
+      `/api/trpc/schedule.updateScheduleLine?input=${encodeURIComponent(JSON.stringify({ projectId, lineId }))}`,
+      { token: server.token },
+    );
     expect(res.status).toBe(405);
     expect(res.body.error.data.serviceCode).toBe('METHOD_NOT_ALLOWED');
   });

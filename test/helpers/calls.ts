@@ -55,7 +55,9 @@ export async function callAction(client: Client, name: string, input: Record<str
 }
 
 /** Every item of a keyset-paged list: `page` reads one page from a cursor (undefined for the first). */
-export async function allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>): Promise<T[]> {
+export async function allPages<T>(
+  page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   do {

@@ -22,7 +22,12 @@ export interface HttpResult<T = any> {
 }
 
 /** Plain HTTP with fetch: bearer token, JSON in and out, nothing hidden. */
-export async function http<T = any>(base: string, method: string, path: string, opts: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
+export async function http<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body: string | undefined = opts.rawBody;

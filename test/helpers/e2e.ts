@@ -36,16 +36,23 @@ export function expectSentence(detail: unknown) {
 /** No file paths, stack frames or internal error names anywhere in a body. */
 export function expectNoInternals(body: unknown) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  expect(text, 'leaks a file path').not.toMatch(/(?:file:\/\/|node_modules|\/(?:src|dist|work|home|tmp)\/|\.(?:ts|js|mjs|cjs):\d+)/);
+  expect(text, 'leaks a file path').not.toMatch(
+    /(?:file:\/\/|node_modules|\/(?:src|dist|work|home|tmp)\/|\.(?:ts|js|mjs|cjs):\d+)/,
+  );
   expect(text, 'leaks a stack trace').not.toMatch(/\n\s+at |\bat [\w.<>]+ \(/);
-  expect(text, 'leaks an internal error').not.toMatch(/\b(?:TypeError|ReferenceError|SqliteError|ZodError|SyntaxError)\b/);
+  expect(text, 'leaks an internal error').not.toMatch(
+    /\b(?:TypeError|ReferenceError|SqliteError|ZodError|SyntaxError)\b/,
+  );
 }
 
 /** Every path (like `$.items[0].tradePrice`) at which one of `keys` occurs as an object key, at any depth. */
 export function keyPaths(value: unknown, keys: readonly string[], path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => keyPaths(v, keys, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(keys.includes(k) ? [`${path}.${k}`] : []), ...keyPaths(v, keys, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(keys.includes(k) ? [`${path}.${k}`] : []),
+      ...keyPaths(v, keys, `${path}.${k}`),
+    ]);
   }
   return [];
 }
@@ -57,14 +64,21 @@ export interface StdioMcp {
   /** Resolves once stderr matches (or the stream ends, so a missing message fails the assertion, not a timer). */
   stderrMatching(re: RegExp): Promise<string>;
   /** tools/call, with the structured result recorded for the suite's float check. */
-  call(name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: any; content?: unknown }>;
+  call(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ isError?: boolean; structuredContent?: any; content?: unknown }>;
   close(): Promise<void>;
 }
 
 /** tools/call on `client`, with the structured result recorded for the suite's float check. */
 function recordedCall(client: Client): StdioMcp['call'] {
   return async (name, args) => {
-    const res = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content?: unknown };
+    const res = (await client.callTool({ name, arguments: args })) as {
+      isError?: boolean;
+      structuredContent?: any;
+      content?: unknown;
+    };
     if (res.structuredContent !== undefined) recordBody(res.structuredContent);
     return res;
   };
@@ -72,7 +86,9 @@ function recordedCall(client: Client): StdioMcp['call'] {
 
 /** The MCP server exactly as mcp.json says to start it (command, args, env), from the project root. */
 export function mcpJsonServer(): { command: string; args: string[]; env: Record<string, string> } {
-  const cfg = JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { command: string; args?: string[]; env?: Record<string, string> }> };
+  const cfg = JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')) as {
+    mcpServers: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
+  };
   const [server] = Object.values(cfg.mcpServers);
   if (!server) throw new Error('mcp.json names no server');
   return { command: server.command, args: server.args ?? [], env: server.env ?? {} };
@@ -85,7 +101,12 @@ export async function spawnStdioMcp(opts: { dbPath: string; token?: string }): P
     command,
     args,
     cwd: ROOT,
-    env: { ...env, STUDIO_DATABASE: opts.dbPath, STUDIO_STRICT_ERRORS: '1', ...(opts.token ? { STUDIO_TOKEN: opts.token } : {}) },
+    env: {
+      ...env,
+      STUDIO_DATABASE: opts.dbPath,
+      STUDIO_STRICT_ERRORS: '1',
+      ...(opts.token ? { STUDIO_TOKEN: opts.token } : {}),
+    },
     stderr: 'pipe',
   });
   let err = '';
@@ -124,7 +145,9 @@ export async function spawnStdioMcp(opts: { dbPath: string; token?: string }): P
 
 /** An MCP client over Streamable HTTP at `<url>/mcp`, with the bearer token on every request. */
 export async function httpMcp(url: string, token: string): Promise<Pick<StdioMcp, 'client' | 'call' | 'close'>> {
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', url), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
   const client = new Client({ name: 'e2e-http', version: '1.0.0' });
   await client.connect(transport);
   return {

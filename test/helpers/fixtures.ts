@@ -7,16 +7,26 @@ import type { GrantLevel, Role } from '../../src/core/permissions.js';
  * Test setup only: adds a member with a role (and optional project grants) straight into a database file and returns
  * their token. The server under test reads the same file, as a second writer would.
  */
-export async function memberWithToken(dbPath: string, role: Role, grants: Array<{ projectId: string; level: GrantLevel }> = []) {
+export async function memberWithToken(
+  dbPath: string,
+  role: Role,
+  grants: Array<{ projectId: string; level: GrantLevel }> = [],
+) {
   const store = await openStore({ path: dbPath });
   try {
     const studio = await store.db.selectFrom('studios').select('id').executeTakeFirstOrThrow();
     const now = nowIso();
     const userId = newId();
-    await store.db.insertInto('users').values({ id: userId, email: `${role}-${userId}@example.test`, name: `Test ${role}`, created_at: now }).execute();
+    await store.db
+      .insertInto('users')
+      .values({ id: userId, email: `${role}-${userId}@example.test`, name: `Test ${role}`, created_at: now })
+      .execute();
     const memberId = await addMember(store.db, studio.id, userId, role, now);
     for (const g of grants) {
-      await store.db.insertInto('project_grants').values({ project_id: g.projectId, member_id: memberId, level: g.level, created_at: now }).execute();
+      await store.db
+        .insertInto('project_grants')
+        .values({ project_id: g.projectId, member_id: memberId, level: g.level, created_at: now })
+        .execute();
     }
     const { token } = await mintToken(store.db, memberId, `test ${role}`, now);
     return { token, memberId, userId, studioId: studio.id };
@@ -31,11 +41,18 @@ export type Member = Awaited<ReturnType<typeof memberWithToken>>;
  * Members of the app's studio in the given roles, added in that order, each with the usual reach into the demo project
  * `app.projectId`: an admin needs no grant, a viewer gets a view grant, any other role an edit grant.
  */
-export async function demoMembers<R extends Role>(app: { dbPath: string; projectId: string }, roles: readonly R[]): Promise<Record<R, Member>> {
+export async function demoMembers<R extends Role>(
+  app: { dbPath: string; projectId: string },
+  roles: readonly R[],
+): Promise<Record<R, Member>> {
   const members = {} as Record<R, Member>;
   for (const role of roles) {
     const level: GrantLevel = role === 'viewer' ? 'view' : 'edit';
-    members[role] = await memberWithToken(app.dbPath, role, role === 'admin' ? [] : [{ projectId: app.projectId, level }]);
+    members[role] = await memberWithToken(
+      app.dbPath,
+      role,
+      role === 'admin' ? [] : [{ projectId: app.projectId, level }],
+    );
   }
   return members;
 }

@@ -30,7 +30,10 @@ export interface TestApp {
 export async function createTestApp(): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-test-'));
   const dbPath = join(dir, 'studio.sqlite');
-  const config = { ...loadConfig({ STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent' }), logLevel: 'silent' };
+  const config = {
+    ...loadConfig({ STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent' }),
+    logLevel: 'silent',
+  };
   const rt = await createRuntime(config);
   const seeded = await seedDemo(rt.store);
   const app = await buildHttpApp(rt, ACTIONS);

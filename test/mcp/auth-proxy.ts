@@ -9,7 +9,13 @@ export async function authProxy(target: string, token: string): Promise<{ url: s
   const to = new URL(target);
   const server: Server = createServer((req, res) => {
     const upstream = request(
-      { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, authorization: `Bearer ${token}` } },
+      {
+        host: to.hostname,
+        port: to.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, authorization: `Bearer ${token}` },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);

@@ -17,21 +17,26 @@ afterAll(async () => app?.close());
 const ajv = new AjvJsonSchemaValidator();
 
 describe('get_action', () => {
-  it.each(ACTIONS.filter((a) => a.example).map((a) => [a.name, a] as const))('%s: its example validates against the arguments schema call_action takes', (_name, action) => {
-    const described = describeActions([action]).actions[0]!;
-    const check = ajv.getValidator(argumentsSchemaOf(action) as never);
-    const verdict = check(described.example);
-    expect(verdict.valid, verdict.errorMessage).toBe(true);
-    // …and what call_action would hand to invoke passes the action's own validation.
-    const input = action.kind === 'procedure' ? (described.example as { input: unknown }).input : described.example;
-    expect(action.fullInput.safeParse(input).success).toBe(true);
-  });
+  it.each(ACTIONS.filter((a) => a.example).map((a) => [a.name, a] as const))(
+    '%s: its example validates against the arguments schema call_action takes',
+    (_name, action) => {
+      const described = describeActions([action]).actions[0]!;
+      const check = ajv.getValidator(argumentsSchemaOf(action) as never);
+      const verdict = check(described.example);
+      expect(verdict.valid, verdict.errorMessage).toBe(true);
+      // …and what call_action would hand to invoke passes the action's own validation.
+      const input = action.kind === 'procedure' ? (described.example as { input: unknown }).input : described.example;
+      expect(action.fullInput.safeParse(input).success).toBe(true);
+    },
+  );
 
   it('rejects arguments the action would refuse (the schema is not just "any object")', () => {
     const updateLine = ACTIONS.find((a) => a.name === 'update_line')!;
     const check = ajv.getValidator(argumentsSchemaOf(updateLine) as never);
     expect(check({ projectId: 'x'.repeat(26), itemId: 'nope', heading: 'A' }).valid).toBe(false);
-    expect(check({ projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', colour: 'red' }).valid).toBe(false);
+    expect(
+      check({ projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', colour: 'red' }).valid,
+    ).toBe(false);
     const procedure = ACTIONS.find((a) => a.kind === 'procedure' && a.example);
     if (procedure) {
       // A procedure's input must be wrapped in `input`.

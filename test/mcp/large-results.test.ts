@@ -24,7 +24,8 @@ const hasProcedure = ACTIONS.some((a) => a.name === 'list_schedule_lines');
 async function call(name: string, args: Record<string, unknown>) {
   const res = await client.callTool({ name, arguments: args });
   expect(size(res.structuredContent), `${name} structuredContent`).toBeLessThanOrEqual(BUDGET);
-  for (const c of res.content as Array<{ type: string; text?: string }>) if (c.text) expect(size(c.text), `${name} text`).toBeLessThanOrEqual(BUDGET);
+  for (const c of res.content as Array<{ type: string; text?: string }>)
+    if (c.text) expect(size(c.text), `${name} text`).toBeLessThanOrEqual(BUDGET);
   return res as typeof res & { structuredContent: Record<string, any> };
 }
 
@@ -32,7 +33,13 @@ async function call(name: string, args: Record<string, unknown>) {
 function mcpPager(name: string, args: Record<string, unknown>, snapshot: string, count = { pages: 0 }) {
   return async (path: string | undefined, offset: number): Promise<ResultPage> => {
     count.pages++;
-    const res = await call('read_action_result', { name, arguments: args, snapshot, ...(path ? { path } : {}), offset });
+    const res = await call('read_action_result', {
+      name,
+      arguments: args,
+      snapshot,
+      ...(path ? { path } : {}),
+      offset,
+    });
     expect(res.isError, JSON.stringify(res.structuredContent)).toBeFalsy();
     return res.structuredContent.result_page as ResultPage;
   };
@@ -46,7 +53,11 @@ describe('large reads over MCP', () => {
     expect(first.isError).toBeFalsy();
     const page = first.structuredContent.result_page as ResultPage;
     expect(page).toMatchObject({ node: 'n0', type: 'object', snapshot: expect.any(String) });
-    expect(page.entries!.find((e) => e.key === 'items')).toMatchObject({ path: '/items', node: expect.stringMatching(/^n\d+$/), type: 'array' });
+    expect(page.entries!.find((e) => e.key === 'items')).toMatchObject({
+      path: '/items',
+      node: expect.stringMatching(/^n\d+$/),
+      type: 'array',
+    });
     const count = { pages: 0 };
     const whole = await reassemble(mcpPager('list_lines', { projectId: app.projectId }, page.snapshot, count));
     expect(whole).toEqual(rest.body);
@@ -55,7 +66,8 @@ describe('large reads over MCP', () => {
   });
 
   it('call_action pages the same read under the same snapshot', async () => {
-    const viaTool = (await call('list_lines', { projectId: app.projectId })).structuredContent.result_page as ResultPage;
+    const viaTool = (await call('list_lines', { projectId: app.projectId })).structuredContent
+      .result_page as ResultPage;
     const viaCall = await call('call_action', { name: 'list_lines', arguments: { projectId: app.projectId } });
     expect(viaCall.structuredContent.result_page.snapshot).toBe(viaTool.snapshot);
     const small = await call('call_action', { name: 'list_lines', arguments: { projectId: app.projectId, limit: 2 } });
@@ -82,14 +94,21 @@ describe('large reads over MCP', () => {
   it('answers SNAPSHOT_CHANGED once the data changed, and a fresh read starts over', async () => {
     const args = { projectId: app.projectId };
     const root = (await call('list_lines', args)).structuredContent.result_page as ResultPage;
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body.items[0];
+    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
+      .items[0];
     const patched = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${line.id}`, {
       token: app.token,
       body: { finish: `Changed ${Date.now()}` },
       headers: { 'if-match': `"${line.version}"` },
     });
     expect(patched.status).toBe(200);
-    const stale = await call('read_action_result', { name: 'list_lines', arguments: args, snapshot: root.snapshot, path: 'n1', offset: 0 });
+    const stale = await call('read_action_result', {
+      name: 'list_lines',
+      arguments: args,
+      snapshot: root.snapshot,
+      path: 'n1',
+      offset: 0,
+    });
     expect(stale.isError).toBe(true);
     expect(stale.structuredContent).toMatchObject({ code: 'SNAPSHOT_CHANGED', nextStep: expect.any(String) });
     const fresh = await call('read_action_result', { name: 'list_lines', arguments: args });
@@ -102,9 +121,18 @@ describe('large reads over MCP', () => {
     const unknown = await call('read_action_result', { name: 'list_everything' });
     expect(unknown.structuredContent).toMatchObject({ code: 'NOT_FOUND' });
     const root = (await call('list_lines', { projectId: app.projectId })).structuredContent.result_page as ResultPage;
-    const nowhere = await call('read_action_result', { name: 'list_lines', arguments: { projectId: app.projectId }, snapshot: root.snapshot, path: '/nothing' });
+    const nowhere = await call('read_action_result', {
+      name: 'list_lines',
+      arguments: { projectId: app.projectId },
+      snapshot: root.snapshot,
+      path: '/nothing',
+    });
     expect(nowhere.structuredContent).toMatchObject({ code: 'NOT_FOUND' });
-    const badOffset = await call('read_action_result', { name: 'list_lines', arguments: { projectId: app.projectId }, offset: -1 });
+    const badOffset = await call('read_action_result', {
+      name: 'list_lines',
+      arguments: { projectId: app.projectId },
+      offset: -1,
+    });
     expect(badOffset.structuredContent).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
@@ -120,21 +148,31 @@ describe('large reads over MCP', () => {
     const page = first.structuredContent.result_page as ResultPage;
     expect(page).toBeDefined();
     const whole = await reassemble(mcpPager('get_action', { names }, page.snapshot));
-    expect(JSON.stringify(whole)).toBe(JSON.stringify(describeActions(names.map((n) => ACTIONS.find((a) => a.name === n)!))));
+    expect(JSON.stringify(whole)).toBe(
+      JSON.stringify(describeActions(names.map((n) => ACTIONS.find((a) => a.name === n)!))),
+    );
   });
 
-  it.skipIf(!hasProcedure)('pages a procedure read: arguments wrap the input, and the snapshot is the one GET /api/agent-results uses', async () => {
-    const args = { input: { projectId: app.projectId } };
-    const first = await call('call_action', { name: 'list_schedule_lines', arguments: args });
-    const page = first.structuredContent.result_page as ResultPage;
-    expect(page).toBeDefined();
-    const viaMcp = await reassemble(mcpPager('list_schedule_lines', args, page.snapshot));
-    const selection = JSON.stringify({ snapshot: page.snapshot, path: '/items', offset: 0 });
-    const res = await http(app.url, 'GET', `/api/agent-results?name=list_schedule_lines&input=${encodeURIComponent(JSON.stringify(args.input))}&selection=${encodeURIComponent(selection)}`, { token: app.token });
-    expect(res.status).toBe(200);
-    expect(res.body.result_page.snapshot).toBe(page.snapshot);
-    expect(res.body.result_page.entries[0].value).toEqual((viaMcp as { items: unknown[] }).items[0]);
-  });
+  it.skipIf(!hasProcedure)(
+    'pages a procedure read: arguments wrap the input, and the snapshot is the one GET /api/agent-results uses',
+    async () => {
+      const args = { input: { projectId: app.projectId } };
+      const first = await call('call_action', { name: 'list_schedule_lines', arguments: args });
+      const page = first.structuredContent.result_page as ResultPage;
+      expect(page).toBeDefined();
+      const viaMcp = await reassemble(mcpPager('list_schedule_lines', args, page.snapshot));
+      const selection = JSON.stringify({ snapshot: page.snapshot, path: '/items', offset: 0 });
+      const res = await http(
+        app.url,
+        'GET',
+        `/api/agent-results?name=list_schedule_lines&input=${encodeURIComponent(JSON.stringify(args.input))}&selection=${encodeURIComponent(selection)}`,
+        { token: app.token },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.result_page.snapshot).toBe(page.snapshot);
+      expect(res.body.result_page.entries[0].value).toEqual((viaMcp as { items: unknown[] }).items[0]);
+    },
+  );
 });
 
 describe('GET /api/agent-results', () => {
@@ -152,21 +190,31 @@ describe('GET /api/agent-results', () => {
     let pages = 0;
     const whole = await reassemble(async (path, offset) => {
       pages++;
-      const res = await http(app.url, 'GET', base('list_lines', input, { snapshot, ...(path ? { path } : {}), offset }), { token: app.token });
+      const res = await http(
+        app.url,
+        'GET',
+        base('list_lines', input, { snapshot, ...(path ? { path } : {}), offset }),
+        { token: app.token },
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(size(res.body)).toBeLessThanOrEqual(BUDGET);
       return res.body.result_page;
     });
     expect(JSON.stringify(whole)).toBe(JSON.stringify(rest.body));
     expect(pages).toBeGreaterThan(3);
-    const stale = await http(app.url, 'GET', base('list_lines', input, { snapshot: 'not-the-snapshot', path: 'n1' }), { token: app.token });
+    const stale = await http(app.url, 'GET', base('list_lines', input, { snapshot: 'not-the-snapshot', path: 'n1' }), {
+      token: app.token,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('SNAPSHOT_CHANGED');
   });
 
   it('answers a small read whole', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body.items[0];
-    const res = await http(app.url, 'GET', base('get_line', { projectId: app.projectId, itemId: line.id }), { token: app.token });
+    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
+      .items[0];
+    const res = await http(app.url, 'GET', base('get_line', { projectId: app.projectId, itemId: line.id }), {
+      token: app.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual(line);
   });
@@ -178,7 +226,9 @@ describe('GET /api/agent-results', () => {
     const write = await http(app.url, 'GET', base('update_line', { projectId: app.projectId }), { token: app.token });
     expect(write.status).toBe(405);
     expect(write.body.code).toBe('METHOD_NOT_ALLOWED');
-    const badJson = await http(app.url, 'GET', `/api/agent-results?name=list_lines&input=%7Bnope`, { token: app.token });
+    const badJson = await http(app.url, 'GET', `/api/agent-results?name=list_lines&input=%7Bnope`, {
+      token: app.token,
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.body.code).toBe('VALIDATION_FAILED');
     const extra = await http(app.url, 'GET', `${base('list_projects', {})}&cursor=x`, { token: app.token });
@@ -188,7 +238,9 @@ describe('GET /api/agent-results', () => {
     const unknown = await http(app.url, 'GET', base('list_everything', {}), { token: app.token });
     expect(unknown.status).toBe(404);
     const outsider = await memberWithToken(app.dbPath, 'designer');
-    const foreign = await http(app.url, 'GET', base('list_lines', { projectId: app.projectId }), { token: outsider.token });
+    const foreign = await http(app.url, 'GET', base('list_lines', { projectId: app.projectId }), {
+      token: outsider.token,
+    });
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('NOT_FOUND');
   });

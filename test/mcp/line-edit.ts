@@ -15,7 +15,10 @@ export async function typicalLineEdit(client: Client, projectId: string) {
   expect(before.etag).toMatch(new RegExp(`^"${before.version}-[0-9a-f]{8}"$`));
 
   const finish = `Smoked oak ${Math.random().toString(36).slice(2, 8)}`;
-  const updated = await client.callTool({ name: 'update_line', arguments: { projectId, itemId, ifMatch: before.etag, finish } });
+  const updated = await client.callTool({
+    name: 'update_line',
+    arguments: { projectId, itemId, ifMatch: before.etag, finish },
+  });
   expect(updated.isError, JSON.stringify(updated.structuredContent)).toBeFalsy();
   const after = updated.structuredContent as { etag: string; version: number; finish: string };
   expect(after).toMatchObject({ finish, version: before.version + 1 });
@@ -25,10 +28,20 @@ export async function typicalLineEdit(client: Client, projectId: string) {
   expect(confirm.structuredContent).toMatchObject({ finish, etag: after.etag });
 
   // The etag from the first read is stale now: refused, and the line keeps the confirmed finish.
-  const stale = await client.callTool({ name: 'update_line', arguments: { projectId, itemId, ifMatch: before.etag, finish: 'Should not land' } });
+  const stale = await client.callTool({
+    name: 'update_line',
+    arguments: { projectId, itemId, ifMatch: before.etag, finish: 'Should not land' },
+  });
   expect(stale.isError).toBe(true);
-  expect(stale.structuredContent).toMatchObject({ code: 'VERSION_CONFLICT', currentVersion: after.version, nextStep: expect.stringContaining('get_line') });
-  const missing = await client.callTool({ name: 'update_line', arguments: { projectId, itemId, finish: 'Should not land' } });
+  expect(stale.structuredContent).toMatchObject({
+    code: 'VERSION_CONFLICT',
+    currentVersion: after.version,
+    nextStep: expect.stringContaining('get_line'),
+  });
+  const missing = await client.callTool({
+    name: 'update_line',
+    arguments: { projectId, itemId, finish: 'Should not land' },
+  });
   expect(missing.structuredContent).toMatchObject({ code: 'PRECONDITION_REQUIRED' });
   const unchanged = await client.callTool({ name: 'get_line', arguments: { projectId, itemId } });
   expect(unchanged.structuredContent).toMatchObject({ finish, version: after.version });

@@ -33,7 +33,11 @@ export interface Run {
 export function runOnNode22(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   if (!existsSync(NODE22)) throw new Error(`${NODE22} is missing: run npm ci (the devDependency "node" brings it)`);
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE22, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE22, [script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

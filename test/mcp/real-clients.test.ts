@@ -36,20 +36,41 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-const inspector = (target: string[], ...args: string[]) => runOnNode22(INSPECTOR, ['--cli', ...target, ...args], clientEnv);
+const inspector = (target: string[], ...args: string[]) =>
+  runOnNode22(INSPECTOR, ['--cli', ...target, ...args], clientEnv);
 
 describe('real MCP clients', () => {
   it(
     'the conformance suite: generic scenarios pass, fixture-specific ones are exactly the baseline',
     async () => {
-      const args = ['server', '--url', `${proxy.url}/mcp`, '--suite', 'active', '--expected-failures', join(ROOT, 'conformance-baseline.yml')];
+      const args = [
+        'server',
+        '--url',
+        `${proxy.url}/mcp`,
+        '--suite',
+        'active',
+        '--expected-failures',
+        join(ROOT, 'conformance-baseline.yml'),
+      ];
       const run = await runOnNode22(CONFORMANCE, args, clientEnv);
       const out = run.stdout + run.stderr;
       const summary = out.slice(out.indexOf('=== SUMMARY ==='));
       // The tally for the record: every scenario with its checks, then the baseline verdict.
-      console.log(summary.split('\n').filter((l) => /^(Total|Baseline|✓|✗|~)/.test(l.trim())).join('\n'));
+      console.log(
+        summary
+          .split('\n')
+          .filter((l) => /^(Total|Baseline|✓|✗|~)/.test(l.trim()))
+          .join('\n'),
+      );
       expect(run.code, summary).toBe(0);
-      for (const generic of ['server-initialize', 'ping', 'tools-list', 'resources-list', 'logging-set-level', 'dns-rebinding-protection']) {
+      for (const generic of [
+        'server-initialize',
+        'ping',
+        'tools-list',
+        'resources-list',
+        'logging-set-level',
+        'dns-rebinding-protection',
+      ]) {
         expect(summary, generic).toMatch(new RegExp(`✓ ${generic}: [1-9]\\d* passed, 0 failed`));
       }
     },
@@ -63,11 +84,27 @@ describe('real MCP clients', () => {
       const list = await inspector(target, '--method', 'tools/list', '--strict');
       expect(list.code, list.stderr).toBe(0);
       expect(list.stderr).not.toMatch(/^(Warning|Error): tool/m);
-      expect((JSON.parse(list.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toContain('read_action_result');
-      const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body.items[0];
-      const call = await inspector(target, '--method', 'tools/call', '--tool-name', 'get_line', '--tool-arg', `projectId=${app.projectId}`, '--tool-arg', `itemId=${line.id}`);
+      expect((JSON.parse(list.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toContain(
+        'read_action_result',
+      );
+      const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token }))
+        .body.items[0];
+      const call = await inspector(
+        target,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'get_line',
+        '--tool-arg',
+        `projectId=${app.projectId}`,
+        '--tool-arg',
+        `itemId=${line.id}`,
+      );
       expect(call.code, call.stderr).toBe(0);
-      expect(JSON.parse(call.stdout).structuredContent).toMatchObject({ id: line.id, etag: expect.stringMatching(new RegExp(`^"${line.version}-[0-9a-f]{8}"$`)) });
+      expect(JSON.parse(call.stdout).structuredContent).toMatchObject({
+        id: line.id,
+        etag: expect.stringMatching(new RegExp(`^"${line.version}-[0-9a-f]{8}"$`)),
+      });
     },
     FIVE_MINUTES,
   );
@@ -76,11 +113,29 @@ describe('real MCP clients', () => {
     'the Inspector CLI over stdio, spawned as mcp.json says: tools/list and tools/call',
     async () => {
       // The server runs on this Node (the project's), not the Inspector's: better-sqlite3 is built for it.
-      const target = ['--cwd', ROOT, '-e', `STUDIO_DATABASE=${app.dbPath}`, '-e', `STUDIO_TOKEN=${app.token}`, process.execPath, 'dist/studio.mjs', 'mcp'];
+      const target = [
+        '--cwd',
+        ROOT,
+        '-e',
+        `STUDIO_DATABASE=${app.dbPath}`,
+        '-e',
+        `STUDIO_TOKEN=${app.token}`,
+        process.execPath,
+        'dist/studio.mjs',
+        'mcp',
+      ];
       const list = await inspector(target, '--method', 'tools/list');
       expect(list.code, list.stderr).toBe(0);
       expect((JSON.parse(list.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThanOrEqual(9);
-      const call = await inspector(target, '--method', 'tools/call', '--tool-name', 'search_actions', '--tool-arg', 'query=rename a room');
+      const call = await inspector(
+        target,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'search_actions',
+        '--tool-arg',
+        'query=rename a room',
+      );
       expect(call.code, call.stderr).toBe(0);
       expect(JSON.stringify(JSON.parse(call.stdout).structuredContent)).toContain('update_schedule_section');
       // An isError result (here: a tool that does not exist) exits 5.

@@ -29,20 +29,30 @@ describe('the catalog as MCP resources', () => {
   });
 
   it('serves one action as its catalog entry with the definitions it refers to', async () => {
-    const all = JSON.parse(((await client.readResource({ uri: 'service://actions' })).contents[0] as { text: string }).text);
-    const one = JSON.parse(((await client.readResource({ uri: 'service://actions/update_line' })).contents[0] as { text: string }).text);
+    const all = JSON.parse(
+      ((await client.readResource({ uri: 'service://actions' })).contents[0] as { text: string }).text,
+    );
+    const one = JSON.parse(
+      ((await client.readResource({ uri: 'service://actions/update_line' })).contents[0] as { text: string }).text,
+    );
     const { $defs, ...entry } = one;
     expect(entry).toEqual(all.actions.find((a: { name: string }) => a.name === 'update_line'));
     expect(Object.keys($defs)).toEqual(expect.arrayContaining(['Id', 'Line']));
     for (const [name, def] of Object.entries($defs)) expect(def).toEqual(all.$defs[name]);
-    for (const ref of JSON.stringify(one).match(/#\/\$defs\/\w+/g) ?? []) expect($defs).toHaveProperty(ref.slice('#/$defs/'.length));
+    for (const ref of JSON.stringify(one).match(/#\/\$defs\/\w+/g) ?? [])
+      expect($defs).toHaveProperty(ref.slice('#/$defs/'.length));
   });
 
   it('completes action names for service://actions/{name}, and nothing else', async () => {
-    const res = await client.complete({ ref: { type: 'ref/resource', uri: 'service://actions/{name}' }, argument: { name: 'name', value: 'get_l' } });
+    const res = await client.complete({
+      ref: { type: 'ref/resource', uri: 'service://actions/{name}' },
+      argument: { name: 'name', value: 'get_l' },
+    });
     expect(res.completion.values).toContain('get_line');
     expect(res.completion.values.every((v) => v.startsWith('get_l'))).toBe(true);
-    await expect(client.complete({ ref: { type: 'ref/prompt', name: 'anything' }, argument: { name: 'x', value: '' } })).rejects.toThrow(/no prompts/);
+    await expect(
+      client.complete({ ref: { type: 'ref/prompt', name: 'anything' }, argument: { name: 'x', value: '' } }),
+    ).rejects.toThrow(/no prompts/);
   });
 
   it('accepts a logging level', async () => {
@@ -60,10 +70,20 @@ describe('MCP in memory', () => {
   });
 
   it('call_action wraps procedure input and answers { result }; errors carry code and next step', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body.items[0];
-    const got = await client.callTool({ name: 'call_action', arguments: { name: 'get_line', arguments: { projectId: app.projectId, itemId: line.id } } });
+    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
+      .items[0];
+    const got = await client.callTool({
+      name: 'call_action',
+      arguments: { name: 'get_line', arguments: { projectId: app.projectId, itemId: line.id } },
+    });
     expect((got.structuredContent as { result: { id: string } }).result.id).toBe(line.id);
-    const unwrapped = await client.callTool({ name: 'call_action', arguments: { name: 'nothing_here', arguments: {} } });
-    expect(unwrapped.structuredContent).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('search_actions') });
+    const unwrapped = await client.callTool({
+      name: 'call_action',
+      arguments: { name: 'nothing_here', arguments: {} },
+    });
+    expect(unwrapped.structuredContent).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('search_actions'),
+    });
   });
 });

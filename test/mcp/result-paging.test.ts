@@ -26,10 +26,22 @@ const piece = fc.oneof(
   fc.constantFrom('"', '\\', '\n', '\u0001', 'é', '€', '😀', '👩‍🎨', '\u2028', 'Ω'),
 );
 const shortText = fc.array(piece, { maxLength: 6 }).map((p) => p.join(''));
-const longText = fc.tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.integer({ min: 50, max: 1200 })).map(([p, n]) => p.join('').repeat(n));
+const longText = fc
+  .tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.integer({ min: 50, max: 1200 }))
+  .map(([p, n]) => p.join('').repeat(n));
 const text = fc.oneof({ weight: 6, arbitrary: shortText }, { weight: 1, arbitrary: longText });
-const key = fc.oneof({ weight: 8, arbitrary: shortText }, { weight: 1, arbitrary: longText }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', '~/', '') });
-const scalar = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.integer({ min: -1000, max: 1000 }).map((n) => n / 8), text);
+const key = fc.oneof(
+  { weight: 8, arbitrary: shortText },
+  { weight: 1, arbitrary: longText },
+  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', '~/', '') },
+);
+const scalar = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.integer({ min: -1000, max: 1000 }).map((n) => n / 8),
+  text,
+);
 
 const { doc } = fc.letrec<{ doc: Json; obj: Json; arr: Json }>((tie) => ({
   doc: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('obj'), tie('arr')),
@@ -102,8 +114,12 @@ describe('result pages', () => {
     const snapshot = (first as { result_page: ResultPage }).result_page.snapshot;
     // The same read continues; the same data read with other input is another snapshot.
     expect(() => boundedResult('r', { p: 1 }, large, { snapshot, path: 'n1', offset: 3 })).not.toThrow();
-    expect(() => boundedResult('r', { p: 2 }, large, { snapshot })).toThrow(expect.objectContaining({ code: 'SNAPSHOT_CHANGED' }));
+    expect(() => boundedResult('r', { p: 2 }, large, { snapshot })).toThrow(
+      expect.objectContaining({ code: 'SNAPSHOT_CHANGED' }),
+    );
     const changed = { items: [...large.items.slice(1)] };
-    expect(() => boundedResult('r', { p: 1 }, changed, { snapshot, path: 'n1', offset: 3 })).toThrow(expect.objectContaining({ code: 'SNAPSHOT_CHANGED' }));
+    expect(() => boundedResult('r', { p: 1 }, changed, { snapshot, path: 'n1', offset: 3 })).toThrow(
+      expect.objectContaining({ code: 'SNAPSHOT_CHANGED' }),
+    );
   });
 });

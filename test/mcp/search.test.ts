@@ -12,7 +12,9 @@ interface Case {
   query: string;
   acceptable: string[];
 }
-const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/search-relevance.json'), 'utf8')) as { cases: Case[] };
+const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/search-relevance.json'), 'utf8')) as {
+  cases: Case[];
+};
 const names = new Set(ACTIONS.map((a) => a.name));
 
 let app: TestApp;
@@ -23,7 +25,15 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-type Hit = { name: string; summary: string; kind: string; domain: string; scope: string; writes: boolean; allowed: boolean };
+type Hit = {
+  name: string;
+  summary: string;
+  kind: string;
+  domain: string;
+  scope: string;
+  writes: boolean;
+  allowed: boolean;
+};
 async function search(c: Client, args: Record<string, unknown>) {
   const res = await c.callTool({ name: 'search_actions', arguments: args });
   return res;
@@ -34,7 +44,8 @@ describe('search relevance set', () => {
     expect(fixture.cases.length).toBeGreaterThanOrEqual(60);
     for (const c of fixture.cases) {
       for (const a of c.acceptable) expect(c.query.toLowerCase(), c.query).not.toContain(a);
-      for (const a of ACTIONS) expect(c.query.toLowerCase(), c.query).not.toBe(a.summary.toLowerCase().replace(/\.$/, ''));
+      for (const a of ACTIONS)
+        expect(c.query.toLowerCase(), c.query).not.toBe(a.summary.toLowerCase().replace(/\.$/, ''));
     }
   });
 
@@ -43,7 +54,10 @@ describe('search relevance set', () => {
     const cases = fixture.cases.filter((c) => c.acceptable.some((a) => names.has(a)));
     const misses = cases.filter((c) => !search.rank(c.query, 5).some((n) => c.acceptable.includes(n)));
     const recall = (cases.length - misses.length) / cases.length;
-    console.log(`search recall@5: ${recall.toFixed(3)} over ${cases.length} of ${fixture.cases.length} requests` + (misses.length ? `; missed: ${misses.map((m) => JSON.stringify(m.query)).join(', ')}` : ''));
+    console.log(
+      `search recall@5: ${recall.toFixed(3)} over ${cases.length} of ${fixture.cases.length} requests` +
+        (misses.length ? `; missed: ${misses.map((m) => JSON.stringify(m.query)).join(', ')}` : ''),
+    );
     expect(cases.length).toBeGreaterThanOrEqual(40);
     expect(recall).toBeGreaterThanOrEqual(0.9);
   });
@@ -57,14 +71,26 @@ describe('search_actions', () => {
     expect(hits.length).toBeLessThanOrEqual(5);
     expect(hits.map((h) => h.name)).toContain('archive_line');
     const line = hits.find((h) => h.name === 'archive_line')!;
-    expect(line).toEqual({ name: 'archive_line', summary: expect.any(String), kind: 'resource', domain: 'schedule', scope: 'projects:write', writes: true, allowed: true });
+    expect(line).toEqual({
+      name: 'archive_line',
+      summary: expect.any(String),
+      kind: 'resource',
+      domain: 'schedule',
+      scope: 'projects:write',
+      writes: true,
+      allowed: true,
+    });
   });
 
   it('filters by domain and kind, and honours limit (default 5, at most 10)', async () => {
-    const byDomain = (await search(client, { query: 'list', domain: 'projects', limit: 10 })).structuredContent as { actions: Hit[] };
+    const byDomain = (await search(client, { query: 'list', domain: 'projects', limit: 10 })).structuredContent as {
+      actions: Hit[];
+    };
     expect(byDomain.actions.length).toBeGreaterThan(0);
     expect(byDomain.actions.every((h) => h.domain === 'projects')).toBe(true);
-    const byKind = (await search(client, { query: 'line', kind: 'resource', limit: 10 })).structuredContent as { actions: Hit[] };
+    const byKind = (await search(client, { query: 'line', kind: 'resource', limit: 10 })).structuredContent as {
+      actions: Hit[];
+    };
     expect(byKind.actions.every((h) => h.kind === 'resource')).toBe(true);
     expect(byKind.actions.length).toBeGreaterThan(5);
     const dflt = (await search(client, { query: 'line' })).structuredContent as { actions: Hit[] };
@@ -81,10 +107,14 @@ describe('search_actions', () => {
   it("says whether this caller's permissions allow each action", async () => {
     const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const asViewer = await app.mcp(viewer.token);
-    const hits = ((await search(asViewer, { query: 'change a line', limit: 10 })).structuredContent as { actions: Hit[] }).actions;
+    const hits = (
+      (await search(asViewer, { query: 'change a line', limit: 10 })).structuredContent as { actions: Hit[] }
+    ).actions;
     const update = hits.find((h) => h.name === 'update_line')!;
     expect(update.allowed).toBe(false);
-    const read = ((await search(asViewer, { query: 'read one line', limit: 10 })).structuredContent as { actions: Hit[] }).actions.find((h) => h.name === 'get_line')!;
+    const read = (
+      (await search(asViewer, { query: 'read one line', limit: 10 })).structuredContent as { actions: Hit[] }
+    ).actions.find((h) => h.name === 'get_line')!;
     expect(read.allowed).toBe(true);
   });
 

@@ -22,7 +22,9 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     const advertised = ACTIONS.filter((a) => a.mcp?.advertised).map((a) => a.name);
     expect(tools.map((t) => t.name).sort()).toEqual([...DISCOVERY, ...advertised].sort());
-    expect(advertised).toEqual(expect.arrayContaining(['list_projects', 'get_project', 'list_lines', 'get_line', 'update_line']));
+    expect(advertised).toEqual(
+      expect.arrayContaining(['list_projects', 'get_project', 'list_lines', 'get_line', 'update_line']),
+    );
     expect(tools.some((t) => t.name.startsWith('test_'))).toBe(false);
   });
 
@@ -44,9 +46,16 @@ describe('tools/list', () => {
     const update = tools.find((t) => t.name === 'update_line')!;
     expect(update.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     for (const name of ['search_actions', 'get_action', 'read_action_result']) {
-      expect(tools.find((t) => t.name === name)!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      expect(tools.find((t) => t.name === name)!.annotations).toMatchObject({
+        readOnlyHint: true,
+        openWorldHint: false,
+      });
     }
-    expect(tools.find((t) => t.name === 'call_action')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+    expect(tools.find((t) => t.name === 'call_action')!.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: false,
+    });
   });
 
   it('keeps descriptions short, and input schemas objects that refuse unknown fields', async () => {

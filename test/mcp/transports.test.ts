@@ -22,7 +22,11 @@ afterAll(async () => {
 
 async function httpClient(token: string) {
   const client = new Client({ name: 'http-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   open.push(client);
   return client;
 }
@@ -45,7 +49,18 @@ function postWithHost(host: string, headers: Record<string, string> = {}): Promi
   const url = new URL(`${app.url}/mcp`);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode!);
@@ -78,9 +93,13 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const [owner, watcher] = [await httpClient(app.token), await httpClient(viewer.token)];
     const ask = async (c: Client) => {
       const res = await c.callTool({ name: 'search_actions', arguments: { query: 'change a line', limit: 10 } });
-      return (res.structuredContent as { actions: Array<{ name: string; allowed: boolean }> }).actions.find((a) => a.name === 'update_line')!.allowed;
+      return (res.structuredContent as { actions: Array<{ name: string; allowed: boolean }> }).actions.find(
+        (a) => a.name === 'update_line',
+      )!.allowed;
     };
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => ask(i % 2 ? watcher : owner).then((allowed) => [i % 2, allowed] as const)));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => ask(i % 2 ? watcher : owner).then((allowed) => [i % 2, allowed] as const)),
+    );
     for (const [isViewer, allowed] of answers) expect(allowed).toBe(!isViewer);
   });
 
@@ -98,7 +117,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   it('refuses a foreign Host or Origin with 403 (DNS rebinding), before authentication', async () => {
     expect(await postWithHost('attacker.example:80')).toBe(403);
     expect(await postWithHost('attacker.example', { authorization: `Bearer ${app.token}` })).toBe(403);
-    expect(await postWithHost(`localhost:${new URL(app.url).port}`, { authorization: `Bearer ${app.token}` })).toBe(200);
+    expect(await postWithHost(`localhost:${new URL(app.url).port}`, { authorization: `Bearer ${app.token}` })).toBe(
+      200,
+    );
     const web = await post({ origin: 'http://attacker.example', authorization: `Bearer ${app.token}` });
     expect(web.status).toBe(403);
     expect(((await web.json()) as { code: string }).code).toBe('FORBIDDEN');
@@ -111,7 +132,9 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('mcp-session-id')).toBeNull();
     expect(((await res.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('studio');
-    const get = await fetch(`${app.url}/mcp`, { headers: { authorization: `Bearer ${app.token}`, accept: 'text/event-stream' } });
+    const get = await fetch(`${app.url}/mcp`, {
+      headers: { authorization: `Bearer ${app.token}`, accept: 'text/event-stream' },
+    });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     const del = await fetch(`${app.url}/mcp`, { method: 'DELETE', headers: { authorization: `Bearer ${app.token}` } });
@@ -121,12 +144,22 @@ describe('MCP over Streamable HTTP at /mcp', () => {
 
 describe('MCP over stdio, spawned as mcp.json says', () => {
   it('does the typical line edit end to end', async () => {
-    const config = JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')).mcpServers.studio as { command: string; args: string[]; env: Record<string, string> };
+    const config = JSON.parse(readFileSync(join(ROOT, 'mcp.json'), 'utf8')).mcpServers.studio as {
+      command: string;
+      args: string[];
+      env: Record<string, string>;
+    };
     const transport = new StdioClientTransport({
       command: config.command === 'node' ? process.execPath : config.command,
       args: config.args,
       cwd: ROOT,
-      env: { ...(process.env as Record<string, string>), ...config.env, STUDIO_DATABASE: app.dbPath, STUDIO_TOKEN: app.token, STUDIO_LOG_LEVEL: 'silent' },
+      env: {
+        ...(process.env as Record<string, string>),
+        ...config.env,
+        STUDIO_DATABASE: app.dbPath,
+        STUDIO_TOKEN: app.token,
+        STUDIO_LOG_LEVEL: 'silent',
+      },
       stderr: 'pipe',
     });
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });

@@ -17,12 +17,19 @@ describe('a write whose result exceeds 8,000 bytes', () => {
       name: 'call_action',
       arguments: {
         name: 'bulk_update_schedule_lines',
-        arguments: { input: { projectId: app.projectId, lines: lines.map((l) => ({ lineId: l.id, expectedVersion: l.version, patch: { finish: 'Limewash' } })) } },
+        arguments: {
+          input: {
+            projectId: app.projectId,
+            lines: lines.map((l) => ({ lineId: l.id, expectedVersion: l.version, patch: { finish: 'Limewash' } })),
+          },
+        },
       },
     });
     expect(res.isError).toBeFalsy();
     expect(JSON.stringify(res.structuredContent).length).toBeLessThanOrEqual(8000);
-    const summary = (res.structuredContent as { result_summary: { records: Array<{ id: string; version: number }>; total: number } }).result_summary;
+    const summary = (
+      res.structuredContent as { result_summary: { records: Array<{ id: string; version: number }>; total: number } }
+    ).result_summary;
     expect(summary.total).toBe(lines.length);
     const shown = new Map(summary.records.map((r) => [r.id, r.version]));
     expect(shown.size).toBeGreaterThan(0);

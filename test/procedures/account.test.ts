@@ -44,7 +44,7 @@ describe('get_current_user', () => {
     expect((await owner.account.getCurrentUser.query({})).interfaceState.firstRunCompletedAt).toBe(at);
   });
 
-  it('lists only the role\'s permissions, the same over MCP', async () => {
+  it("lists only the role's permissions, the same over MCP", async () => {
     const me = await trpc(app.url, assistant.token).account.getCurrentUser.query({});
     expect(me.role).toBe('assistant');
     expect(me.memberId).toBe(assistant.memberId);
@@ -55,7 +55,9 @@ describe('get_current_user', () => {
   });
 
   it('answers 401 without a valid token', async () => {
-    const r = await http(app.url, 'GET', `/api/trpc/account.getCurrentUser?input=${encodeURIComponent('{}')}`, { token: 'studio_not-a-real-token' });
+    const r = await http(app.url, 'GET', `/api/trpc/account.getCurrentUser?input=${encodeURIComponent('{}')}`, {
+      token: 'studio_not-a-real-token',
+    });
     expect(r.status).toBe(401);
     expect(r.body.error.data.serviceCode).toBe('UNAUTHENTICATED');
   });
@@ -74,7 +76,12 @@ describe('create_studio and list_my_studios', () => {
 
   it('creates a tenant with default units, owned by the caller, with a token for it shown once', async () => {
     const me = await owner.account.getCurrentUser.query({});
-    const out = await owner.account.createStudio.mutate({ name: 'Hartley Contract', currency: 'EUR', codePrefix: 'HC', commandKey: 'create-studio-key-0001' });
+    const out = await owner.account.createStudio.mutate({
+      name: 'Hartley Contract',
+      currency: 'EUR',
+      codePrefix: 'HC',
+      commandKey: 'create-studio-key-0001',
+    });
     expect(out.studio.name).toBe('Hartley Contract');
     expect(out.studio.owner).toEqual({ memberId: out.membership.memberId, name: 'Alex Hartley' });
     expect(out.membership.role).toBe('owner');
@@ -93,25 +100,56 @@ describe('create_studio and list_my_studios', () => {
     expect(settings.units.map((u) => u.id)).toContain(settings.defaultUnitId);
 
     // The new studio's hash chain starts with its creation; the old one records the act too.
-    const chain = await db().selectFrom('audit_events').select(['seq', 'action']).where('studio_id', '=', newStudioId).execute();
+    const chain = await db()
+      .selectFrom('audit_events')
+      .select(['seq', 'action'])
+      .where('studio_id', '=', newStudioId)
+      .execute();
     expect(chain).toEqual([{ seq: 1, action: 'create_studio' }]);
-    const here = await db().selectFrom('audit_events').select('target_id').where('studio_id', '=', me.studio.id).where('action', '=', 'create_studio').execute();
+    const here = await db()
+      .selectFrom('audit_events')
+      .select('target_id')
+      .where('studio_id', '=', me.studio.id)
+      .where('action', '=', 'create_studio')
+      .execute();
     expect(here).toEqual([{ target_id: newStudioId }]);
     // Stored as a digest only.
-    const stored = await db().selectFrom('api_tokens').select('token_hash').where('id', '=', out.ownerToken.id).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('api_tokens')
+      .select('token_hash')
+      .where('id', '=', out.ownerToken.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).toBe(sha256(secret));
   });
 
   it('replays the same studio for the same commandKey, without the secret, and keeps no copy of it', async () => {
-    const again = await owner.account.createStudio.mutate({ name: 'Hartley Contract', currency: 'EUR', codePrefix: 'HC', commandKey: 'create-studio-key-0001' });
+    const again = await owner.account.createStudio.mutate({
+      name: 'Hartley Contract',
+      currency: 'EUR',
+      codePrefix: 'HC',
+      commandKey: 'create-studio-key-0001',
+    });
     expect(again.studio.id).toBe(newStudioId);
     expect(again.ownerTokenSecret).toBeNull();
-    const count = await db().selectFrom('studios').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await db()
+      .selectFrom('studios')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
-    const records = await db().selectFrom('idempotency_records').select('response').where('action', '=', 'create_studio').execute();
+    const records = await db()
+      .selectFrom('idempotency_records')
+      .select('response')
+      .where('action', '=', 'create_studio')
+      .execute();
     expect(records.length).toBe(1);
     expect(records[0]!.response).not.toContain(secret);
-    const reused = await refusal(owner.account.createStudio.mutate({ name: 'Something else', currency: 'EUR', commandKey: 'create-studio-key-0001' }));
+    const reused = await refusal(
+      owner.account.createStudio.mutate({
+        name: 'Something else',
+        currency: 'EUR',
+        commandKey: 'create-studio-key-0001',
+      }),
+    );
     expect(reused.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
@@ -132,7 +170,10 @@ describe('create_studio and list_my_studios', () => {
   });
 
   it('is open to any member (self), over MCP too; another member sees only their own studios', async () => {
-    const { result } = await callAction(await app.mcp(viewer.token), 'create_studio', { name: 'Viewer Studio', currency: 'GBP' });
+    const { result } = await callAction(await app.mcp(viewer.token), 'create_studio', {
+      name: 'Viewer Studio',
+      currency: 'GBP',
+    });
     expect(result.membership.role).toBe('owner');
     const viewerStudios = await trpc(app.url, viewer.token).account.listMyStudios.query({});
     expect(viewerStudios.items.map((s) => [s.name, s.role])).toEqual([
@@ -143,34 +184,72 @@ describe('create_studio and list_my_studios', () => {
   });
 
   it('validates its input', async () => {
-    expect((await refusal(owner.account.createStudio.mutate({ name: 'X', currency: 'XYZ' as never }))).code).toBe('VALIDATION_FAILED');
-    expect((await refusal(owner.account.createStudio.mutate({ name: '', currency: 'GBP' }))).code).toBe('VALIDATION_FAILED');
-    expect((await refusal(owner.account.createStudio.mutate({ name: 'X', currency: 'GBP', codePrefix: 'hc' }))).code).toBe('VALIDATION_FAILED');
+    expect((await refusal(owner.account.createStudio.mutate({ name: 'X', currency: 'XYZ' as never }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await refusal(owner.account.createStudio.mutate({ name: '', currency: 'GBP' }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(
+      (await refusal(owner.account.createStudio.mutate({ name: 'X', currency: 'GBP', codePrefix: 'hc' }))).code,
+    ).toBe('VALIDATION_FAILED');
   });
 });
 
 describe('API tokens', () => {
-  it('lists only the caller\'s own tokens in this studio, never a secret or digest', async () => {
+  it("lists only the caller's own tokens in this studio, never a secret or digest", async () => {
     const list = await owner.account.listApiTokens.query({});
     const ids = list.items.map((t) => t.id);
-    const own = await db().selectFrom('api_tokens').select('id').where('member_id', '=', (await owner.account.getCurrentUser.query({})).memberId).execute();
+    const own = await db()
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('member_id', '=', (await owner.account.getCurrentUser.query({})).memberId)
+      .execute();
     expect(ids.sort()).toEqual(own.map((r) => r.id).sort());
-    const adminTokens = await db().selectFrom('api_tokens').select('id').where('member_id', '=', admin.memberId).execute();
+    const adminTokens = await db()
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('member_id', '=', admin.memberId)
+      .execute();
     for (const t of adminTokens) expect(ids).not.toContain(t.id);
-    for (const t of list.items) expect(Object.keys(t).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'hint', 'id', 'name', 'revokedAt', 'state']);
+    for (const t of list.items)
+      expect(Object.keys(t).sort()).toEqual([
+        'createdAt',
+        'current',
+        'expiresAt',
+        'hint',
+        'id',
+        'name',
+        'revokedAt',
+        'state',
+      ]);
     expect(JSON.stringify(list)).not.toContain(app.token);
   });
 
   it('creates a working token, shows its secret once, and replays without it', async () => {
-    const out = await owner.account.createApiToken.mutate({ name: 'Claude desktop', expiresInDays: 30, commandKey: 'token-key-000001' });
+    const out = await owner.account.createApiToken.mutate({
+      name: 'Claude desktop',
+      expiresInDays: 30,
+      commandKey: 'token-key-000001',
+    });
     expect(out.secret).toMatch(/^studio_/);
-    expect(out.token).toMatchObject({ name: 'Claude desktop', hint: out.secret!.slice(-4), revokedAt: null, state: 'active', current: false });
+    expect(out.token).toMatchObject({
+      name: 'Claude desktop',
+      hint: out.secret!.slice(-4),
+      revokedAt: null,
+      state: 'active',
+      current: false,
+    });
     const days = (Date.parse(out.token.expiresAt!) - Date.parse(out.token.createdAt)) / 86_400_000;
     expect(days).toBe(30);
     const me = await trpc(app.url, out.secret!).account.getCurrentUser.query({});
     expect(me.currentTokenId).toBe(out.token.id);
 
-    const replay = await owner.account.createApiToken.mutate({ name: 'Claude desktop', expiresInDays: 30, commandKey: 'token-key-000001' });
+    const replay = await owner.account.createApiToken.mutate({
+      name: 'Claude desktop',
+      expiresInDays: 30,
+      commandKey: 'token-key-000001',
+    });
     expect(replay.token.id).toBe(out.token.id);
     expect(replay.secret).toBeNull();
     const listed = (await owner.account.listApiTokens.query({})).items.filter((t) => t.name === 'Claude desktop');
@@ -179,8 +258,12 @@ describe('API tokens', () => {
 
   it('validates name and expiry', async () => {
     expect((await refusal(owner.account.createApiToken.mutate({ name: ' ' }))).code).toBe('VALIDATION_FAILED');
-    expect((await refusal(owner.account.createApiToken.mutate({ name: 'x', expiresInDays: 0 }))).code).toBe('VALIDATION_FAILED');
-    expect((await refusal(owner.account.createApiToken.mutate({ name: 'x', expiresInDays: 1.5 }))).code).toBe('VALIDATION_FAILED');
+    expect((await refusal(owner.account.createApiToken.mutate({ name: 'x', expiresInDays: 0 }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await refusal(owner.account.createApiToken.mutate({ name: 'x', expiresInDays: 1.5 }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('revokes a token: the next request with it answers 401 UNAUTHENTICATED', async () => {
@@ -191,7 +274,9 @@ describe('API tokens', () => {
     expect(revoked).toMatchObject({ id: token.id, state: 'revoked' });
     expect(revoked.revokedAt).not.toBeNull();
     expect(await refusal(other.account.getCurrentUser.query({}))).toEqual({ code: 'UNAUTHENTICATED', status: 401 });
-    const raw = await http(app.url, 'GET', `/api/trpc/account.getCurrentUser?input=${encodeURIComponent('{}')}`, { token: secret! });
+    const raw = await http(app.url, 'GET', `/api/trpc/account.getCurrentUser?input=${encodeURIComponent('{}')}`, {
+      token: secret!,
+    });
     expect(raw.status).toBe(401);
 
     // A second revocation changes nothing.
@@ -199,16 +284,29 @@ describe('API tokens', () => {
     expect(again.revokedAt).toBe(revoked.revokedAt);
   });
 
-  it('answers NOT_FOUND for someone else\'s token, and leaves it working', async () => {
-    const adminToken = await db().selectFrom('api_tokens').select('id').where('member_id', '=', admin.memberId).executeTakeFirstOrThrow();
-    expect(await refusal(owner.account.revokeApiToken.mutate({ tokenId: adminToken.id }))).toEqual({ code: 'NOT_FOUND', status: 404 });
-    expect(await refusal(owner.account.revokeApiToken.mutate({ tokenId: '0000000000000000000000000z' }))).toEqual({ code: 'NOT_FOUND', status: 404 });
+  it("answers NOT_FOUND for someone else's token, and leaves it working", async () => {
+    const adminToken = await db()
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('member_id', '=', admin.memberId)
+      .executeTakeFirstOrThrow();
+    expect(await refusal(owner.account.revokeApiToken.mutate({ tokenId: adminToken.id }))).toEqual({
+      code: 'NOT_FOUND',
+      status: 404,
+    });
+    expect(await refusal(owner.account.revokeApiToken.mutate({ tokenId: '0000000000000000000000000z' }))).toEqual({
+      code: 'NOT_FOUND',
+      status: 404,
+    });
     expect((await trpc(app.url, admin.token).account.getCurrentUser.query({})).role).toBe('admin');
   });
 
-  it('does not reach the same user\'s token in another studio', async () => {
+  it("does not reach the same user's token in another studio", async () => {
     const created = await owner.account.createStudio.mutate({ name: 'Third Studio', currency: 'GBP' });
-    expect(await refusal(owner.account.revokeApiToken.mutate({ tokenId: created.ownerToken.id }))).toEqual({ code: 'NOT_FOUND', status: 404 });
+    expect(await refusal(owner.account.revokeApiToken.mutate({ tokenId: created.ownerToken.id }))).toEqual({
+      code: 'NOT_FOUND',
+      status: 404,
+    });
     expect((await owner.account.listApiTokens.query({})).items.map((t) => t.id)).not.toContain(created.ownerToken.id);
   });
 

@@ -20,7 +20,11 @@ let a: { id: string; version: number };
 let b: { id: string };
 
 async function newProject(name: string) {
-  const res = await http(app.url, 'POST', '/v1/projects', { token: app.token, headers: { 'idempotency-key': randomUUID() }, body: { name, sections: ['Hall'] } });
+  const res = await http(app.url, 'POST', '/v1/projects', {
+    token: app.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { name, sections: ['Hall'] },
+  });
   expect(res.status).toBe(201);
   return res.body as { id: string; sections: Array<{ id: string }> };
 }
@@ -37,10 +41,28 @@ beforeAll(async () => {
   other = await newProject('Audit elsewhere');
   const d = await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
   designer = { ...d, client: trpc(app.url, d.token) };
-  const created = await owner.schedule.createScheduleLine.mutate({ projectId: app.projectId, sectionId, heading: 'Audited sofa' });
-  await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: created.id, expectedVersion: 1, patch: { tradePrice: { state: 'set', amount4: '1000000' }, finish: 'Bouclé' } });
-  a = await designer.client.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: created.id, expectedVersion: 2, status: 'specified' });
-  b = await owner.schedule.createScheduleLine.mutate({ projectId: other.id, sectionId: other.sections[0]!.id, heading: 'Elsewhere chair' });
+  const created = await owner.schedule.createScheduleLine.mutate({
+    projectId: app.projectId,
+    sectionId,
+    heading: 'Audited sofa',
+  });
+  await owner.schedule.updateScheduleLine.mutate({
+    projectId: app.projectId,
+    lineId: created.id,
+    expectedVersion: 1,
+    patch: { tradePrice: { state: 'set', amount4: '1000000' }, finish: 'Bouclé' },
+  });
+  a = await designer.client.schedule.setScheduleLineStatus.mutate({
+    projectId: app.projectId,
+    lineId: created.id,
+    expectedVersion: 2,
+    status: 'specified',
+  });
+  b = await owner.schedule.createScheduleLine.mutate({
+    projectId: other.id,
+    sectionId: other.sections[0]!.id,
+    heading: 'Elsewhere chair',
+  });
 });
 afterAll(async () => app?.close());
 
@@ -54,38 +76,76 @@ describe('list_project_audit_events', () => {
     ]);
     expect(feed.items.every((e) => e.projectId === app.projectId)).toBe(true);
     expect(feed.items.some((e) => e.target.id === b.id)).toBe(false);
-    expect(feed.items[0]).toMatchObject({ actor: { kind: 'member', id: designer.memberId }, changes: { status: { from: 'draft', to: 'specified' } } });
-    expect(feed.items[1]!.changes).toMatchObject({ finish: { from: null, to: 'Bouclé' }, tradePrice: { to: { state: 'set' } } });
+    expect(feed.items[0]).toMatchObject({
+      actor: { kind: 'member', id: designer.memberId },
+      changes: { status: { from: 'draft', to: 'specified' } },
+    });
+    expect(feed.items[1]!.changes).toMatchObject({
+      finish: { from: null, to: 'Bouclé' },
+      tradePrice: { to: { state: 'set' } },
+    });
     const seqs = feed.items.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((x, y) => y - x));
-    expect((await callAction(mcp, 'list_project_audit_events', { projectId: app.projectId, limit: 5 })).result).toEqual(feed);
+    expect((await callAction(mcp, 'list_project_audit_events', { projectId: app.projectId, limit: 5 })).result).toEqual(
+      feed,
+    );
   });
 
   it('filters by action, target and member, and pages with a cursor', async () => {
-    const byAction = await owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, action: 'update_schedule_line' });
+    const byAction = await owner.audit.listProjectAuditEvents.query({
+      projectId: app.projectId,
+      action: 'update_schedule_line',
+    });
     expect(byAction.items.map((e) => e.target.id)).toEqual([a.id]);
     const byTarget = await owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, targetId: a.id });
     expect(byTarget.items).toHaveLength(3);
-    const byMember = await owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, memberId: designer.memberId });
+    const byMember = await owner.audit.listProjectAuditEvents.query({
+      projectId: app.projectId,
+      memberId: designer.memberId,
+    });
     expect(byMember.items.map((e) => e.action)).toEqual(['set_schedule_line_status']);
-    const first = await owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, targetId: a.id, limit: 2 });
-    const second = await owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, targetId: a.id, limit: 2, cursor: first.nextCursor! });
+    const first = await owner.audit.listProjectAuditEvents.query({
+      projectId: app.projectId,
+      targetId: a.id,
+      limit: 2,
+    });
+    const second = await owner.audit.listProjectAuditEvents.query({
+      projectId: app.projectId,
+      targetId: a.id,
+      limit: 2,
+      cursor: first.nextCursor!,
+    });
     expect([...first.items, ...second.items]).toEqual(byTarget.items);
     expect(second.nextCursor).toBeNull();
   });
 
   it('needs audit:read, a grant on the project, and ids of this studio', async () => {
-    const assistant = trpc(app.url, (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token);
+    const assistant = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
+    );
     expect(await codeOf(assistant.audit.listProjectAuditEvents.query({ projectId: app.projectId }))).toBe('FORBIDDEN');
     expect(await codeOf(designer.client.audit.listProjectAuditEvents.query({ projectId: other.id }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, memberId: 'z'.repeat(26) }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, limit: 0 }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, cursor: 'bogus' }))).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, memberId: 'z'.repeat(26) })),
+    ).toBe('NOT_FOUND');
+    expect(await codeOf(owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, limit: 0 }))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(await codeOf(owner.audit.listProjectAuditEvents.query({ projectId: app.projectId, cursor: 'bogus' }))).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('leaves trade price changes out for a reader without pricing:read', async () => {
-    const viewer = trpc(app.url, (await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token);
-    const feed = await viewer.audit.listProjectAuditEvents.query({ projectId: app.projectId, action: 'update_schedule_line' });
+    const viewer = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token,
+    );
+    const feed = await viewer.audit.listProjectAuditEvents.query({
+      projectId: app.projectId,
+      action: 'update_schedule_line',
+    });
     expect(feed.items[0]!.changes).toHaveProperty('finish');
     expect(feed.items[0]!.changes).not.toHaveProperty('tradePrice');
   });
@@ -119,7 +179,9 @@ describe('list_studio_audit_events', () => {
   it('needs audit:read', async () => {
     const assistant = trpc(app.url, (await memberWithToken(app.dbPath, 'assistant')).token);
     expect(await codeOf(assistant.audit.listStudioAuditEvents.query({}))).toBe('FORBIDDEN');
-    expect(await codeOf(owner.audit.listStudioAuditEvents.query({ projectId: app.projectId } as never))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.audit.listStudioAuditEvents.query({ projectId: app.projectId } as never))).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -143,26 +205,60 @@ describe('get_audit_event', () => {
 describe('list_line_audit_events', () => {
   it("gives the line's events, the same as the schedule's line history", async () => {
     const events = await owner.audit.listLineAuditEvents.query({ projectId: app.projectId, lineId: a.id });
-    expect(events.items.map((e) => e.action)).toEqual(['set_schedule_line_status', 'update_schedule_line', 'create_schedule_line']);
-    expect(await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: a.id })).toEqual(events);
-    expect((await callAction(mcp, 'list_line_audit_events', { projectId: app.projectId, lineId: a.id })).result).toEqual(events);
+    expect(events.items.map((e) => e.action)).toEqual([
+      'set_schedule_line_status',
+      'update_schedule_line',
+      'create_schedule_line',
+    ]);
+    expect(await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: a.id })).toEqual(
+      events,
+    );
+    expect(
+      (await callAction(mcp, 'list_line_audit_events', { projectId: app.projectId, lineId: a.id })).result,
+    ).toEqual(events);
   });
 
   it('a line named with another project is NOT_FOUND; audit:read is needed', async () => {
-    expect(await codeOf(owner.audit.listLineAuditEvents.query({ projectId: other.id, lineId: a.id }))).toBe('NOT_FOUND');
-    expect((await callAction(mcp, 'list_line_audit_events', { projectId: app.projectId, lineId: b.id })).code).toBe('NOT_FOUND');
-    const assistant = trpc(app.url, (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token);
-    expect(await codeOf(assistant.audit.listLineAuditEvents.query({ projectId: app.projectId, lineId: a.id }))).toBe('FORBIDDEN');
+    expect(await codeOf(owner.audit.listLineAuditEvents.query({ projectId: other.id, lineId: a.id }))).toBe(
+      'NOT_FOUND',
+    );
+    expect((await callAction(mcp, 'list_line_audit_events', { projectId: app.projectId, lineId: b.id })).code).toBe(
+      'NOT_FOUND',
+    );
+    const assistant = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
+    );
+    expect(await codeOf(assistant.audit.listLineAuditEvents.query({ projectId: app.projectId, lineId: a.id }))).toBe(
+      'FORBIDDEN',
+    );
   });
 });
 
 describe('the hash chain', () => {
   it('holds after many writes, and an edited summary in the SQLite file is detected at that event', async () => {
     const studioId = (await app.rt.store.db.selectFrom('studios').select('id').executeTakeFirstOrThrow()).id;
-    let line = await owner.schedule.createScheduleLine.mutate({ projectId: app.projectId, sectionId, heading: 'Chained lamp' });
-    line = await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: line.version, patch: { brand: 'Lumen' } });
-    line = await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: line.version });
-    await owner.schedule.restoreScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: line.version });
+    let line = await owner.schedule.createScheduleLine.mutate({
+      projectId: app.projectId,
+      sectionId,
+      heading: 'Chained lamp',
+    });
+    line = await owner.schedule.updateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: line.version,
+      patch: { brand: 'Lumen' },
+    });
+    line = await owner.schedule.archiveScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: line.version,
+    });
+    await owner.schedule.restoreScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: line.version,
+    });
     await owner.schedule.renumberScheduleLines.mutate({ projectId: other.id });
     expect(await verifyAuditChain(app.rt.store.db, studioId)).toBeNull();
 
@@ -175,7 +271,9 @@ describe('the hash chain', () => {
     const file = new Database(app.dbPath);
     try {
       file.pragma('busy_timeout = 5000');
-      const changed = file.prepare('UPDATE audit_events SET summary = ? WHERE id = ?').run('Nothing to see here', victim.id);
+      const changed = file
+        .prepare('UPDATE audit_events SET summary = ? WHERE id = ?')
+        .run('Nothing to see here', victim.id);
       expect(changed.changes).toBe(1);
     } finally {
       file.close();

@@ -26,7 +26,8 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 /** A refused call's sentence and data, loosely typed to read the details some refusals add (currentVersion, lineId). */
-const errorOf = async (call: Promise<unknown>) => (await trpcFailure(call)) as unknown as { message: string; data: Record<string, any> };
+const errorOf = async (call: Promise<unknown>) =>
+  (await trpcFailure(call)) as unknown as { message: string; data: Record<string, any> };
 
 type ListInput = Parameters<Trpc['schedule']['listScheduleLines']['query']>[0];
 
@@ -38,7 +39,11 @@ async function allLines(client: Trpc, input: ListInput) {
   return allPages((cursor) => client.schedule.listScheduleLines.query({ ...input, limit: 5, cursor }));
 }
 
-async function newLine(heading = `Line ${randomUUID().slice(0, 8)}`, sectionId = sections[0]!.id, extra: Record<string, unknown> = {}) {
+async function newLine(
+  heading = `Line ${randomUUID().slice(0, 8)}`,
+  sectionId = sections[0]!.id,
+  extra: Record<string, unknown> = {},
+) {
   return owner.schedule.createScheduleLine.mutate({ projectId: app.projectId, sectionId, heading, ...extra });
 }
 
@@ -67,7 +72,11 @@ describe('list_schedule_lines and get_schedule_line', () => {
     expect(page.items).toEqual(items.slice(0, 5));
     const m = await callAction(mcp, 'list_schedule_lines', { projectId: app.projectId, limit: 5 });
     expect(m.result).toEqual(page);
-    const m2 = await callAction(mcp, 'list_schedule_lines', { projectId: app.projectId, limit: 5, cursor: page.nextCursor });
+    const m2 = await callAction(mcp, 'list_schedule_lines', {
+      projectId: app.projectId,
+      limit: 5,
+      cursor: page.nextCursor,
+    });
     expect(m2.result.items).toEqual(items.slice(5, 10));
   });
 
@@ -76,37 +85,83 @@ describe('list_schedule_lines and get_schedule_line', () => {
     const all = { items: await allLines(owner, { projectId: app.projectId, sectionId: section }) };
     expect(all.items.length).toBeGreaterThan(4);
     expect(all.items.every((l) => l.sectionId === section)).toBe(true);
-    const first = await owner.schedule.listScheduleLines.query({ projectId: app.projectId, sectionId: section, limit: 2 });
+    const first = await owner.schedule.listScheduleLines.query({
+      projectId: app.projectId,
+      sectionId: section,
+      limit: 2,
+    });
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).toEqual(expect.any(String));
-    const second = await owner.schedule.listScheduleLines.query({ projectId: app.projectId, sectionId: section, limit: 2, cursor: first.nextCursor! });
+    const second = await owner.schedule.listScheduleLines.query({
+      projectId: app.projectId,
+      sectionId: section,
+      limit: 2,
+      cursor: first.nextCursor!,
+    });
     expect(second.items.map((l) => l.id)).toEqual(all.items.slice(2, 4).map((l) => l.id));
-    expect(await codeOf(owner.schedule.listScheduleLines.query({ projectId: app.projectId, cursor: 'not-a-cursor' }))).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(owner.schedule.listScheduleLines.query({ projectId: app.projectId, cursor: 'not-a-cursor' })),
+    ).toBe('VALIDATION_FAILED');
   });
 
   it('reads one line as the list shows it, over tRPC and MCP', async () => {
     const [line] = (await owner.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 1 })).items;
     const got = await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line!.id });
     expect(got).toEqual(line);
-    expect((await callAction(mcp, 'get_schedule_line', { projectId: app.projectId, lineId: line!.id })).result).toEqual(got);
+    expect((await callAction(mcp, 'get_schedule_line', { projectId: app.projectId, lineId: line!.id })).result).toEqual(
+      got,
+    );
   });
 
   it('a line is not addressable outside its project: another project id answers NOT_FOUND', async () => {
     const other = await newProject('Other house');
     const [line] = (await owner.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 1 })).items;
-    expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: other.id, lineId: line!.id }))).toBe('NOT_FOUND');
-    expect((await callAction(mcp, 'get_schedule_line', { projectId: other.id, lineId: line!.id })).code).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ projectId: other.id, lineId: line!.id, expectedVersion: line!.version, patch: { finish: 'x' } }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.archiveScheduleLine.mutate({ projectId: other.id, lineId: line!.id, expectedVersion: line!.version }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.getScheduleLineHistory.query({ projectId: other.id, lineId: line!.id }))).toBe('NOT_FOUND');
+    expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: other.id, lineId: line!.id }))).toBe(
+      'NOT_FOUND',
+    );
+    expect((await callAction(mcp, 'get_schedule_line', { projectId: other.id, lineId: line!.id })).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      await codeOf(
+        owner.schedule.updateScheduleLine.mutate({
+          projectId: other.id,
+          lineId: line!.id,
+          expectedVersion: line!.version,
+          patch: { finish: 'x' },
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(
+        owner.schedule.archiveScheduleLine.mutate({
+          projectId: other.id,
+          lineId: line!.id,
+          expectedVersion: line!.version,
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(await codeOf(owner.schedule.getScheduleLineHistory.query({ projectId: other.id, lineId: line!.id }))).toBe(
+      'NOT_FOUND',
+    );
     // Unchanged by the refused write.
-    expect((await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line!.id })).version).toBe(line!.version);
+    expect((await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line!.id })).version).toBe(
+      line!.version,
+    );
   });
 
   it('refuses malformed ids and unknown fields', async () => {
-    expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: 'nope' }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: 'a'.repeat(26), extra: 1 } as never))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: 'a'.repeat(26) }))).toBe('NOT_FOUND');
+    expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: 'nope' }))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(
+      await codeOf(
+        owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: 'a'.repeat(26), extra: 1 } as never),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: 'a'.repeat(26) })),
+    ).toBe('NOT_FOUND');
   });
 });
 
@@ -114,9 +169,18 @@ describe('create_schedule_line', () => {
   it('adds a draft line at the end of the section with the next code and version 1', async () => {
     const section = sections[2]!.id;
     const before = { items: await allLines(owner, { projectId: app.projectId, sectionId: section }) };
-    const codes = (await allLines(owner, { projectId: app.projectId, archived: 'include' })).map((l) => Number(l.code!.slice(3)));
+    const codes = (await allLines(owner, { projectId: app.projectId, archived: 'include' })).map((l) =>
+      Number(l.code!.slice(3)),
+    );
     const line = await newLine('Pendant light', section, { retailPrice: { state: 'set', amount4: '1250000' } });
-    expect(line).toMatchObject({ heading: 'Pendant light', status: 'draft', version: 1, archived_at: null, sectionId: section, position: before.items.length + 1 });
+    expect(line).toMatchObject({
+      heading: 'Pendant light',
+      status: 'draft',
+      version: 1,
+      archived_at: null,
+      sectionId: section,
+      position: before.items.length + 1,
+    });
     expect(line.code).toBe(`FF-${String(Math.max(...codes) + 1).padStart(3, '0')}`);
     expect(line.retailPrice).toEqual({ price: { amount4: '1250000', currency: 'GBP' }, state: 'set' });
   });
@@ -129,7 +193,9 @@ describe('create_schedule_line', () => {
     expect(b).toEqual(a);
     const again = await callAction(mcp, 'create_schedule_line', input);
     expect(again.result).toEqual(a);
-    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...input, heading: 'Another table' }))).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...input, heading: 'Another table' }))).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     const all = await owner.schedule.listScheduleLines.query({ projectId: app.projectId, q: 'Side table' });
     expect(all.items.filter((l) => l.heading === 'Side table')).toHaveLength(1);
   });
@@ -138,27 +204,60 @@ describe('create_schedule_line', () => {
     const base = { projectId: app.projectId, sectionId: sections[0]!.id };
     expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...base } as never))).toBe('VALIDATION_FAILED');
     expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...base, heading: '' }))).toBe('VALIDATION_FAILED');
-    const floaty = await errorOf(owner.schedule.createScheduleLine.mutate({ ...base, heading: 'x', retailPrice: { state: 'set', amount4: 12.5 as never } }));
+    const floaty = await errorOf(
+      owner.schedule.createScheduleLine.mutate({
+        ...base,
+        heading: 'x',
+        retailPrice: { state: 'set', amount4: 12.5 as never },
+      }),
+    );
     expect(floaty.data.serviceCode).toBe('VALIDATION_FAILED');
     expect(floaty.data.errors[0].path).toBe('retailPrice.amount4');
-    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...base, heading: 'x', retailPrice: { state: 'tbc', amount4: '100' } }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...base, sectionId: 'b'.repeat(26), heading: 'x' }))).toBe('NOT_FOUND');
+    expect(
+      await codeOf(
+        owner.schedule.createScheduleLine.mutate({
+          ...base,
+          heading: 'x',
+          retailPrice: { state: 'tbc', amount4: '100' },
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(owner.schedule.createScheduleLine.mutate({ ...base, sectionId: 'b'.repeat(26), heading: 'x' })),
+    ).toBe('NOT_FOUND');
   });
 });
 
 describe('update_schedule_line', () => {
   it('applies the patch, bumps the version, and matches MCP', async () => {
     const line = await newLine();
-    const updated = await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, patch: { finish: 'Smoked oak', leadTimeDays: 30 } });
+    const updated = await owner.schedule.updateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 1,
+      patch: { finish: 'Smoked oak', leadTimeDays: 30 },
+    });
     expect(updated).toMatchObject({ finish: 'Smoked oak', leadTimeDays: 30, version: 2, heading: line.heading });
-    const viaM = await callAction(mcp, 'update_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, patch: { finish: null } });
+    const viaM = await callAction(mcp, 'update_schedule_line', {
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 2,
+      patch: { finish: null },
+    });
     expect(viaM.result).toMatchObject({ finish: null, leadTimeDays: 30, version: 3 });
-    expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(viaM.result);
+    expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(
+      viaM.result,
+    );
   });
 
   it('refuses a stale version (VERSION_CONFLICT) and a missing one (PRECONDITION_REQUIRED), over both surfaces', async () => {
     const line = await newLine();
-    await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, patch: { brand: 'A' } });
+    await owner.schedule.updateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 1,
+      patch: { brand: 'A' },
+    });
     const stale = { projectId: app.projectId, lineId: line.id, expectedVersion: 1, patch: { brand: 'B' } };
     const err = await errorOf(owner.schedule.updateScheduleLine.mutate(stale));
     expect(err.data.serviceCode).toBe('VERSION_CONFLICT');
@@ -174,9 +273,20 @@ describe('update_schedule_line', () => {
     const line = await newLine();
     const at = { projectId: app.projectId, lineId: line.id, expectedVersion: 1 };
     expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ ...at, patch: {} }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ ...at, patch: { colour: 'red' } as never }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ ...at, patch: { supplierId: 'c'.repeat(26) } }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ ...at, patch: { quantity: { amount4: '20000', unitId: 'c'.repeat(26) } } }))).toBe('NOT_FOUND');
+    expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ ...at, patch: { colour: 'red' } as never }))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(
+      await codeOf(owner.schedule.updateScheduleLine.mutate({ ...at, patch: { supplierId: 'c'.repeat(26) } })),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(
+        owner.schedule.updateScheduleLine.mutate({
+          ...at,
+          patch: { quantity: { amount4: '20000', unitId: 'c'.repeat(26) } },
+        }),
+      ),
+    ).toBe('NOT_FOUND');
     expect((await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).version).toBe(1);
   });
 });
@@ -191,7 +301,10 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
   });
 
   it('trade price, markup and margin are absent (not null) for the assistant, present for the owner', async () => {
-    const line = await newLine('Priced chair', sections[0]!.id, { tradePrice: { state: 'set', amount4: '1000000' }, markup: { ratio4: '5000' } });
+    const line = await newLine('Priced chair', sections[0]!.id, {
+      tradePrice: { state: 'set', amount4: '1000000' },
+      markup: { ratio4: '5000' },
+    });
     const mine = await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id });
     expect(mine.tradePrice).toEqual({ price: { amount4: '1000000', currency: 'GBP' }, state: 'set' });
     expect(mine.markup).toEqual({ ratio4: '5000' });
@@ -209,12 +322,39 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
   it('writing tradePrice or markup without pricing:write is FORBIDDEN; other fields are fine', async () => {
     const line = await newLine();
     const at = { projectId: app.projectId, lineId: line.id, expectedVersion: 1 };
-    expect(await codeOf(assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { tradePrice: { state: 'set', amount4: '10' } } }))).toBe('FORBIDDEN');
-    expect(await codeOf(assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { markup: null } }))).toBe('FORBIDDEN');
-    expect((await callAction(assistantMcp, 'update_schedule_line', { ...at, patch: { markup: { ratio4: '1' } } })).code).toBe('FORBIDDEN');
-    expect(await codeOf(assistant.schedule.createScheduleLine.mutate({ projectId: app.projectId, sectionId: sections[0]!.id, heading: 'x', tradePrice: { state: 'tbc' } }))).toBe('FORBIDDEN');
-    expect(await codeOf(assistant.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [{ lineId: line.id, expectedVersion: 1, patch: { tradePrice: { state: 'poa' } } }] }))).toBe('FORBIDDEN');
-    const ok = await assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { retailPrice: { state: 'set', amount4: '990000' }, finish: 'Walnut' } });
+    expect(
+      await codeOf(
+        assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { tradePrice: { state: 'set', amount4: '10' } } }),
+      ),
+    ).toBe('FORBIDDEN');
+    expect(await codeOf(assistant.schedule.updateScheduleLine.mutate({ ...at, patch: { markup: null } }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      (await callAction(assistantMcp, 'update_schedule_line', { ...at, patch: { markup: { ratio4: '1' } } })).code,
+    ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(
+        assistant.schedule.createScheduleLine.mutate({
+          projectId: app.projectId,
+          sectionId: sections[0]!.id,
+          heading: 'x',
+          tradePrice: { state: 'tbc' },
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(
+        assistant.schedule.bulkUpdateScheduleLines.mutate({
+          projectId: app.projectId,
+          lines: [{ lineId: line.id, expectedVersion: 1, patch: { tradePrice: { state: 'poa' } } }],
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+    const ok = await assistant.schedule.updateScheduleLine.mutate({
+      ...at,
+      patch: { retailPrice: { state: 'set', amount4: '990000' }, finish: 'Walnut' },
+    });
     expect(ok).toMatchObject({ version: 2, finish: 'Walnut' });
     expect(ok).not.toHaveProperty('tradePrice');
   });
@@ -223,13 +363,35 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
     const { token } = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const viewer = trpc(app.url, token);
     const line = await newLine();
-    expect((await viewer.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).id).toBe(line.id);
-    expect(await codeOf(viewer.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, status: 'approved' }))).toBe('FORBIDDEN');
+    expect((await viewer.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).id).toBe(
+      line.id,
+    );
+    expect(
+      await codeOf(
+        viewer.schedule.setScheduleLineStatus.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 1,
+          status: 'approved',
+        }),
+      ),
+    ).toBe('FORBIDDEN');
     const stranger = trpc(app.url, (await memberWithToken(app.dbPath, 'designer')).token);
-    expect(await codeOf(stranger.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id }))).toBe('NOT_FOUND');
-    const view = trpc(app.url, (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'view' }])).token);
-    expect(await codeOf(view.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 }))).toBe('FORBIDDEN');
-    expect(await codeOf(trpc(app.url, 'studio_not-a-token').schedule.listScheduleLines.query({ projectId: app.projectId }))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(stranger.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id }))).toBe(
+      'NOT_FOUND',
+    );
+    const view = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'view' }])).token,
+    );
+    expect(
+      await codeOf(
+        view.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 }),
+      ),
+    ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(trpc(app.url, 'studio_not-a-token').schedule.listScheduleLines.query({ projectId: app.projectId })),
+    ).toBe('UNAUTHENTICATED');
   });
 });
 
@@ -244,7 +406,11 @@ describe('bulk_update_schedule_lines', () => {
         { lineId: c.id, expectedVersion: 1, patch: { quantity: { amount4: '30000' } } },
       ],
     });
-    expect(res.lines.map((l) => [l.id, l.version])).toEqual([[a.id, 2], [b.id, 2], [c.id, 2]]);
+    expect(res.lines.map((l) => [l.id, l.version])).toEqual([
+      [a.id, 2],
+      [b.id, 2],
+      [c.id, 2],
+    ]);
     expect(res.lines[0]!.status).toBe('specified');
     expect(res.lines[1]!.finish).toBe('Brass');
     expect(res.lines[2]!.quantity).toEqual({ amount4: '30000', unitId: c.quantity.unitId });
@@ -252,7 +418,12 @@ describe('bulk_update_schedule_lines', () => {
 
   it('one stale version: VERSION_CONFLICT naming the line, and nothing at all is applied', async () => {
     const [a, b, c] = [await newLine(), await newLine(), await newLine()];
-    await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: b.id, expectedVersion: 1, patch: { brand: 'Changed elsewhere' } });
+    await owner.schedule.updateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: b.id,
+      expectedVersion: 1,
+      patch: { brand: 'Changed elsewhere' },
+    });
     const input = {
       projectId: app.projectId,
       lines: [
@@ -280,16 +451,57 @@ describe('bulk_update_schedule_lines', () => {
   it('refuses duplicates, foreign lines, archived lines and oversize batches, applying nothing', async () => {
     const [a, b] = [await newLine(), await newLine()];
     const other = await newProject('Bulk elsewhere');
-    const foreign = await owner.schedule.createScheduleLine.mutate({ projectId: other.id, sectionId: other.sections[0]!.id, heading: 'Elsewhere' });
+    const foreign = await owner.schedule.createScheduleLine.mutate({
+      projectId: other.id,
+      sectionId: other.sections[0]!.id,
+      heading: 'Elsewhere',
+    });
     const patch = { finish: 'Nope' };
-    expect(await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [{ lineId: a.id, expectedVersion: 1, patch }, { lineId: a.id, expectedVersion: 1, patch }] }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [{ lineId: a.id, expectedVersion: 1, patch }, { lineId: foreign.id, expectedVersion: 1, patch }] }))).toBe('NOT_FOUND');
+    expect(
+      await codeOf(
+        owner.schedule.bulkUpdateScheduleLines.mutate({
+          projectId: app.projectId,
+          lines: [
+            { lineId: a.id, expectedVersion: 1, patch },
+            { lineId: a.id, expectedVersion: 1, patch },
+          ],
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(
+        owner.schedule.bulkUpdateScheduleLines.mutate({
+          projectId: app.projectId,
+          lines: [
+            { lineId: a.id, expectedVersion: 1, patch },
+            { lineId: foreign.id, expectedVersion: 1, patch },
+          ],
+        }),
+      ),
+    ).toBe('NOT_FOUND');
     await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: b.id, expectedVersion: 1 });
-    expect(await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [{ lineId: a.id, expectedVersion: 1, patch }, { lineId: b.id, expectedVersion: 2, patch }] }))).toBe('ARCHIVED');
+    expect(
+      await codeOf(
+        owner.schedule.bulkUpdateScheduleLines.mutate({
+          projectId: app.projectId,
+          lines: [
+            { lineId: a.id, expectedVersion: 1, patch },
+            { lineId: b.id, expectedVersion: 2, patch },
+          ],
+        }),
+      ),
+    ).toBe('ARCHIVED');
     const tooMany = Array.from({ length: 501 }, () => ({ lineId: a.id, expectedVersion: 1, patch }));
-    expect(await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: tooMany }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [] }))).toBe('VALIDATION_FAILED');
-    expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: a.id })).toMatchObject({ version: 1, finish: null });
+    expect(
+      await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: tooMany })),
+    ).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [] }))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: a.id })).toMatchObject({
+      version: 1,
+      finish: null,
+    });
   });
 });
 
@@ -300,11 +512,22 @@ describe('duplicate_schedule_line', () => {
     const source = lines[0]!;
     const next = lines[1]!;
     const commandKey = randomUUID();
-    const copy = await owner.schedule.duplicateScheduleLine.mutate({ projectId: app.projectId, lineId: source.id, commandKey });
-    expect(copy).toMatchObject({ heading: source.heading, sectionId: section, position: source.position + 1, version: 1 });
+    const copy = await owner.schedule.duplicateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: source.id,
+      commandKey,
+    });
+    expect(copy).toMatchObject({
+      heading: source.heading,
+      sectionId: section,
+      position: source.position + 1,
+      version: 1,
+    });
     expect(copy.id).not.toBe(source.id);
     expect(copy.code).not.toBe(source.code);
-    expect(await owner.schedule.duplicateScheduleLine.mutate({ projectId: app.projectId, lineId: source.id, commandKey })).toEqual(copy);
+    expect(
+      await owner.schedule.duplicateScheduleLine.mutate({ projectId: app.projectId, lineId: source.id, commandKey }),
+    ).toEqual(copy);
     const after = await allLines(owner, { projectId: app.projectId, sectionId: section });
     expect(after).toHaveLength(lines.length + 1);
     expect(after.find((l) => l.id === next.id)!.position).toBe(next.position + 1);
@@ -315,11 +538,27 @@ describe('duplicate_schedule_line', () => {
 describe('archive_schedule_line and restore_schedule_line', () => {
   it('archival sets archived_at and version+1; the line stays readable; a second archival is ALREADY_ARCHIVED', async () => {
     const line = await newLine();
-    const archived = await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 });
+    const archived = await owner.schedule.archiveScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 1,
+    });
     expect(archived.version).toBe(2);
     expect(archived.archived_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
-    expect(await codeOf(owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2 }))).toBe('ALREADY_ARCHIVED');
-    expect((await callAction(mcp, 'archive_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2 })).code).toBe('ALREADY_ARCHIVED');
+    expect(
+      await codeOf(
+        owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2 }),
+      ),
+    ).toBe('ALREADY_ARCHIVED');
+    expect(
+      (
+        await callAction(mcp, 'archive_schedule_line', {
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 2,
+        })
+      ).code,
+    ).toBe('ALREADY_ARCHIVED');
     expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(archived);
     const active = await allLines(owner, { projectId: app.projectId });
     expect(active.length).toBeGreaterThan(20);
@@ -327,25 +566,65 @@ describe('archive_schedule_line and restore_schedule_line', () => {
     const only = await allLines(owner, { projectId: app.projectId, archived: 'only' });
     expect(only.map((l) => l.id)).toContain(line.id);
     expect(only.every((l) => l.archived_at !== null)).toBe(true);
-    expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2, patch: { brand: 'x' } }))).toBe('ARCHIVED');
-    expect(await codeOf(owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2, status: 'ordered' }))).toBe('ARCHIVED');
+    expect(
+      await codeOf(
+        owner.schedule.updateScheduleLine.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 2,
+          patch: { brand: 'x' },
+        }),
+      ),
+    ).toBe('ARCHIVED');
+    expect(
+      await codeOf(
+        owner.schedule.setScheduleLineStatus.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 2,
+          status: 'ordered',
+        }),
+      ),
+    ).toBe('ARCHIVED');
   });
 
   it('archival needs the current version', async () => {
     const line = await newLine();
-    expect(await codeOf(owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id }))).toBe('PRECONDITION_REQUIRED');
-    expect(await codeOf(owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 7 }))).toBe('VERSION_CONFLICT');
-    expect((await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).archived_at).toBeNull();
+    expect(await codeOf(owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id }))).toBe(
+      'PRECONDITION_REQUIRED',
+    );
+    expect(
+      await codeOf(
+        owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 7 }),
+      ),
+    ).toBe('VERSION_CONFLICT');
+    expect(
+      (await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).archived_at,
+    ).toBeNull();
   });
 
   it('restore clears archived_at with version+1; restoring an active line is NOT_ARCHIVED', async () => {
     const line = await newLine();
-    expect(await codeOf(owner.schedule.restoreScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 }))).toBe('NOT_ARCHIVED');
+    expect(
+      await codeOf(
+        owner.schedule.restoreScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 }),
+      ),
+    ).toBe('NOT_ARCHIVED');
     await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 });
-    const restored = await callAction(mcp, 'restore_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2 });
+    const restored = await callAction(mcp, 'restore_schedule_line', {
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 2,
+    });
     expect(restored.result).toMatchObject({ archived_at: null, version: 3 });
-    expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(restored.result);
-    expect(await codeOf(owner.schedule.restoreScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 3 }))).toBe('NOT_ARCHIVED');
+    expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).toEqual(
+      restored.result,
+    );
+    expect(
+      await codeOf(
+        owner.schedule.restoreScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 3 }),
+      ),
+    ).toBe('NOT_ARCHIVED');
   });
 
   it('lines are never deleted: no procedure or operation deletes or removes a line', () => {
@@ -360,63 +639,164 @@ describe('move_schedule_line', () => {
     const from = sections[4]!.id;
     const to = sections[5]!.id;
     const line = await newLine('Mover', from);
-    const moved = await owner.schedule.moveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, sectionId: to, position: 1 });
+    const moved = await owner.schedule.moveScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 1,
+      sectionId: to,
+      position: 1,
+    });
     expect(moved).toMatchObject({ sectionId: to, position: 1, version: 2 });
     for (const s of [from, to]) {
       const positions = (await allLines(owner, { projectId: app.projectId, sectionId: s })).map((l) => l.position);
       expect(positions).toEqual(positions.map((_, i) => i + 1));
     }
-    const back = await callAction(mcp, 'move_schedule_line', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, sectionId: from });
+    const back = await callAction(mcp, 'move_schedule_line', {
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 2,
+      sectionId: from,
+    });
     expect(back.result).toMatchObject({ sectionId: from, version: 3 });
-    expect(await codeOf(owner.schedule.moveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2, sectionId: to }))).toBe('VERSION_CONFLICT');
+    expect(
+      await codeOf(
+        owner.schedule.moveScheduleLine.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 2,
+          sectionId: to,
+        }),
+      ),
+    ).toBe('VERSION_CONFLICT');
   });
 
   it('a section of another project is NOT_FOUND', async () => {
     const other = await newProject('Move elsewhere');
     const line = await newLine();
-    expect(await codeOf(owner.schedule.moveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, sectionId: other.sections[0]!.id }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.moveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, sectionId: sections[0]!.id, position: 0 }))).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(
+        owner.schedule.moveScheduleLine.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 1,
+          sectionId: other.sections[0]!.id,
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(
+        owner.schedule.moveScheduleLine.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 1,
+          sectionId: sections[0]!.id,
+          position: 0,
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
   });
 });
 
 describe('set_schedule_line_status', () => {
   it('sets the status with version+1; the same status again changes nothing', async () => {
     const line = await newLine();
-    const approved = await owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, status: 'approved' });
+    const approved = await owner.schedule.setScheduleLineStatus.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 1,
+      status: 'approved',
+    });
     expect(approved).toMatchObject({ status: 'approved', version: 2 });
-    const same = await callAction(mcp, 'set_schedule_line_status', { projectId: app.projectId, lineId: line.id, expectedVersion: 2, status: 'approved' });
+    const same = await callAction(mcp, 'set_schedule_line_status', {
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 2,
+      status: 'approved',
+    });
     expect(same.result).toEqual(approved);
-    expect(await codeOf(owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2, status: 'lost' as never }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, status: 'ordered' }))).toBe('VERSION_CONFLICT');
+    expect(
+      await codeOf(
+        owner.schedule.setScheduleLineStatus.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 2,
+          status: 'lost' as never,
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(
+        owner.schedule.setScheduleLineStatus.mutate({
+          projectId: app.projectId,
+          lineId: line.id,
+          expectedVersion: 1,
+          status: 'ordered',
+        }),
+      ),
+    ).toBe('VERSION_CONFLICT');
   });
 });
 
 describe('get_schedule_line_history', () => {
   it("lists the line's events newest first, paged, with changed fields", async () => {
     const line = await newLine('Storied lamp');
-    await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, patch: { finish: 'Opal' } });
-    await owner.schedule.setScheduleLineStatus.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 2, status: 'specified' });
+    await owner.schedule.updateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 1,
+      patch: { finish: 'Opal' },
+    });
+    await owner.schedule.setScheduleLineStatus.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 2,
+      status: 'specified',
+    });
     await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 3 });
     const history = await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id });
-    expect(history.items.map((e) => e.action)).toEqual(['archive_schedule_line', 'set_schedule_line_status', 'update_schedule_line', 'create_schedule_line']);
+    expect(history.items.map((e) => e.action)).toEqual([
+      'archive_schedule_line',
+      'set_schedule_line_status',
+      'update_schedule_line',
+      'create_schedule_line',
+    ]);
     expect(history.items.every((e) => e.target.id === line.id && e.projectId === app.projectId)).toBe(true);
     expect(history.items[2]!.changes).toMatchObject({ finish: { from: null, to: 'Opal' } });
     expect(history.items[1]!.changes).toMatchObject({ status: { from: 'draft', to: 'specified' } });
     const seqs = history.items.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
-    const first = await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id, limit: 3 });
-    const rest = await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id, limit: 3, cursor: first.nextCursor! });
+    const first = await owner.schedule.getScheduleLineHistory.query({
+      projectId: app.projectId,
+      lineId: line.id,
+      limit: 3,
+    });
+    const rest = await owner.schedule.getScheduleLineHistory.query({
+      projectId: app.projectId,
+      lineId: line.id,
+      limit: 3,
+      cursor: first.nextCursor!,
+    });
     expect([...first.items, ...rest.items]).toEqual(history.items);
     expect(rest.nextCursor).toBeNull();
-    expect((await callAction(mcp, 'get_schedule_line_history', { projectId: app.projectId, lineId: line.id })).result).toEqual(history);
+    expect(
+      (await callAction(mcp, 'get_schedule_line_history', { projectId: app.projectId, lineId: line.id })).result,
+    ).toEqual(history);
   });
 
   it('leaves trade price changes out for callers without pricing:read', async () => {
     const line = await newLine('Costed rug');
-    await owner.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1, patch: { tradePrice: { state: 'set', amount4: '2000000' }, brand: 'Weave' } });
+    await owner.schedule.updateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: 1,
+      patch: { tradePrice: { state: 'set', amount4: '2000000' }, brand: 'Weave' },
+    });
     const mine = await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id });
     expect(mine.items[0]!.changes).toHaveProperty('tradePrice');
-    const assistant = trpc(app.url, (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token);
+    const assistant = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
+    );
     const theirs = await assistant.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id });
     expect(theirs.items[0]!.changes).not.toHaveProperty('tradePrice');
     expect(theirs.items[0]!.changes).not.toHaveProperty('margin');
@@ -428,7 +808,8 @@ describe('renumber_schedule_lines', () => {
   it('gives active lines consecutive codes in document order, skipping archived codes, in one audit event', async () => {
     const project = await newProject('Renumber house');
     const [hall, study] = project.sections.map((s) => s.id) as [string, string];
-    const make = (heading: string, sectionId: string) => owner.schedule.createScheduleLine.mutate({ projectId: project.id, sectionId, heading });
+    const make = (heading: string, sectionId: string) =>
+      owner.schedule.createScheduleLine.mutate({ projectId: project.id, sectionId, heading });
     const s1 = await make('S1', study); // FF-001, but document order puts it after the hall
     const h1 = await make('H1', hall); // FF-002
     const gone = await make('Gone', hall); // FF-003, archived below: its code stays reserved
@@ -448,17 +829,32 @@ describe('renumber_schedule_lines', () => {
     expect(byId.get(s2.id)).toMatchObject({ code: 'FF-005', version: 1 });
     expect(byId.get(h1.id)).toMatchObject({ code: 'FF-001', version: 2 });
     expect(byId.get(gone.id)).toMatchObject({ code: 'FF-003', version: 2 });
-    const events = await owner.audit.listProjectAuditEvents.query({ projectId: project.id, action: 'renumber_schedule_lines' });
+    const events = await owner.audit.listProjectAuditEvents.query({
+      projectId: project.id,
+      action: 'renumber_schedule_lines',
+    });
     expect(events.items).toHaveLength(1);
     expect(events.items[0]!.changes).toEqual({ codes: res.changes });
     const again = await callAction(mcp, 'renumber_schedule_lines', { projectId: project.id });
     expect(again.result).toEqual({ changes: [], lineCount: 4 });
     // A renumbered line moved on a version: a write with the old one is a conflict.
-    expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ projectId: project.id, lineId: h1.id, expectedVersion: 1, patch: { brand: 'x' } }))).toBe('VERSION_CONFLICT');
+    expect(
+      await codeOf(
+        owner.schedule.updateScheduleLine.mutate({
+          projectId: project.id,
+          lineId: h1.id,
+          expectedVersion: 1,
+          patch: { brand: 'x' },
+        }),
+      ),
+    ).toBe('VERSION_CONFLICT');
   });
 
   it('needs projects:write', async () => {
-    const viewer = trpc(app.url, (await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token);
+    const viewer = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token,
+    );
     expect(await codeOf(viewer.schedule.renumberScheduleLines.mutate({ projectId: app.projectId }))).toBe('FORBIDDEN');
   });
 });
@@ -467,10 +863,18 @@ describe('copy_schedule_lines_to_project', () => {
   it('copies lines in order to the end of a section of another project: new ids, its codes, version 1', async () => {
     const target = await newProject('Copy target');
     const section = target.sections[1]!.id;
-    const sources = (await owner.schedule.listScheduleLines.query({ projectId: app.projectId, sectionId: sections[0]!.id, limit: 2 })).items;
+    const sources = (
+      await owner.schedule.listScheduleLines.query({ projectId: app.projectId, sectionId: sections[0]!.id, limit: 2 })
+    ).items;
     const lineIds = [sources[1]!.id, sources[0]!.id];
     const commandKey = randomUUID();
-    const input = { projectId: app.projectId, lineIds, targetProjectId: target.id, targetSectionId: section, commandKey };
+    const input = {
+      projectId: app.projectId,
+      lineIds,
+      targetProjectId: target.id,
+      targetSectionId: section,
+      commandKey,
+    };
     const res = await owner.schedule.copyScheduleLinesToProject.mutate(input);
     expect(res.lines.map((l) => [l.heading, l.code, l.position, l.version, l.projectId, l.sectionId])).toEqual([
       [sources[1]!.heading, 'FF-001', 1, 1, target.id, section],
@@ -481,42 +885,101 @@ describe('copy_schedule_lines_to_project', () => {
     expect(await owner.schedule.copyScheduleLinesToProject.mutate(input)).toEqual(res);
     expect((await callAction(mcp, 'copy_schedule_lines_to_project', input)).result).toEqual(res);
     expect((await owner.schedule.listScheduleLines.query({ projectId: target.id })).items).toHaveLength(2);
-    for (const s of sources) expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: s.id })).toEqual(s);
-    const history = await owner.schedule.getScheduleLineHistory.query({ projectId: target.id, lineId: res.lines[0]!.id });
-    expect(history.items[0]!.changes).toEqual({ copiedFrom: { from: null, to: { projectId: app.projectId, lineId: sources[1]!.id } } });
+    for (const s of sources)
+      expect(await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: s.id })).toEqual(s);
+    const history = await owner.schedule.getScheduleLineHistory.query({
+      projectId: target.id,
+      lineId: res.lines[0]!.id,
+    });
+    expect(history.items[0]!.changes).toEqual({
+      copiedFrom: { from: null, to: { projectId: app.projectId, lineId: sources[1]!.id } },
+    });
   });
 
   it('refuses ids that do not belong where the input says, and archived or duplicate lines', async () => {
     const target = await newProject('Copy refusals');
     const line = await newLine();
-    const base = { projectId: app.projectId, lineIds: [line.id], targetProjectId: target.id, targetSectionId: target.sections[0]!.id };
-    expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, targetSectionId: sections[0]!.id }))).toBe('NOT_FOUND');
-    expect((await callAction(mcp, 'copy_schedule_lines_to_project', { ...base, targetSectionId: sections[0]!.id })).code).toBe('NOT_FOUND');
-    const foreign = await owner.schedule.createScheduleLine.mutate({ projectId: target.id, sectionId: target.sections[0]!.id, heading: 'Theirs' });
-    expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, foreign.id] }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, line.id] }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [] }))).toBe('VALIDATION_FAILED');
+    const base = {
+      projectId: app.projectId,
+      lineIds: [line.id],
+      targetProjectId: target.id,
+      targetSectionId: target.sections[0]!.id,
+    };
+    expect(
+      await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, targetSectionId: sections[0]!.id })),
+    ).toBe('NOT_FOUND');
+    expect(
+      (await callAction(mcp, 'copy_schedule_lines_to_project', { ...base, targetSectionId: sections[0]!.id })).code,
+    ).toBe('NOT_FOUND');
+    const foreign = await owner.schedule.createScheduleLine.mutate({
+      projectId: target.id,
+      sectionId: target.sections[0]!.id,
+      heading: 'Theirs',
+    });
+    expect(
+      await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, foreign.id] })),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, line.id] })),
+    ).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [] }))).toBe(
+      'VALIDATION_FAILED',
+    );
     await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 });
     expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate(base))).toBe('ARCHIVED');
-    expect((await owner.schedule.listScheduleLines.query({ projectId: target.id })).items.map((l) => l.id)).toEqual([foreign.id]);
+    expect((await owner.schedule.listScheduleLines.query({ projectId: target.id })).items.map((l) => l.id)).toEqual([
+      foreign.id,
+    ]);
   });
 
   it('needs an edit grant on the target project: none is NOT_FOUND, view is FORBIDDEN', async () => {
     const target = await newProject('Copy grants');
     const line = await newLine();
-    const base = { projectId: app.projectId, lineIds: [line.id], targetProjectId: target.id, targetSectionId: target.sections[0]!.id };
-    const noGrant = trpc(app.url, (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }])).token);
+    const base = {
+      projectId: app.projectId,
+      lineIds: [line.id],
+      targetProjectId: target.id,
+      targetSectionId: target.sections[0]!.id,
+    };
+    const noGrant = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }])).token,
+    );
     expect(await codeOf(noGrant.schedule.copyScheduleLinesToProject.mutate(base))).toBe('NOT_FOUND');
-    const viewGrant = trpc(app.url, (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }, { projectId: target.id, level: 'view' }])).token);
+    const viewGrant = trpc(
+      app.url,
+      (
+        await memberWithToken(app.dbPath, 'designer', [
+          { projectId: app.projectId, level: 'edit' },
+          { projectId: target.id, level: 'view' },
+        ])
+      ).token,
+    );
     expect(await codeOf(viewGrant.schedule.copyScheduleLinesToProject.mutate(base))).toBe('FORBIDDEN');
-    const editGrant = trpc(app.url, (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }, { projectId: target.id, level: 'edit' }])).token);
+    const editGrant = trpc(
+      app.url,
+      (
+        await memberWithToken(app.dbPath, 'designer', [
+          { projectId: app.projectId, level: 'edit' },
+          { projectId: target.id, level: 'edit' },
+        ])
+      ).token,
+    );
     expect((await editGrant.schedule.copyScheduleLinesToProject.mutate(base)).lines).toHaveLength(1);
   });
 
   it('across currencies, priced lines need clearPrices (prices become tbc)', async () => {
     const target = await newProject('Euro house', 'EUR');
-    const line = await newLine('Priced lamp', sections[0]!.id, { tradePrice: { state: 'set', amount4: '500000' }, retailPrice: { state: 'set', amount4: '900000' } });
-    const base = { projectId: app.projectId, lineIds: [line.id], targetProjectId: target.id, targetSectionId: target.sections[0]!.id };
+    const line = await newLine('Priced lamp', sections[0]!.id, {
+      tradePrice: { state: 'set', amount4: '500000' },
+      retailPrice: { state: 'set', amount4: '900000' },
+    });
+    const base = {
+      projectId: app.projectId,
+      lineIds: [line.id],
+      targetProjectId: target.id,
+      targetSectionId: target.sections[0]!.id,
+    };
     const err = await errorOf(owner.schedule.copyScheduleLinesToProject.mutate(base));
     expect(err.data.serviceCode).toBe('VALIDATION_FAILED');
     expect(err.data.errors[0].path).toBe('clearPrices');
@@ -532,16 +995,42 @@ describe('copy_schedule_lines_to_project', () => {
 
 // Last: it adds a second studio to the database, which the fixtures above do not expect.
 describe('another studio', () => {
-  it("its records are NOT_FOUND wherever an input names them, at any depth", async () => {
+  it('its records are NOT_FOUND wherever an input names them, at any depth', async () => {
     const now = new Date().toISOString();
-    const { studioId } = await createStudioWithOwner(app.rt.store.db, { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL' }, { email: 'el@example.test', name: 'El' }, now);
+    const { studioId } = await createStudioWithOwner(
+      app.rt.store.db,
+      { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL' },
+      { email: 'el@example.test', name: 'El' },
+      now,
+    );
     const supplierId = newId();
-    await app.rt.store.db.insertInto('suppliers').values({ id: supplierId, studio_id: studioId, name: 'Their supplier', archived_at: null, created_at: now }).execute();
+    await app.rt.store.db
+      .insertInto('suppliers')
+      .values({ id: supplierId, studio_id: studioId, name: 'Their supplier', archived_at: null, created_at: now })
+      .execute();
     const line = await newLine();
     const at = { projectId: app.projectId, lineId: line.id, expectedVersion: 1 };
     expect(await codeOf(owner.schedule.updateScheduleLine.mutate({ ...at, patch: { supplierId } }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.bulkUpdateScheduleLines.mutate({ projectId: app.projectId, lines: [{ lineId: line.id, expectedVersion: 1, patch: { supplierId } }] }))).toBe('NOT_FOUND');
-    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ projectId: app.projectId, sectionId: sections[0]!.id, heading: 'x', supplierId }))).toBe('NOT_FOUND');
-    expect((await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).supplierId).toBeNull();
+    expect(
+      await codeOf(
+        owner.schedule.bulkUpdateScheduleLines.mutate({
+          projectId: app.projectId,
+          lines: [{ lineId: line.id, expectedVersion: 1, patch: { supplierId } }],
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(
+        owner.schedule.createScheduleLine.mutate({
+          projectId: app.projectId,
+          sectionId: sections[0]!.id,
+          heading: 'x',
+          supplierId,
+        }),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      (await owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).supplierId,
+    ).toBeNull();
   });
 });

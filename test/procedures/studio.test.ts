@@ -22,7 +22,7 @@ const db = () => app.rt.store.db;
 const studioRow = () => db().selectFrom('studios').selectAll().executeTakeFirstOrThrow();
 
 describe('get_studio', () => {
-  it('returns the caller\'s studio with its owner and version, to any member', async () => {
+  it("returns the caller's studio with its owner and version, to any member", async () => {
     const studio = await owner.studio.getStudio.query({});
     const row = await studioRow();
     expect(studio).toMatchObject({ id: row.id, name: 'Hartley & Rowe Interiors', version: row.version });
@@ -37,7 +37,10 @@ describe('get_studio', () => {
   });
 
   it('refuses input it does not know', async () => {
-    expect(await refusal(owner.studio.getStudio.query({ studioId: 'x' } as never))).toEqual({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(await refusal(owner.studio.getStudio.query({ studioId: 'x' } as never))).toEqual({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+    });
   });
 });
 
@@ -69,12 +72,22 @@ describe('get_studio_settings', () => {
 describe('update_studio', () => {
   it('renames the studio with the current version and moves the version on', async () => {
     const before = await owner.studio.getStudio.query({});
-    const after = await owner.studio.updateStudio.mutate({ name: 'Hartley & Rowe Studio', expectedVersion: before.version });
+    const after = await owner.studio.updateStudio.mutate({
+      name: 'Hartley & Rowe Studio',
+      expectedVersion: before.version,
+    });
     expect(after.name).toBe('Hartley & Rowe Studio');
     expect(after.version).toBe(before.version + 1);
     expect((await studioRow()).name).toBe('Hartley & Rowe Studio');
-    const event = await db().selectFrom('audit_events').selectAll().where('action', '=', 'update_studio').orderBy('seq', 'desc').executeTakeFirstOrThrow();
-    expect(JSON.parse(event.changes!)).toEqual({ name: { from: 'Hartley & Rowe Interiors', to: 'Hartley & Rowe Studio' } });
+    const event = await db()
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'update_studio')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(event.changes!)).toEqual({
+      name: { from: 'Hartley & Rowe Interiors', to: 'Hartley & Rowe Studio' },
+    });
   });
 
   it('refuses a stale version and changes nothing', async () => {
@@ -85,13 +98,17 @@ describe('update_studio', () => {
   });
 
   it('needs expectedVersion', async () => {
-    expect((await refusal(owner.studio.updateStudio.mutate({ name: 'No version' }))).code).toBe('PRECONDITION_REQUIRED');
+    expect((await refusal(owner.studio.updateStudio.mutate({ name: 'No version' }))).code).toBe(
+      'PRECONDITION_REQUIRED',
+    );
   });
 
   it('is refused to members without workspace:manage', async () => {
     const { version } = await owner.studio.getStudio.query({});
     for (const m of [viewer, designer, assistant]) {
-      const r = await refusal(trpc(app.url, m.token).studio.updateStudio.mutate({ name: 'Mine now', expectedVersion: version }));
+      const r = await refusal(
+        trpc(app.url, m.token).studio.updateStudio.mutate({ name: 'Mine now', expectedVersion: version }),
+      );
       expect(r).toEqual({ code: 'FORBIDDEN', status: 403 });
     }
     expect((await owner.studio.getStudio.query({})).version).toBe(version);
@@ -99,12 +116,14 @@ describe('update_studio', () => {
 
   it('validates the name', async () => {
     const { version } = await owner.studio.getStudio.query({});
-    expect((await refusal(owner.studio.updateStudio.mutate({ name: '   ', expectedVersion: version }))).code).toBe('VALIDATION_FAILED');
+    expect((await refusal(owner.studio.updateStudio.mutate({ name: '   ', expectedVersion: version }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 });
 
 describe('update_studio_settings', () => {
-  it('changes only the settings given, shares the studio\'s version, and applies to new line codes', async () => {
+  it("changes only the settings given, shares the studio's version, and applies to new line codes", async () => {
     const adminApi = trpc(app.url, admin.token);
     const before = await adminApi.studio.getStudioSettings.query({});
     const metre = before.units.find((u) => u.symbol === 'm')!;
@@ -128,7 +147,10 @@ describe('update_studio_settings', () => {
     expect((await owner.studio.getStudio.query({})).version).toBe(after.version);
 
     // Branding is patched field by field: clearing the display name leaves the colour alone.
-    const cleared = await adminApi.studio.updateStudioSettings.mutate({ branding: { displayName: null, logoText: 'H&R' }, expectedVersion: after.version });
+    const cleared = await adminApi.studio.updateStudioSettings.mutate({
+      branding: { displayName: null, logoText: 'H&R' },
+      expectedVersion: after.version,
+    });
     expect(cleared.branding).toEqual({ displayName: null, accentColour: '#7a4b2a', logoText: 'H&R' });
 
     const created = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items`, {
@@ -142,7 +164,12 @@ describe('update_studio_settings', () => {
   });
 
   it('records the change in the audit feed, without the markup for those who cannot see pricing', async () => {
-    const event = await db().selectFrom('audit_events').selectAll().where('action', '=', 'update_studio_settings').orderBy('seq').executeTakeFirstOrThrow();
+    const event = await db()
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'update_studio_settings')
+      .orderBy('seq')
+      .executeTakeFirstOrThrow();
     const changes = JSON.parse(event.changes!);
     expect(changes.taxRate).toEqual({ from: { ratio4: '0' }, to: { ratio4: '2000' } });
     expect(changes.defaultMarkup).toEqual({ from: { ratio4: '3500' }, to: { ratio4: '4000' } });
@@ -184,7 +211,9 @@ describe('update_studio_settings', () => {
     const s = await owner.studio.getStudioSettings.query({});
     const roll = s.units.find((u) => u.symbol === 'roll')!;
     await db().updateTable('units').set({ archived_at: new Date().toISOString() }).where('id', '=', roll.id).execute();
-    const r = await refusal(owner.studio.updateStudioSettings.mutate({ defaultUnitId: roll.id, expectedVersion: s.version }));
+    const r = await refusal(
+      owner.studio.updateStudioSettings.mutate({ defaultUnitId: roll.id, expectedVersion: s.version }),
+    );
     expect(r.code).toBe('VALIDATION_FAILED');
     const after = await owner.studio.getStudioSettings.query({});
     expect(after.units.map((u) => u.id)).not.toContain(roll.id);
@@ -194,14 +223,24 @@ describe('update_studio_settings', () => {
   it('is refused to those without workspace:manage', async () => {
     const { version } = await owner.studio.getStudioSettings.query({});
     for (const m of [designer, viewer]) {
-      const r = await refusal(trpc(app.url, m.token).studio.updateStudioSettings.mutate({ taxRate: { ratio4: '0' }, expectedVersion: version }));
+      const r = await refusal(
+        trpc(app.url, m.token).studio.updateStudioSettings.mutate({
+          taxRate: { ratio4: '0' },
+          expectedVersion: version,
+        }),
+      );
       expect(r.code).toBe('FORBIDDEN');
     }
   });
 });
 
 async function firstSectionId(): Promise<string> {
-  const row = await db().selectFrom('sections').select('id').where('project_id', '=', app.projectId).orderBy('position').executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom('sections')
+    .select('id')
+    .where('project_id', '=', app.projectId)
+    .orderBy('position')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -226,22 +265,41 @@ describe('get_studio_usage', () => {
   it('counts projects, lines, members and tokens as integers, matching the database', async () => {
     const usage = await trpc(app.url, viewer.token).studio.getStudioUsage.query({});
     const count = async (q: Promise<{ n: unknown }>) => Number((await q).n);
-    const activeLines = await count(db().selectFrom('lines').select((eb) => eb.fn.countAll().as('n')).where('archived_at', 'is', null).executeTakeFirstOrThrow());
+    const activeLines = await count(
+      db()
+        .selectFrom('lines')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('archived_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+    );
     expect(usage.projects).toEqual({ active: 1, archived: 0 });
     expect(usage.lines.active).toBe(activeLines);
     expect(usage.lines.archived).toBe(0);
     expect(usage.members.active).toBe(5);
     expect(usage.members.byRole).toEqual({ owner: 1, admin: 1, designer: 1, assistant: 1, viewer: 1 });
     expect(usage.apiTokens.active).toBe(5);
-    for (const n of [usage.lines.active, usage.members.active, usage.apiTokens.active]) expect(Number.isInteger(n)).toBe(true);
+    for (const n of [usage.lines.active, usage.members.active, usage.apiTokens.active])
+      expect(Number.isInteger(n)).toBe(true);
   });
 
   it('moves with archival and revocation', async () => {
     const before = await owner.studio.getStudioUsage.query({});
-    const line = await db().selectFrom('lines').select(['id', 'version']).where('project_id', '=', app.projectId).where('archived_at', 'is', null).executeTakeFirstOrThrow();
-    const archived = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${line.id}/archival`, { token: app.token, headers: { 'if-match': `"${line.version}"` } });
+    const line = await db()
+      .selectFrom('lines')
+      .select(['id', 'version'])
+      .where('project_id', '=', app.projectId)
+      .where('archived_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const archived = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${line.id}/archival`, {
+      token: app.token,
+      headers: { 'if-match': `"${line.version}"` },
+    });
     expect(archived.status).toBe(200);
-    await db().updateTable('api_tokens').set({ revoked_at: new Date().toISOString() }).where('member_id', '=', viewer.memberId).execute();
+    await db()
+      .updateTable('api_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('member_id', '=', viewer.memberId)
+      .execute();
     const after = await owner.studio.getStudioUsage.query({});
     expect(after.lines).toEqual({ active: before.lines.active - 1, archived: before.lines.archived + 1 });
     expect(after.apiTokens.active).toBe(before.apiTokens.active - 1);
@@ -255,7 +313,9 @@ describe('transfer_studio_ownership', () => {
     Object.fromEntries((await db().selectFrom('members').select(['id', 'role']).execute()).map((m) => [m.id, m.role]));
 
   it('is refused to an admin (no studio:own)', async () => {
-    const r = await refusal(trpc(app.url, admin.token).studio.transferStudioOwnership.mutate({ memberId: admin.memberId, confirm: true }));
+    const r = await refusal(
+      trpc(app.url, admin.token).studio.transferStudioOwnership.mutate({ memberId: admin.memberId, confirm: true }),
+    );
     expect(r).toEqual({ code: 'FORBIDDEN', status: 403 });
   });
 
@@ -263,7 +323,12 @@ describe('transfer_studio_ownership', () => {
     const before = await roles();
     const version = (await studioRow()).version;
     for (const confirm of [undefined, false]) {
-      const r = await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: admin.memberId, ...(confirm === undefined ? {} : { confirm }) }));
+      const r = await refusal(
+        owner.studio.transferStudioOwnership.mutate({
+          memberId: admin.memberId,
+          ...(confirm === undefined ? {} : { confirm }),
+        }),
+      );
       expect(r).toEqual({ code: 'CONFIRMATION_REQUIRED', status: 428 });
     }
     const viaMcp = await callAction(await app.mcp(), 'transfer_studio_ownership', { memberId: admin.memberId });
@@ -274,13 +339,29 @@ describe('transfer_studio_ownership', () => {
 
   it('refuses unknown, removed and own member ids', async () => {
     const gone = await memberWithToken(app.dbPath, 'designer');
-    await db().updateTable('members').set({ removed_at: new Date().toISOString() }).where('id', '=', gone.memberId).execute();
+    await db()
+      .updateTable('members')
+      .set({ removed_at: new Date().toISOString() })
+      .where('id', '=', gone.memberId)
+      .execute();
     const ownerId = (await owner.studio.getStudio.query({})).owner!.memberId;
-    expect((await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: '0000000000000000000000000z', confirm: true }))).code).toBe('NOT_FOUND');
-    expect((await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: gone.memberId, confirm: true }))).code).toBe('NOT_FOUND');
-    expect((await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: ownerId, confirm: true }))).code).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await refusal(
+          owner.studio.transferStudioOwnership.mutate({ memberId: '0000000000000000000000000z', confirm: true }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: gone.memberId, confirm: true }))).code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: ownerId, confirm: true }))).code,
+    ).toBe('VALIDATION_FAILED');
     // Confirmation is asked only for a transfer that would succeed.
-    expect((await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: gone.memberId }))).code).toBe('NOT_FOUND');
+    expect((await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: gone.memberId }))).code).toBe(
+      'NOT_FOUND',
+    );
     expect((await owner.studio.getStudio.query({})).owner!.memberId).toBe(ownerId);
   });
 
@@ -298,11 +379,20 @@ describe('transfer_studio_ownership', () => {
     expect(Object.values(r).filter((role) => role === 'owner')).toHaveLength(1);
 
     // The same tokens now carry the new roles: the old owner can no longer transfer, the new one can.
-    expect((await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: oldOwnerId, confirm: true }))).code).toBe('FORBIDDEN');
-    const back = await callAction(await app.mcp(designer.token), 'transfer_studio_ownership', { memberId: oldOwnerId, confirm: true });
+    expect(
+      (await refusal(owner.studio.transferStudioOwnership.mutate({ memberId: oldOwnerId, confirm: true }))).code,
+    ).toBe('FORBIDDEN');
+    const back = await callAction(await app.mcp(designer.token), 'transfer_studio_ownership', {
+      memberId: oldOwnerId,
+      confirm: true,
+    });
     expect(back.result.owner).toEqual({ memberId: oldOwnerId, role: 'owner' });
     expect((await roles())[designer.memberId]).toBe('admin');
-    const events = await db().selectFrom('audit_events').select(['action', 'target_id']).where('action', '=', 'transfer_studio_ownership').execute();
+    const events = await db()
+      .selectFrom('audit_events')
+      .select(['action', 'target_id'])
+      .where('action', '=', 'transfer_studio_ownership')
+      .execute();
     expect(events.length).toBe(4);
   });
 });

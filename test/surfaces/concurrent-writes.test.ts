@@ -12,12 +12,19 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const patch = (id: string, ifMatch: string, finish: string) =>
-  http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token, headers: { 'if-match': ifMatch }, body: { finish } });
+  http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
+    token: app.token,
+    headers: { 'if-match': ifMatch },
+    body: { finish },
+  });
 
 describe('concurrent writes (grouped into shared commits)', () => {
   it('two writes with the same If-Match on one line: exactly one wins, the other gets VERSION_CONFLICT', async () => {
     const line = lines[0]!;
-    const results = await Promise.all([patch(line.id, `"${line.version}"`, 'Walnut'), patch(line.id, `"${line.version}"`, 'Ash')]);
+    const results = await Promise.all([
+      patch(line.id, `"${line.version}"`, 'Walnut'),
+      patch(line.id, `"${line.version}"`, 'Ash'),
+    ]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.code).toBe('VERSION_CONFLICT');
@@ -28,11 +35,16 @@ describe('concurrent writes (grouped into shared commits)', () => {
 
   it('a failing write among many rolls back alone; the others land, each audited once, and the chain holds', async () => {
     const targets = lines.slice(1, 21);
-    const before = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/audit?limit=1000`, { token: app.token })).body.items.length;
+    const before = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/audit?limit=1000`, { token: app.token }))
+      .body.items.length;
     const results = await Promise.all([
       ...targets.map((l, i) => patch(l.id, `"${l.version}"`, `Finish ${i}`)),
       patch(targets[0]!.id, '"999"', 'Stale'),
-      http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${targets[1]!.id}`, { token: app.token, headers: { 'if-match': `"${targets[1]!.version}"` }, body: { heading: '' } }),
+      http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${targets[1]!.id}`, {
+        token: app.token,
+        headers: { 'if-match': `"${targets[1]!.version}"` },
+        body: { heading: '' },
+      }),
     ]);
     expect(results.slice(0, targets.length).every((r) => r.status === 200)).toBe(true);
     expect(results.at(-2)!.body.code).toBe('VERSION_CONFLICT');
@@ -41,9 +53,15 @@ describe('concurrent writes (grouped into shared commits)', () => {
       const now = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${l.id}`, { token: app.token });
       expect(now.body).toMatchObject({ finish: `Finish ${i}`, version: l.version + 1 });
     }
-    const after = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/audit?limit=1000`, { token: app.token })).body.items.length;
+    const after = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/audit?limit=1000`, { token: app.token }))
+      .body.items.length;
     expect(after - before).toBe(targets.length);
-    expect(await verifyAuditChain(app.rt.store.readDb, (await app.rt.store.readDb.selectFrom('studios').select('id').executeTakeFirstOrThrow()).id)).toBeNull();
+    expect(
+      await verifyAuditChain(
+        app.rt.store.readDb,
+        (await app.rt.store.readDb.selectFrom('studios').select('id').executeTakeFirstOrThrow()).id,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -52,16 +70,22 @@ describe('idempotency keys under concurrency', () => {
     const { invoke } = await import('../../src/core/invoke.js');
     const { ACTIONS_BY_NAME } = await import('../../actions/index.js');
     const createLine = ACTIONS_BY_NAME.get('create_line')!;
-    const sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
+    const sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body
+      .sections[0].id;
     const input = { projectId: app.projectId, sectionId, heading: 'Twin lamp', idempotencyKey: crypto.randomUUID() };
     // Both start in the same tick: the first is queued for the next commit group, so the second finds it in flight.
-    const [first, second] = await Promise.allSettled([invoke(app.rt, createLine, input, { token: app.token }), invoke(app.rt, createLine, input, { token: app.token })]);
+    const [first, second] = await Promise.allSettled([
+      invoke(app.rt, createLine, input, { token: app.token }),
+      invoke(app.rt, createLine, input, { token: app.token }),
+    ]);
     expect(first.status).toBe('fulfilled');
     expect(second).toMatchObject({ status: 'rejected', reason: { code: 'IDEMPOTENCY_IN_PROGRESS' } });
     // Once the first has finished, the same key and input replay its response.
     const replay = (await invoke(app.rt, createLine, input, { token: app.token })) as { id: string };
     expect(replay.id).toBe((first as PromiseFulfilledResult<{ id: string }>).value.id);
-    const twins = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?q=Twin%20lamp`, { token: app.token })).body.items;
+    const twins = (
+      await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?q=Twin%20lamp`, { token: app.token })
+    ).body.items;
     expect(twins).toHaveLength(1);
   });
 });

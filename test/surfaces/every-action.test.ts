@@ -39,7 +39,8 @@ function restRequest(action: AnyAction) {
     return encodeURIComponent(v);
   });
   const get = action.http!.method === 'GET';
-  if (get && Object.keys(fields).length) path += `?${new URLSearchParams(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])))}`;
+  if (get && Object.keys(fields).length)
+    path += `?${new URLSearchParams(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])))}`;
   return { method: action.http!.method, path: `/v1${path}`, headers, body: get ? undefined : fields };
 }
 
@@ -84,10 +85,11 @@ describe.each(ACTIONS.map((a) => [a.name, a] as const))('%s', (_name, action) =>
           : await fetch(url, { ...init, method: 'POST', body: JSON.stringify(action.example) });
       const body = (await res.json()) as { result?: { data: unknown }; error?: { data: { serviceCode: string } } };
       if (body.error) {
-        expect(body.error.data.serviceCode === 'NOT_FOUND' && /No such procedure/.test(JSON.stringify(body))).toBe(false);
+        expect(body.error.data.serviceCode === 'NOT_FOUND' && /No such procedure/.test(JSON.stringify(body))).toBe(
+          false,
+        );
         expectDeclared(action, body.error.data.serviceCode);
-      }
-      else expect(body.result).toBeDefined();
+      } else expect(body.result).toBeDefined();
     });
   }
 });

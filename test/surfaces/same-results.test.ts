@@ -18,8 +18,14 @@ let otherProjectLine: string;
 beforeAll(async () => {
   ({ app, owner: api } = await createTestAppAsOwner());
   mcp = await app.mcp();
-  lineIds = (await api.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 10 })).items.map((l) => l.id);
-  const other = await http(app.url, 'POST', '/v1/projects', { token: app.token, headers: { 'idempotency-key': crypto.randomUUID() }, body: { name: 'Other job' } });
+  lineIds = (await api.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 10 })).items.map(
+    (l) => l.id,
+  );
+  const other = await http(app.url, 'POST', '/v1/projects', {
+    token: app.token,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: { name: 'Other job' },
+  });
   const created = await http(app.url, 'POST', `/v1/projects/${other.body.id}/items`, {
     token: app.token,
     headers: { 'idempotency-key': crypto.randomUUID() },
@@ -30,7 +36,11 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 /** An MCP tool's answer as compared with REST's body: the result without its etag (REST sends that as a header), or the code. */
-async function viaMcp(name: string, args: Record<string, unknown>, client = mcp): Promise<{ ok: true; value: any } | { ok: false; code?: string }> {
+async function viaMcp(
+  name: string,
+  args: Record<string, unknown>,
+  client = mcp,
+): Promise<{ ok: true; value: any } | { ok: false; code?: string }> {
   const out = await callTool(client, name, args);
   if (out.error) return { ok: false, code: out.code };
   const { etag: _etag, ...value } = name === 'call_action' ? out.result.result : out.result;
@@ -43,7 +53,10 @@ describe('reads give the same record on every surface', () => {
     const rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token });
     const viaTrpc = await api.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: id });
     const tool = await viaMcp('get_line', { projectId: app.projectId, itemId: id });
-    const called = await viaMcp('call_action', { name: 'get_schedule_line', arguments: { input: { projectId: app.projectId, lineId: id } } });
+    const called = await viaMcp('call_action', {
+      name: 'get_schedule_line',
+      arguments: { input: { projectId: app.projectId, lineId: id } },
+    });
     expect(rest.status).toBe(200);
     expect(viaTrpc).toEqual(rest.body);
     expect(tool).toEqual({ ok: true, value: rest.body });
@@ -70,64 +83,141 @@ describe('reads give the same record on every surface', () => {
 
 describe('refusals carry the same code on every surface', () => {
   it('NOT_FOUND: a line of another project named under this one', async () => {
-    const rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${otherProjectLine}`, { token: app.token });
+    const rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${otherProjectLine}`, {
+      token: app.token,
+    });
     expect(rest.status).toBe(404);
     expect(rest.body.code).toBe('NOT_FOUND');
-    expect(await codeOf(api.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: otherProjectLine }))).toBe('NOT_FOUND');
-    expect(await viaMcp('get_line', { projectId: app.projectId, itemId: otherProjectLine })).toEqual({ ok: false, code: 'NOT_FOUND' });
+    expect(
+      await codeOf(api.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: otherProjectLine })),
+    ).toBe('NOT_FOUND');
+    expect(await viaMcp('get_line', { projectId: app.projectId, itemId: otherProjectLine })).toEqual({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('VERSION_CONFLICT: a stale version, and nothing changes', async () => {
     const id = lineIds[1]!;
     const before = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token });
     const stale = before.body.version + 5;
-    const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token, headers: { 'if-match': `"${stale}"` }, body: { finish: 'Rest' } });
+    const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
+      token: app.token,
+      headers: { 'if-match': `"${stale}"` },
+      body: { finish: 'Rest' },
+    });
     expect(rest.status).toBe(409);
     expect(rest.body.code).toBe('VERSION_CONFLICT');
-    expect(await codeOf(api.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: stale, patch: { finish: 'Trpc' } }))).toBe('VERSION_CONFLICT');
-    expect(await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: `"${stale}"`, finish: 'Mcp' })).toEqual({ ok: false, code: 'VERSION_CONFLICT' });
+    expect(
+      await codeOf(
+        api.schedule.updateScheduleLine.mutate({
+          projectId: app.projectId,
+          lineId: id,
+          expectedVersion: stale,
+          patch: { finish: 'Trpc' },
+        }),
+      ),
+    ).toBe('VERSION_CONFLICT');
+    expect(
+      await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: `"${stale}"`, finish: 'Mcp' }),
+    ).toEqual({ ok: false, code: 'VERSION_CONFLICT' });
     const after = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token });
     expect(after.body).toEqual(before.body);
   });
 
   it('VALIDATION_FAILED: money sent as a JSON number', async () => {
     const id = lineIds[2]!;
-    const version = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token })).body.version;
+    const version = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token })).body
+      .version;
     const bad = { state: 'set', amount4: 12.5 };
-    const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, { token: app.token, headers: { 'if-match': `"${version}"` }, body: { retailPrice: bad } });
+    const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
+      token: app.token,
+      headers: { 'if-match': `"${version}"` },
+      body: { retailPrice: bad },
+    });
     expect(rest.body.code).toBe('VALIDATION_FAILED');
-    expect(await codeOf(api.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: version, patch: { retailPrice: bad as never } }))).toBe('VALIDATION_FAILED');
-    expect(await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: `"${version}"`, retailPrice: bad })).toEqual({ ok: false, code: 'VALIDATION_FAILED' });
+    expect(
+      await codeOf(
+        api.schedule.updateScheduleLine.mutate({
+          projectId: app.projectId,
+          lineId: id,
+          expectedVersion: version,
+          patch: { retailPrice: bad as never },
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: `"${version}"`, retailPrice: bad }),
+    ).toEqual({ ok: false, code: 'VALIDATION_FAILED' });
   });
 
   it('FORBIDDEN: a viewer changing a line', async () => {
     const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const id = lineIds[3]!;
-    const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, { token: viewer.token, headers: { 'if-match': '"1"' }, body: { finish: 'x' } });
+    const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
+      token: viewer.token,
+      headers: { 'if-match': '"1"' },
+      body: { finish: 'x' },
+    });
     expect(rest.status).toBe(403);
     expect(rest.body.code).toBe('FORBIDDEN');
-    expect(await codeOf(trpc(app.url, viewer.token).schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: 1, patch: { finish: 'x' } }))).toBe('FORBIDDEN');
-    expect(await viaMcp('update_line', { projectId: app.projectId, itemId: id, ifMatch: '"1"', finish: 'x' }, await app.mcp(viewer.token))).toEqual({ ok: false, code: 'FORBIDDEN' });
+    expect(
+      await codeOf(
+        trpc(app.url, viewer.token).schedule.updateScheduleLine.mutate({
+          projectId: app.projectId,
+          lineId: id,
+          expectedVersion: 1,
+          patch: { finish: 'x' },
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+    expect(
+      await viaMcp(
+        'update_line',
+        { projectId: app.projectId, itemId: id, ifMatch: '"1"', finish: 'x' },
+        await app.mcp(viewer.token),
+      ),
+    ).toEqual({ ok: false, code: 'FORBIDDEN' });
   });
 
   it('UNAUTHENTICATED: a token that was never issued', async () => {
     const rest = await http(app.url, 'GET', '/v1/projects', { token: 'studio_not-a-real-token' });
     expect(rest.status).toBe(401);
     expect(rest.body.code).toBe('UNAUTHENTICATED');
-    expect(await codeOf(trpc(app.url, 'studio_not-a-real-token').projects.listStudioProjects.query({}))).toBe('UNAUTHENTICATED');
-    expect(await viaMcp('list_projects', {}, await app.mcp('studio_not-a-real-token'))).toEqual({ ok: false, code: 'UNAUTHENTICATED' });
+    expect(await codeOf(trpc(app.url, 'studio_not-a-real-token').projects.listStudioProjects.query({}))).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(await viaMcp('list_projects', {}, await app.mcp('studio_not-a-real-token'))).toEqual({
+      ok: false,
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('ALREADY_ARCHIVED: archiving a line twice, whichever surface archived it first', async () => {
     const id = lineIds[4]!;
-    const first = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${id}/archival`, { token: app.token, headers: { 'if-match': '"1"' } });
+    const first = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${id}/archival`, {
+      token: app.token,
+      headers: { 'if-match': '"1"' },
+    });
     expect(first.status).toBe(200);
     expect(first.body.archived_at).not.toBeNull();
     const version = first.body.version;
-    const rest = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${id}/archival`, { token: app.token, headers: { 'if-match': `"${version}"` } });
+    const rest = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${id}/archival`, {
+      token: app.token,
+      headers: { 'if-match': `"${version}"` },
+    });
     expect(rest.body.code).toBe('ALREADY_ARCHIVED');
-    expect(await codeOf(api.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: version }))).toBe('ALREADY_ARCHIVED');
-    expect(await viaMcp('call_action', { name: 'archive_line', arguments: { projectId: app.projectId, itemId: id, ifMatch: `"${version}"` } })).toEqual({ ok: false, code: 'ALREADY_ARCHIVED' });
+    expect(
+      await codeOf(
+        api.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: id, expectedVersion: version }),
+      ),
+    ).toBe('ALREADY_ARCHIVED');
+    expect(
+      await viaMcp('call_action', {
+        name: 'archive_line',
+        arguments: { projectId: app.projectId, itemId: id, ifMatch: `"${version}"` },
+      }),
+    ).toEqual({ ok: false, code: 'ALREADY_ARCHIVED' });
   });
 });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyMarkup, displayAmount, divRound, isAmount4, lineTotal4, mul4, ONE, parseAmount4 } from '../../src/core/money.js';
+import {
+  applyMarkup,
+  displayAmount,
+  divRound,
+  isAmount4,
+  lineTotal4,
+  mul4,
+  ONE,
+  parseAmount4,
+} from '../../src/core/money.js';
 
 const amount = fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n });
 const positive = fc.bigInt({ min: 1n, max: 10n ** 12n });
@@ -28,24 +37,30 @@ describe('divRound: half away from zero, exact', () => {
   });
 
   it('is symmetric: -(n/d) = (-n)/d', () => {
-    fc.assert(fc.property(amount, positive, (n, d) => {
-      expect(divRound(-n, d)).toBe(-divRound(n, d));
-    }));
+    fc.assert(
+      fc.property(amount, positive, (n, d) => {
+        expect(divRound(-n, d)).toBe(-divRound(n, d));
+      }),
+    );
   });
 });
 
 describe('scale-4 products', () => {
   it('multiplying by one (10000) is the identity', () => {
-    fc.assert(fc.property(amount, (a) => {
-      expect(mul4(a, ONE)).toBe(a);
-    }));
+    fc.assert(
+      fc.property(amount, (a) => {
+        expect(mul4(a, ONE)).toBe(a);
+      }),
+    );
   });
 
   it('a zero markup leaves the price unchanged; 100% doubles it', () => {
-    fc.assert(fc.property(amount, (a) => {
-      expect(applyMarkup(a, 0n)).toBe(a);
-      expect(applyMarkup(a, ONE)).toBe(2n * a);
-    }));
+    fc.assert(
+      fc.property(amount, (a) => {
+        expect(applyMarkup(a, 0n)).toBe(a);
+        expect(applyMarkup(a, ONE)).toBe(2n * a);
+      }),
+    );
   });
 
   it('a line total rounds once: quantity × trade × (1 + markup) from unrounded factors', () => {
@@ -53,10 +68,15 @@ describe('scale-4 products', () => {
     expect(lineTotal4(30000n, 100000n + 0n, 3500n)).toBe(405000n);
     expect(lineTotal4(30000n, 100001n, 3500n)).toBe(divRound(30000n * 100001n * 13500n, 10n ** 8n));
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.bigInt({ min: 0n, max: 10n ** 10n }), fc.bigInt({ min: 0n, max: 50000n }), (q, rate, m) => {
-        const exact8 = q * rate * (ONE + m); // scale 12
-        expect(lineTotal4(q, rate, m)).toBe(divRound(exact8, 10n ** 8n));
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        fc.bigInt({ min: 0n, max: 10n ** 10n }),
+        fc.bigInt({ min: 0n, max: 50000n }),
+        (q, rate, m) => {
+          const exact8 = q * rate * (ONE + m); // scale 12
+          expect(lineTotal4(q, rate, m)).toBe(divRound(exact8, 10n ** 8n));
+        },
+      ),
     );
   });
 });
@@ -64,13 +84,16 @@ describe('scale-4 products', () => {
 describe('amount strings', () => {
   it('accepts only scale-4 integer strings', () => {
     for (const ok of ['0', '12500000', '-1', '123456789012345678901234567890']) expect(isAmount4(ok)).toBe(true);
-    for (const bad of ['', '-0', '01', '1.5', '12.34567', '1e3', ' 1', '+1', '0x10', '1234567890123456789012345678901']) expect(isAmount4(bad)).toBe(false);
+    for (const bad of ['', '-0', '01', '1.5', '12.34567', '1e3', ' 1', '+1', '0x10', '1234567890123456789012345678901'])
+      expect(isAmount4(bad)).toBe(false);
   });
 
   it('round-trips every integer it accepts', () => {
-    fc.assert(fc.property(amount, (a) => {
-      expect(parseAmount4(a.toString())).toBe(a);
-    }));
+    fc.assert(
+      fc.property(amount, (a) => {
+        expect(parseAmount4(a.toString())).toBe(a);
+      }),
+    );
   });
 
   it('displays at two places with grouping, rounding half away from zero', () => {

@@ -22,7 +22,12 @@ export function presentToken(row: ApiTokensTable, currentTokenId: string | undef
 }
 
 async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: string): Promise<ApiTokensTable> {
-  const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', tokenId).where('member_id', '=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('id', '=', tokenId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   // Someone else's token answers exactly like one that does not exist.
   if (!row) throw new ServiceError('NOT_FOUND', `You have no API token ${tokenId} in this studio.`);
   return row;
@@ -35,9 +40,15 @@ export async function listTokens(ctx: ActionContext, q: { cursor?: string; limit
   let qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
   if (q.cursor) {
     const [createdAt, id] = decodeCursor(q.cursor, 'api_tokens') as [string, string];
-    qb = qb.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+    qb = qb.where((eb) =>
+      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+    );
   }
-  const rows = await qb.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const rows = await qb
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows.at(-1);
@@ -48,8 +59,15 @@ export async function listTokens(ctx: ActionContext, q: { cursor?: string; limit
 }
 
 /** Mints a token for a membership and answers its metadata with the secret, which is stored only as a digest. */
-export async function issueToken(db: Kysely<Database>, memberId: string, name: string, now: string, expiresInDays?: number) {
-  const expiresAt = expiresInDays === undefined ? null : new Date(Date.parse(now) + expiresInDays * DAY_MS).toISOString();
+export async function issueToken(
+  db: Kysely<Database>,
+  memberId: string,
+  name: string,
+  now: string,
+  expiresInDays?: number,
+) {
+  const expiresAt =
+    expiresInDays === undefined ? null : new Date(Date.parse(now) + expiresInDays * DAY_MS).toISOString();
   const { id, token } = await mintToken(db, memberId, name, now, expiresAt);
   const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return { row, secret: token };
@@ -75,7 +93,11 @@ export async function revokeToken(ctx: ActionContext, tokenId: string) {
   const caller = ctx.caller!;
   const before = await loadOwnToken(ctx.db, caller.memberId, tokenId);
   if (before.revoked_at) {
-    ctx.audit({ targetKind: 'api_token', targetId: before.id, summary: `API token ${before.name} (…${before.hint}) was already revoked; nothing changed` });
+    ctx.audit({
+      targetKind: 'api_token',
+      targetId: before.id,
+      summary: `API token ${before.name} (…${before.hint}) was already revoked; nothing changed`,
+    });
     return presentToken(before, caller.tokenId, ctx.now);
   }
   await ctx.db.updateTable('api_tokens').set({ revoked_at: ctx.now }).where('id', '=', before.id).execute();

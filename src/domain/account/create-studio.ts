@@ -17,7 +17,11 @@ export interface CreateStudioInput {
  */
 export async function createStudio(ctx: ActionContext, input: CreateStudioInput) {
   const caller = ctx.caller!;
-  const user = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', caller.userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('id', '=', caller.userId)
+    .executeTakeFirstOrThrow();
   // The user is found by email (stored lowercase), so the new membership is the caller's own user, never a new one.
   const created = await createStudioWithOwner(
     ctx.db,
@@ -27,9 +31,14 @@ export async function createStudio(ctx: ActionContext, input: CreateStudioInput)
   );
   const { row, secret } = await issueToken(ctx.db, created.memberId, `Created with ${input.name}`, ctx.now);
   // The new studio's own hash chain starts with its creation; the caller's current studio records the act too.
-  await appendAuditEvents(ctx.db, created.studioId, { kind: 'member', id: created.memberId }, 'create_studio', ctx.now, [
-    { targetKind: 'studio', targetId: created.studioId, summary: `Created studio ${input.name}` },
-  ]);
+  await appendAuditEvents(
+    ctx.db,
+    created.studioId,
+    { kind: 'member', id: created.memberId },
+    'create_studio',
+    ctx.now,
+    [{ targetKind: 'studio', targetId: created.studioId, summary: `Created studio ${input.name}` }],
+  );
   ctx.audit({ targetKind: 'studio', targetId: created.studioId, summary: `Created a new studio, ${input.name}` });
   return {
     studio: await presentStudio(ctx.db, await loadStudio(ctx.db, created.studioId)),

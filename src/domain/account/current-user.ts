@@ -10,7 +10,14 @@ export async function currentUser(ctx: ActionContext) {
     .innerJoin('members', 'members.user_id', 'users.id')
     .innerJoin('studios', 'studios.id', 'members.studio_id')
     .leftJoin('user_state', 'user_state.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.name', 'studios.id as studioId', 'studios.name as studioName', 'user_state.first_run_completed_at'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'studios.id as studioId',
+      'studios.name as studioName',
+      'user_state.first_run_completed_at',
+    ])
     .where('members.id', '=', caller.memberId)
     .executeTakeFirst();
   if (!row) throw new ServiceError('UNAUTHENTICATED');

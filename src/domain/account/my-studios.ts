@@ -11,14 +11,26 @@ export async function listMyStudios(ctx: ActionContext, q: { cursor?: string; li
   let qb = ctx.db
     .selectFrom('members')
     .innerJoin('studios', 'studios.id', 'members.studio_id')
-    .select(['studios.id as studioId', 'studios.name', 'members.id as memberId', 'members.role', 'members.created_at as memberSince'])
+    .select([
+      'studios.id as studioId',
+      'studios.name',
+      'members.id as memberId',
+      'members.role',
+      'members.created_at as memberSince',
+    ])
     .where('members.user_id', '=', caller.userId)
     .where('members.removed_at', 'is', null);
   if (q.cursor) {
     const [name, id] = decodeCursor(q.cursor, 'my_studios') as [string, string];
-    qb = qb.where((eb) => eb.or([eb('studios.name', '>', name), eb.and([eb('studios.name', '=', name), eb('studios.id', '>', id)])]));
+    qb = qb.where((eb) =>
+      eb.or([eb('studios.name', '>', name), eb.and([eb('studios.name', '=', name), eb('studios.id', '>', id)])]),
+    );
   }
-  const rows = await qb.orderBy('studios.name').orderBy('studios.id').limit(limit + 1).execute();
+  const rows = await qb
+    .orderBy('studios.name')
+    .orderBy('studios.id')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows.at(-1);

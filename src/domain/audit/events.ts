@@ -46,13 +46,20 @@ export async function listEvents(ctx: ActionContext, q: EventQuery) {
   if (q.memberId) qb = qb.where('actor_kind', '=', 'member').where('actor_id', '=', q.memberId);
   const caller = ctx.caller;
   if (q.reachableOnly && caller && !reachesAllProjects(caller.permissions)) {
-    qb = qb.where('project_id', 'in', ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId));
+    qb = qb.where(
+      'project_id',
+      'in',
+      ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId),
+    );
   }
   if (q.cursor) {
     const [seq] = decodeCursor(q.cursor, 'audit') as [number];
     qb = qb.where('seq', '<', seq);
   }
-  const rows = await qb.orderBy('seq', 'desc').limit(limit + 1).execute();
+  const rows = await qb
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows.at(-1);
@@ -60,12 +67,26 @@ export async function listEvents(ctx: ActionContext, q: EventQuery) {
 }
 
 /** One line's events (its creation, every edit, archival, moves …), newest first. */
-export function listLineEvents(ctx: ActionContext, q: { projectId: string; lineId: string; cursor?: string; limit?: number }) {
-  return listEvents(ctx, { projectId: q.projectId, targetKind: 'line', targetId: q.lineId, cursor: q.cursor, limit: q.limit });
+export function listLineEvents(
+  ctx: ActionContext,
+  q: { projectId: string; lineId: string; cursor?: string; limit?: number },
+) {
+  return listEvents(ctx, {
+    projectId: q.projectId,
+    targetKind: 'line',
+    targetId: q.lineId,
+    cursor: q.cursor,
+    limit: q.limit,
+  });
 }
 
 export async function getEvent(db: Kysely<Database>, studioId: string, eventId: string) {
-  const r = await db.selectFrom('audit_events').selectAll().where('id', '=', eventId).where('studio_id', '=', studioId).executeTakeFirst();
+  const r = await db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .where('studio_id', '=', studioId)
+    .executeTakeFirst();
   if (!r) throw new ServiceError('NOT_FOUND', `No audit event ${eventId} exists in your studio.`);
   return presentEvent(r);
 }
@@ -76,7 +97,12 @@ export async function getReachableEvent(ctx: ActionContext, eventId: string) {
   const caller = ctx.caller!;
   if (!reachesAllProjects(caller.permissions)) {
     const grant = event.projectId
-      ? await ctx.db.selectFrom('project_grants').select('level').where('project_id', '=', event.projectId).where('member_id', '=', caller.memberId).executeTakeFirst()
+      ? await ctx.db
+          .selectFrom('project_grants')
+          .select('level')
+          .where('project_id', '=', event.projectId)
+          .where('member_id', '=', caller.memberId)
+          .executeTakeFirst()
       : undefined;
     if (!grant) throw new ServiceError('NOT_FOUND', `No audit event ${eventId} exists in your studio.`);
   }

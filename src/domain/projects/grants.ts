@@ -36,7 +36,14 @@ function grants(db: Kysely<Database>, projectId: string) {
     .selectFrom('project_grants')
     .innerJoin('members', 'members.id', 'project_grants.member_id')
     .innerJoin('users', 'users.id', 'members.user_id')
-    .select(['project_grants.project_id', 'project_grants.member_id', 'project_grants.level', 'project_grants.created_at', 'users.name', 'members.role'])
+    .select([
+      'project_grants.project_id',
+      'project_grants.member_id',
+      'project_grants.level',
+      'project_grants.created_at',
+      'users.name',
+      'members.role',
+    ])
     .where('project_grants.project_id', '=', projectId)
     .where('members.removed_at', 'is', null);
 }
@@ -48,7 +55,10 @@ export async function listGrants(ctx: ActionContext, q: { projectId: string; cur
     const [memberId] = decodeCursor(q.cursor, 'grants') as [string];
     qb = qb.where('project_grants.member_id', '>', memberId);
   }
-  const rows = await qb.orderBy('project_grants.member_id').limit(limit + 1).execute();
+  const rows = await qb
+    .orderBy('project_grants.member_id')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows.at(-1);
@@ -69,29 +79,54 @@ export async function grantAccess(ctx: ActionContext, projectId: string, memberI
   await assertCurrentMember(ctx.db, memberId);
   const existing = await findGrant(ctx.db, projectId, memberId);
   if (existing) {
-    throw new ServiceError('GRANT_EXISTS', `This member already has ${existing.level} access to the project; change it with update_project_grant.`, {
-      extra: { level: existing.level },
-    });
+    throw new ServiceError(
+      'GRANT_EXISTS',
+      `This member already has ${existing.level} access to the project; change it with update_project_grant.`,
+      {
+        extra: { level: existing.level },
+      },
+    );
   }
-  await ctx.db.insertInto('project_grants').values({ project_id: projectId, member_id: memberId, level, created_at: ctx.now }).execute();
+  await ctx.db
+    .insertInto('project_grants')
+    .values({ project_id: projectId, member_id: memberId, level, created_at: ctx.now })
+    .execute();
   const row = (await findGrant(ctx.db, projectId, memberId))!;
-  ctx.audit({ targetKind: 'member', targetId: memberId, projectId, summary: `Granted ${row.name} ${level} access`, changes: { level: { from: null, to: level } } });
+  ctx.audit({
+    targetKind: 'member',
+    targetId: memberId,
+    projectId,
+    summary: `Granted ${row.name} ${level} access`,
+    changes: { level: { from: null, to: level } },
+  });
   return present(row);
 }
 
 async function loadGrant(db: Kysely<Database>, projectId: string, memberId: string) {
   const row = await findGrant(db, projectId, memberId);
-  if (!row) throw new ServiceError('NOT_FOUND', `Member ${memberId} has no grant on this project; give one with grant_project_access.`);
+  if (!row)
+    throw new ServiceError(
+      'NOT_FOUND',
+      `Member ${memberId} has no grant on this project; give one with grant_project_access.`,
+    );
   return row;
 }
 
 export async function updateGrant(ctx: ActionContext, projectId: string, memberId: string, level: GrantLevel) {
   const before = await loadGrant(ctx.db, projectId, memberId);
   if (before.level !== level) {
-    await ctx.db.updateTable('project_grants').set({ level }).where('project_id', '=', projectId).where('member_id', '=', memberId).execute();
+    await ctx.db
+      .updateTable('project_grants')
+      .set({ level })
+      .where('project_id', '=', projectId)
+      .where('member_id', '=', memberId)
+      .execute();
   }
   ctx.audit({
-    targetKind: 'member', targetId: memberId, projectId, summary: `Set ${before.name}'s access to ${level}`,
+    targetKind: 'member',
+    targetId: memberId,
+    projectId,
+    summary: `Set ${before.name}'s access to ${level}`,
     changes: before.level === level ? {} : { level: { from: before.level, to: level } },
   });
   return present({ ...before, level });
@@ -99,7 +134,17 @@ export async function updateGrant(ctx: ActionContext, projectId: string, memberI
 
 export async function revokeGrant(ctx: ActionContext, projectId: string, memberId: string) {
   const before = await loadGrant(ctx.db, projectId, memberId);
-  await ctx.db.deleteFrom('project_grants').where('project_id', '=', projectId).where('member_id', '=', memberId).execute();
-  ctx.audit({ targetKind: 'member', targetId: memberId, projectId, summary: `Revoked ${before.name}'s access`, changes: { level: { from: before.level, to: null } } });
+  await ctx.db
+    .deleteFrom('project_grants')
+    .where('project_id', '=', projectId)
+    .where('member_id', '=', memberId)
+    .execute();
+  ctx.audit({
+    targetKind: 'member',
+    targetId: memberId,
+    projectId,
+    summary: `Revoked ${before.name}'s access`,
+    changes: { level: { from: before.level, to: null } },
+  });
   return { ...present(before), revokedAt: ctx.now };
 }

@@ -26,7 +26,12 @@ export function presentProject(row: ProjectsTable) {
 }
 
 export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectsTable> {
-  const row = await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('studio_id', '=', studioId).executeTakeFirst();
+  const row = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', projectId)
+    .where('studio_id', '=', studioId)
+    .executeTakeFirst();
   if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
   return row;
 }
@@ -49,7 +54,11 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
   const limit = query.limit ?? 500;
   let qb = ctx.db.selectFrom('projects').selectAll('projects').where('projects.studio_id', '=', ctx.studioId);
   if (!reachesAllProjects(caller.permissions)) {
-    qb = qb.where('projects.id', 'in', ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId));
+    qb = qb.where(
+      'projects.id',
+      'in',
+      ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId),
+    );
   }
   if (query.status) qb = qb.where('projects.status', '=', query.status);
   if (query.q) {
@@ -58,30 +67,59 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
   }
   if (query.cursor) {
     const [createdAt, id] = decodeCursor(query.cursor, 'projects') as [string, string];
-    qb = qb.where((eb) => eb.or([eb('projects.created_at', '<', createdAt), eb.and([eb('projects.created_at', '=', createdAt), eb('projects.id', '<', id)])]));
+    qb = qb.where((eb) =>
+      eb.or([
+        eb('projects.created_at', '<', createdAt),
+        eb.and([eb('projects.created_at', '=', createdAt), eb('projects.id', '<', id)]),
+      ]),
+    );
   }
-  const rows = await qb.orderBy('projects.created_at', 'desc').orderBy('projects.id', 'desc').limit(limit + 1).execute();
+  const rows = await qb
+    .orderBy('projects.created_at', 'desc')
+    .orderBy('projects.id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows.at(-1);
-  return { items: pageRows.map(presentProject), nextCursor: more && last ? encodeCursor('projects', [last.created_at, last.id]) : null };
+  return {
+    items: pageRows.map(presentProject),
+    nextCursor: more && last ? encodeCursor('projects', [last.created_at, last.id]) : null,
+  };
 }
 
-type ProjectFields = Pick<ProjectsTable, 'studio_id' | 'name' | 'reference' | 'client_name' | 'currency' | 'default_markup4'>;
+type ProjectFields = Pick<
+  ProjectsTable,
+  'studio_id' | 'name' | 'reference' | 'client_name' | 'currency' | 'default_markup4'
+>;
 
 /** A new, active project at version 1, made by the caller now (from fresh fields or a source project's). */
 function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectsTable {
   const { studio_id, name, reference, client_name, currency, default_markup4 } = fields;
   return {
-    id: newId(), studio_id, name, reference, client_name, currency, default_markup4,
-    status: 'active', archived_at: null, created_by: ctx.caller!.memberId, created_at: ctx.now, updated_at: ctx.now, version: 1,
+    id: newId(),
+    studio_id,
+    name,
+    reference,
+    client_name,
+    currency,
+    default_markup4,
+    status: 'active',
+    archived_at: null,
+    created_by: ctx.caller!.memberId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    version: 1,
   };
 }
 
 /** A new project row, and the `edit` grant that makes its creator able to work on it whatever their role. */
 async function insertProject(ctx: ActionContext, row: ProjectsTable) {
   await ctx.db.insertInto('projects').values(row).execute();
-  await ctx.db.insertInto('project_grants').values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now }).execute();
+  await ctx.db
+    .insertInto('project_grants')
+    .values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now })
+    .execute();
 }
 
 export interface CreateProjectInput {
@@ -95,7 +133,11 @@ export interface CreateProjectInput {
 
 /** Creates a project, its first sections, and an `edit` grant for its creator. */
 export async function createProject(ctx: ActionContext, input: CreateProjectInput) {
-  const studio = await ctx.db.selectFrom('studios').select(['currency']).where('id', '=', ctx.studioId).executeTakeFirstOrThrow();
+  const studio = await ctx.db
+    .selectFrom('studios')
+    .select(['currency'])
+    .where('id', '=', ctx.studioId)
+    .executeTakeFirstOrThrow();
   const row = newProjectRow(ctx, {
     studio_id: ctx.studioId,
     name: input.name,
@@ -107,9 +149,18 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
   await insertProject(ctx, row);
   const titles = input.sections ?? ['General'];
   for (const [i, title] of titles.entries()) {
-    await ctx.db.insertInto('sections').values(newSectionRow(row.id, title, i + 1, ctx.now)).execute();
+    await ctx.db
+      .insertInto('sections')
+      .values(newSectionRow(row.id, title, i + 1, ctx.now))
+      .execute();
   }
-  ctx.audit({ targetKind: 'project', targetId: row.id, projectId: row.id, summary: `Created project ${row.name}`, changes: { created: { from: null, to: row.name } } });
+  ctx.audit({
+    targetKind: 'project',
+    targetId: row.id,
+    projectId: row.id,
+    summary: `Created project ${row.name}`,
+    changes: { created: { from: null, to: row.name } },
+  });
   return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };
 }
 
@@ -122,18 +173,35 @@ export interface ProjectPatch {
 }
 
 /** Writes project columns, bumps the version and records the change. */
-export async function writeProject(ctx: ActionContext, before: ProjectsTable, cols: Partial<ProjectsTable>, verb: string) {
+export async function writeProject(
+  ctx: ActionContext,
+  before: ProjectsTable,
+  cols: Partial<ProjectsTable>,
+  verb: string,
+) {
   const after: ProjectsTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const r = await ctx.db.updateTable('projects').set({ ...cols, updated_at: ctx.now, version: after.version }).where('id', '=', before.id).where('version', '=', before.version).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('projects')
+    .set({ ...cols, updated_at: ctx.now, version: after.version })
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .executeTakeFirst();
   if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
   const shown = presentProject(after);
-  ctx.audit({ targetKind: 'project', targetId: before.id, projectId: before.id, summary: `${verb} project ${after.name}`, changes: diffPresented(presentProject(before), shown) });
+  ctx.audit({
+    targetKind: 'project',
+    targetId: before.id,
+    projectId: before.id,
+    summary: `${verb} project ${after.name}`,
+    changes: diffPresented(presentProject(before), shown),
+  });
   return shown;
 }
 
 export async function updateProject(ctx: ActionContext, projectId: string, patch: ProjectPatch) {
   const before = await loadProject(ctx.db, ctx.studioId, projectId);
-  if (before.archived_at) throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing it.');
+  if (before.archived_at)
+    throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing it.');
   const cols: Partial<ProjectsTable> = {};
   if (patch.name !== undefined) cols.name = patch.name;
   if (patch.reference !== undefined) cols.reference = patch.reference;
@@ -141,14 +209,22 @@ export async function updateProject(ctx: ActionContext, projectId: string, patch
   if (patch.currency !== undefined) cols.currency = patch.currency;
   if (patch.defaultMarkup !== undefined) cols.default_markup4 = patch.defaultMarkup?.ratio4 ?? null;
   if (!Object.keys(cols).length) {
-    throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change: name, reference, clientName, currency or defaultMarkup.', {
-      errors: [{ path: '(body)', message: 'Nothing to change.' }],
-    });
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'Give at least one field to change: name, reference, clientName, currency or defaultMarkup.',
+      {
+        errors: [{ path: '(body)', message: 'Nothing to change.' }],
+      },
+    );
   }
   if (cols.currency !== undefined && cols.currency !== before.currency && (await hasSetPrice(ctx.db, projectId))) {
-    throw new ServiceError('VALIDATION_FAILED', `Lines of this project carry prices in ${before.currency}; amounts are never converted, so the currency can change only while no line has a set price.`, {
-      errors: [{ path: 'currency', message: `Priced lines exist in ${before.currency}.` }],
-    });
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `Lines of this project carry prices in ${before.currency}; amounts are never converted, so the currency can change only while no line has a set price.`,
+      {
+        errors: [{ path: 'currency', message: `Priced lines exist in ${before.currency}.` }],
+      },
+    );
   }
   return writeProject(ctx, before, cols, 'Updated');
 }
@@ -159,7 +235,14 @@ async function hasSetPrice(db: Kysely<Database>, projectId: string): Promise<boo
     .selectFrom('lines')
     .select('id')
     .where('project_id', '=', projectId)
-    .where((eb) => eb.or([eb('trade_state', '=', 'set'), eb('retail_state', '=', 'set'), eb('client_state', '=', 'set'), eb('delivery_state', '=', 'set')]))
+    .where((eb) =>
+      eb.or([
+        eb('trade_state', '=', 'set'),
+        eb('retail_state', '=', 'set'),
+        eb('client_state', '=', 'set'),
+        eb('delivery_state', '=', 'set'),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -177,15 +260,25 @@ export interface DuplicateProjectInput {
  */
 export async function duplicateProject(ctx: ActionContext, projectId: string, input: DuplicateProjectInput) {
   const source = await loadProject(ctx.db, ctx.studioId, projectId);
-  const row = newProjectRow(ctx, { ...source, name: input.name ?? `${source.name} (copy)`, reference: input.reference ?? null });
+  const row = newProjectRow(ctx, {
+    ...source,
+    name: input.name ?? `${source.name} (copy)`,
+    reference: input.reference ?? null,
+  });
   await insertProject(ctx, row);
   ctx.audit({
-    targetKind: 'project', targetId: row.id, projectId: row.id, summary: `Duplicated project ${source.name} as ${row.name}`,
+    targetKind: 'project',
+    targetId: row.id,
+    projectId: row.id,
+    summary: `Duplicated project ${source.name} as ${row.name}`,
     changes: { duplicatedFrom: { from: null, to: source.id } },
   });
   for (const [i, section] of (await listSections(ctx.db, projectId, false)).entries()) {
     const sectionId = newId();
-    await ctx.db.insertInto('sections').values({ ...newSectionRow(row.id, section.title, i + 1, ctx.now), id: sectionId }).execute();
+    await ctx.db
+      .insertInto('sections')
+      .values({ ...newSectionRow(row.id, section.title, i + 1, ctx.now), id: sectionId })
+      .execute();
     await copyLines(ctx, await activeLinesOf(ctx.db, section.id), { projectId: row.id, sectionId }, 'keep');
   }
   return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };
@@ -199,11 +292,16 @@ export async function archiveProject(ctx: ActionContext, projectId: string) {
 
 export async function restoreProject(ctx: ActionContext, projectId: string) {
   const before = await loadProject(ctx.db, ctx.studioId, projectId);
-  if (!before.archived_at) throw new ServiceError('NOT_ARCHIVED', 'This project is active, so there is nothing to restore.');
+  if (!before.archived_at)
+    throw new ServiceError('NOT_ARCHIVED', 'This project is active, so there is nothing to restore.');
   return writeProject(ctx, before, { archived_at: null, status: 'active' }, 'Restored');
 }
 
 /** Bumps a project's version without other changes: its sections changed, so its representation did too. */
 export async function touchProject(ctx: ActionContext, projectId: string) {
-  await ctx.db.updateTable('projects').set((eb) => ({ version: eb('version', '+', 1), updated_at: ctx.now })).where('id', '=', projectId).execute();
+  await ctx.db
+    .updateTable('projects')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: ctx.now }))
+    .where('id', '=', projectId)
+    .execute();
 }

@@ -11,7 +11,16 @@ import { touchProject } from './projects.js';
 
 /** A new, active section row at version 1. */
 export function newSectionRow(projectId: string, title: string, position: number, now: string): SectionsTable {
-  return { id: newId(), project_id: projectId, title, position, archived_at: null, created_at: now, updated_at: now, version: 1 };
+  return {
+    id: newId(),
+    project_id: projectId,
+    title,
+    position,
+    archived_at: null,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
 }
 
 export function presentSection(row: SectionsTable, lineCount: number) {
@@ -35,7 +44,12 @@ function sectionsWithCounts(db: Kysely<Database>, projectId: string) {
     .selectFrom('sections')
     .selectAll('sections')
     .select((eb) =>
-      eb.selectFrom('lines').select((e) => e.fn.countAll<number>().as('n')).whereRef('lines.section_id', '=', 'sections.id').where('lines.archived_at', 'is', null).as('line_count'),
+      eb
+        .selectFrom('lines')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('lines.section_id', '=', 'sections.id')
+        .where('lines.archived_at', 'is', null)
+        .as('line_count'),
     )
     .where('sections.project_id', '=', projectId);
 }
@@ -64,9 +78,18 @@ export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQu
   if (archived === 'only') qb = qb.where('sections.archived_at', 'is not', null);
   if (query.cursor) {
     const [position, id] = decodeCursor(query.cursor, 'sections') as [number, string];
-    qb = qb.where((eb) => eb.or([eb('sections.position', '>', position), eb.and([eb('sections.position', '=', position), eb('sections.id', '>', id)])]));
+    qb = qb.where((eb) =>
+      eb.or([
+        eb('sections.position', '>', position),
+        eb.and([eb('sections.position', '=', position), eb('sections.id', '>', id)]),
+      ]),
+    );
   }
-  const rows = await qb.orderBy('sections.position').orderBy('sections.id').limit(limit + 1).execute();
+  const rows = await qb
+    .orderBy('sections.position')
+    .orderBy('sections.id')
+    .limit(limit + 1)
+    .execute();
   const more = rows.length > limit;
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows.at(-1);
@@ -77,13 +100,23 @@ export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQu
 }
 
 export async function loadSection(db: Kysely<Database>, projectId: string, sectionId: string): Promise<SectionsTable> {
-  const row = await db.selectFrom('sections').selectAll().where('id', '=', sectionId).where('project_id', '=', projectId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sections')
+    .selectAll()
+    .where('id', '=', sectionId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
   if (!row) throw new ServiceError('NOT_FOUND', `No section ${sectionId} exists in this project.`);
   return row;
 }
 
 async function activeLineCount(db: Kysely<Database>, sectionId: string): Promise<number> {
-  const r = await db.selectFrom('lines').select((eb) => eb.fn.countAll<number>().as('n')).where('section_id', '=', sectionId).where('archived_at', 'is', null).executeTakeFirst();
+  const r = await db
+    .selectFrom('lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('section_id', '=', sectionId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -94,11 +127,13 @@ export async function getSection(ctx: ActionContext, projectId: string, sectionI
 
 /** Section writes change what get_project shows, so they need a project that is not archived. */
 function assertProjectActive(ctx: ActionContext) {
-  if (ctx.project?.archived_at) throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing its sections.');
+  if (ctx.project?.archived_at)
+    throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing its sections.');
 }
 
 function assertSectionActive(row: SectionsTable) {
-  if (row.archived_at) throw new ServiceError('ARCHIVED', 'This section is archived; archived sections cannot be changed.');
+  if (row.archived_at)
+    throw new ServiceError('ARCHIVED', 'This section is archived; archived sections cannot be changed.');
 }
 
 /**
@@ -108,21 +143,44 @@ function assertSectionActive(row: SectionsTable) {
  * neighbour's shifted position does not bump its version. Only rows whose position changes are written.
  */
 async function renumberSections(db: Kysely<Database>, projectId: string, activeOrder: readonly string[]) {
-  const all = await db.selectFrom('sections').select(['id', 'position', 'archived_at']).where('project_id', '=', projectId).orderBy('position').orderBy('id').execute();
+  const all = await db
+    .selectFrom('sections')
+    .select(['id', 'position', 'archived_at'])
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   const archived = all.filter((s) => s.archived_at !== null).map((s) => s.id);
   const current = new Map(all.map((s) => [s.id, s.position]));
   for (const [i, id] of [...activeOrder, ...archived].entries()) {
-    if (current.get(id) !== i + 1) await db.updateTable('sections').set({ position: i + 1 }).where('id', '=', id).execute();
+    if (current.get(id) !== i + 1)
+      await db
+        .updateTable('sections')
+        .set({ position: i + 1 })
+        .where('id', '=', id)
+        .execute();
   }
 }
 
 async function activeOrderOf(db: Kysely<Database>, projectId: string): Promise<string[]> {
-  const rows = await db.selectFrom('sections').select('id').where('project_id', '=', projectId).where('archived_at', 'is', null).orderBy('position').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('sections')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Inserts a new section row at a 1-based position among the active sections (default: last) and renumbers. */
-async function insertSection(ctx: ActionContext, projectId: string, title: string, position: number | undefined): Promise<SectionsTable> {
+async function insertSection(
+  ctx: ActionContext,
+  projectId: string,
+  title: string,
+  position: number | undefined,
+): Promise<SectionsTable> {
   const order = await activeOrderOf(ctx.db, projectId);
   const at = Math.min(Math.max(position ?? order.length + 1, 1), order.length + 1);
   const row = newSectionRow(projectId, title, 0, ctx.now);
@@ -136,33 +194,54 @@ export async function createSection(ctx: ActionContext, projectId: string, title
   assertProjectActive(ctx);
   const row = await insertSection(ctx, projectId, title, position);
   await touchProject(ctx, projectId);
-  ctx.audit({ targetKind: 'section', targetId: row.id, projectId, summary: `Created section ${title}`, changes: { created: { from: null, to: title } } });
+  ctx.audit({
+    targetKind: 'section',
+    targetId: row.id,
+    projectId,
+    summary: `Created section ${title}`,
+    changes: { created: { from: null, to: title } },
+  });
   return presentSection(row, 0);
 }
 
 /** Writes section columns, bumps its version (and the project's, whose representation embeds sections), records it. */
 async function writeSection(ctx: ActionContext, before: SectionsTable, cols: Partial<SectionsTable>, verb: string) {
   const after: SectionsTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const r = await ctx.db.updateTable('sections').set({ ...cols, updated_at: ctx.now, version: after.version }).where('id', '=', before.id).where('version', '=', before.version).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('sections')
+    .set({ ...cols, updated_at: ctx.now, version: after.version })
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .executeTakeFirst();
   if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
   await touchProject(ctx, before.project_id);
   const count = await activeLineCount(ctx.db, before.id);
   const shown = presentSection(after, count);
   ctx.audit({
-    targetKind: 'section', targetId: before.id, projectId: before.project_id, summary: `${verb} section ${after.title}`,
+    targetKind: 'section',
+    targetId: before.id,
+    projectId: before.project_id,
+    summary: `${verb} section ${after.title}`,
     changes: diffPresented(presentSection(before, count), shown),
   });
   return shown;
 }
 
-export async function updateSection(ctx: ActionContext, projectId: string, sectionId: string, patch: { title?: string }) {
+export async function updateSection(
+  ctx: ActionContext,
+  projectId: string,
+  sectionId: string,
+  patch: { title?: string },
+) {
   assertProjectActive(ctx);
   const before = await loadSection(ctx.db, projectId, sectionId);
   assertSectionActive(before);
   const cols: Partial<SectionsTable> = {};
   if (patch.title !== undefined) cols.title = patch.title;
   if (!Object.keys(cols).length) {
-    throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change (title).', { errors: [{ path: 'title', message: 'Nothing to change.' }] });
+    throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change (title).', {
+      errors: [{ path: 'title', message: 'Nothing to change.' }],
+    });
   }
   return writeSection(ctx, before, cols, 'Updated');
 }
@@ -177,20 +256,30 @@ export async function reorderSections(ctx: ActionContext, projectId: string, sec
   const active = await activeOrderOf(ctx.db, projectId);
   const given = new Set(sectionIds);
   const problems: Array<{ path: string; message: string }> = [];
-  if (given.size !== sectionIds.length) problems.push({ path: 'sectionIds', message: 'A section is named more than once.' });
+  if (given.size !== sectionIds.length)
+    problems.push({ path: 'sectionIds', message: 'A section is named more than once.' });
   const activeSet = new Set(active);
   for (const [i, id] of sectionIds.entries()) {
-    if (!activeSet.has(id)) problems.push({ path: `sectionIds.${i}`, message: `Section ${id} is archived; list only active sections.` });
+    if (!activeSet.has(id))
+      problems.push({ path: `sectionIds.${i}`, message: `Section ${id} is archived; list only active sections.` });
   }
   const missing = active.filter((id) => !given.has(id));
-  if (missing.length) problems.push({ path: 'sectionIds', message: `Missing active section(s): ${missing.join(', ')}.` });
+  if (missing.length)
+    problems.push({ path: 'sectionIds', message: `Missing active section(s): ${missing.join(', ')}.` });
   if (problems.length) {
-    throw new ServiceError('VALIDATION_FAILED', 'Send the full list of the project\'s active sections, each exactly once, in the new order; read the project again for the current list.', { errors: problems });
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      "Send the full list of the project's active sections, each exactly once, in the new order; read the project again for the current list.",
+      { errors: problems },
+    );
   }
   await renumberSections(ctx.db, projectId, sectionIds);
   await touchProject(ctx, projectId);
   ctx.audit({
-    targetKind: 'project', targetId: projectId, projectId, summary: 'Reordered sections',
+    targetKind: 'project',
+    targetId: projectId,
+    projectId,
+    summary: 'Reordered sections',
     changes: { sectionOrder: { from: active, to: [...sectionIds] } },
   });
 }
@@ -206,9 +295,13 @@ export async function archiveSection(ctx: ActionContext, projectId: string, sect
   if (before.archived_at) throw new ServiceError('ALREADY_ARCHIVED', 'This section is already archived.');
   const n = await activeLineCount(ctx.db, sectionId);
   if (n > 0) {
-    throw new ServiceError('SECTION_NOT_EMPTY', `This section still holds ${n} active line${n === 1 ? '' : 's'}; move or archive ${n === 1 ? 'it' : 'them'} first, then archive the section.`, {
-      extra: { activeLines: n },
-    });
+    throw new ServiceError(
+      'SECTION_NOT_EMPTY',
+      `This section still holds ${n} active line${n === 1 ? '' : 's'}; move or archive ${n === 1 ? 'it' : 'them'} first, then archive the section.`,
+      {
+        extra: { activeLines: n },
+      },
+    );
   }
   const shown = await writeSection(ctx, before, { archived_at: ctx.now }, 'Archived');
   const order = (await activeOrderOf(ctx.db, projectId)).filter((id) => id !== sectionId);
@@ -221,7 +314,12 @@ export async function archiveSection(ctx: ActionContext, projectId: string, sect
  * Copies lines into a section as new lines (new ids, version 1, positions 1..n in their source order). `code` decides
  * each copy's code: a fresh project code when copying within a project, the source's own code into a new project.
  */
-export async function copyLines(ctx: ActionContext, sources: readonly LinesTable[], target: { projectId: string; sectionId: string }, code: 'fresh' | 'keep') {
+export async function copyLines(
+  ctx: ActionContext,
+  sources: readonly LinesTable[],
+  target: { projectId: string; sectionId: string },
+  code: 'fresh' | 'keep',
+) {
   const created: LinesTable[] = [];
   for (const [i, source] of sources.entries()) {
     const row = copyOfLine(source, ctx.now, {
@@ -232,7 +330,10 @@ export async function copyLines(ctx: ActionContext, sources: readonly LinesTable
     });
     await ctx.db.insertInto('lines').values(row).execute();
     ctx.audit({
-      targetKind: 'line', targetId: row.id, projectId: target.projectId, summary: `Copied line ${source.code ?? ''} ${source.heading}`.replace(/\s+/g, ' '),
+      targetKind: 'line',
+      targetId: row.id,
+      projectId: target.projectId,
+      summary: `Copied line ${source.code ?? ''} ${source.heading}`.replace(/\s+/g, ' '),
       changes: { copiedFrom: { from: null, to: source.id } },
     });
     created.push(row);
@@ -241,7 +342,14 @@ export async function copyLines(ctx: ActionContext, sources: readonly LinesTable
 }
 
 export async function activeLinesOf(db: Kysely<Database>, sectionId: string): Promise<LinesTable[]> {
-  return db.selectFrom('lines').selectAll().where('section_id', '=', sectionId).where('archived_at', 'is', null).orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('lines')
+    .selectAll()
+    .where('section_id', '=', sectionId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 /** Copies a section and its active lines, placing the copy right after the source; copies get fresh codes. */
@@ -252,10 +360,18 @@ export async function duplicateSection(ctx: ActionContext, projectId: string, se
   // Right after the source among the active sections (its rank, not its raw position, names the slot).
   const rank = (await activeOrderOf(ctx.db, projectId)).indexOf(sectionId) + 1;
   const row = await insertSection(ctx, projectId, title ?? `${source.title} (copy)`, rank + 1);
-  const copies = await copyLines(ctx, await activeLinesOf(ctx.db, sectionId), { projectId, sectionId: row.id }, 'fresh');
+  const copies = await copyLines(
+    ctx,
+    await activeLinesOf(ctx.db, sectionId),
+    { projectId, sectionId: row.id },
+    'fresh',
+  );
   await touchProject(ctx, projectId);
   ctx.audit({
-    targetKind: 'section', targetId: row.id, projectId, summary: `Duplicated section ${source.title} as ${row.title}`,
+    targetKind: 'section',
+    targetId: row.id,
+    projectId,
+    summary: `Duplicated section ${source.title} as ${row.title}`,
     changes: { duplicatedFrom: { from: null, to: source.id }, lineCount: { from: null, to: copies.length } },
   });
   return presentSection(row, copies.length);

@@ -23,7 +23,14 @@ interface Sums {
 
 const SCALE8 = ONE * ONE;
 const zeroCounts = (): StateCounts => ({ set: 0, tbc: 0, poa: 0, included: 0, by_others: 0 });
-const emptySums = (): Sums => ({ client12: 0n, trade12: 0n, margin12: 0n, lineCount: 0, client: zeroCounts(), trade: zeroCounts() });
+const emptySums = (): Sums => ({
+  client12: 0n,
+  trade12: 0n,
+  margin12: 0n,
+  lineCount: 0,
+  client: zeroCounts(),
+  trade: zeroCounts(),
+});
 
 /** Adds one line's exact client and trade totals (and margin, when both are known) to every sum given. */
 function addLine(row: LinesTable, defaultMarkup4: string, into: Sums[]) {
@@ -63,8 +70,20 @@ function present(s: Sums, currency: string) {
  */
 export async function getProjectTotals(ctx: ActionContext, projectId: string) {
   const p = await presentationFor(ctx, projectId);
-  const sections = await ctx.db.selectFrom('sections').select(['id', 'title', 'position']).where('project_id', '=', projectId).where('archived_at', 'is', null).orderBy('position').orderBy('id').execute();
-  const lines = await ctx.db.selectFrom('lines').selectAll().where('project_id', '=', projectId).where('archived_at', 'is', null).execute();
+  const sections = await ctx.db
+    .selectFrom('sections')
+    .select(['id', 'title', 'position'])
+    .where('project_id', '=', projectId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const lines = await ctx.db
+    .selectFrom('lines')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('archived_at', 'is', null)
+    .execute();
   const project = emptySums();
   const bySection = new Map(sections.map((s) => [s.id, emptySums()]));
   for (const line of lines) {
@@ -75,6 +94,11 @@ export async function getProjectTotals(ctx: ActionContext, projectId: string) {
     projectId,
     currency: p.currency,
     ...present(project, p.currency),
-    sections: sections.map((s) => ({ sectionId: s.id, title: s.title, position: s.position, ...present(bySection.get(s.id)!, p.currency) })),
+    sections: sections.map((s) => ({
+      sectionId: s.id,
+      title: s.title,
+      position: s.position,
+      ...present(bySection.get(s.id)!, p.currency),
+    })),
   };
 }

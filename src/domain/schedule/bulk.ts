@@ -18,14 +18,22 @@ export interface BulkLineUpdate {
  * mismatch (or an archived line) throws, so the transaction rolls back and nothing is applied; the error names every
  * stale line so the caller can re-read exactly those.
  */
-export async function bulkUpdateLines(ctx: ActionContext, projectId: string, updates: readonly BulkLineUpdate[]): Promise<{ lines: PresentedLine[] }> {
+export async function bulkUpdateLines(
+  ctx: ActionContext,
+  projectId: string,
+  updates: readonly BulkLineUpdate[],
+): Promise<{ lines: PresentedLine[] }> {
   const seen = new Map<string, number>();
   for (const [i, u] of updates.entries()) {
     const first = seen.get(u.lineId);
     if (first !== undefined) {
-      throw new ServiceError('VALIDATION_FAILED', `Line ${u.lineId} appears twice (lines.${first} and lines.${i}); merge its patches into one entry.`, {
-        errors: [{ path: `lines.${i}.lineId`, message: 'Each line may appear once per bulk update.' }],
-      });
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        `Line ${u.lineId} appears twice (lines.${first} and lines.${i}); merge its patches into one entry.`,
+        {
+          errors: [{ path: `lines.${i}.lineId`, message: 'Each line may appear once per bulk update.' }],
+        },
+      );
     }
     seen.set(u.lineId, i);
   }
@@ -49,7 +57,11 @@ export async function bulkUpdateLines(ctx: ActionContext, projectId: string, upd
     );
   }
   for (const row of rows) {
-    if (row.archived_at) throw new ServiceError('ARCHIVED', `Line ${row.id} (${row.code ?? row.heading}) is archived; restore it or leave it out. Nothing was applied.`);
+    if (row.archived_at)
+      throw new ServiceError(
+        'ARCHIVED',
+        `Line ${row.id} (${row.code ?? row.heading}) is archived; restore it or leave it out. Nothing was applied.`,
+      );
   }
   const lines: PresentedLine[] = [];
   for (const [i, row] of rows.entries()) lines.push(await applyPatch(ctx, row, updates[i]!.patch));

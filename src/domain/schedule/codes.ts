@@ -3,7 +3,11 @@ import type { Database } from '../../../db/schema.js';
 
 /** The studio's code prefix with its dash, e.g. `FF-`. */
 export async function codePrefix(db: Kysely<Database>, studioId: string): Promise<string> {
-  const studio = await db.selectFrom('studios').select('code_prefix').where('id', '=', studioId).executeTakeFirstOrThrow();
+  const studio = await db
+    .selectFrom('studios')
+    .select('code_prefix')
+    .where('id', '=', studioId)
+    .executeTakeFirstOrThrow();
   return `${studio.code_prefix}-`;
 }
 
@@ -17,7 +21,12 @@ export const formatCode = (prefix: string, n: number) => `${prefix}${String(n).p
  */
 export async function codeAllocator(db: Kysely<Database>, studioId: string, projectId: string): Promise<() => string> {
   const prefix = await codePrefix(db, studioId);
-  const codes = await db.selectFrom('lines').select('code').where('project_id', '=', projectId).where('code', 'like', `${prefix}%`).execute();
+  const codes = await db
+    .selectFrom('lines')
+    .select('code')
+    .where('project_id', '=', projectId)
+    .where('code', 'like', `${prefix}%`)
+    .execute();
   let max = 0;
   for (const { code } of codes) {
     const n = Number.parseInt(code!.slice(prefix.length), 10);

@@ -19,7 +19,14 @@ const hasAmount = (r: LinesTable) => [r.trade4, r.retail4, r.client4, r.delivery
 
 /** The four priced fields back to "to be confirmed", the client price back to derived. */
 const CLEARED: Partial<LinesTable> = {
-  trade_state: 'tbc', trade4: null, retail_state: 'tbc', retail4: null, client_state: null, client4: null, delivery_state: 'tbc', delivery4: null,
+  trade_state: 'tbc',
+  trade4: null,
+  retail_state: 'tbc',
+  retail4: null,
+  client_state: null,
+  client4: null,
+  delivery_state: 'tbc',
+  delivery4: null,
 };
 
 /**
@@ -28,18 +35,32 @@ const CLEARED: Partial<LinesTable> = {
  * across currencies they are only copied away (`clearPrices`), never silently reinterpreted.
  * `invoke` has already checked the grant on both projects and that every id belongs where the input says.
  */
-export async function copyLinesToProject(ctx: ActionContext, input: CopyLinesInput): Promise<{ lines: PresentedLine[] }> {
+export async function copyLinesToProject(
+  ctx: ActionContext,
+  input: CopyLinesInput,
+): Promise<{ lines: PresentedLine[] }> {
   const { projectId, targetProjectId, targetSectionId } = input;
   if (new Set(input.lineIds).size !== input.lineIds.length) {
-    throw new ServiceError('VALIDATION_FAILED', 'A line appears twice in lineIds; name each line once.', { errors: [{ path: 'lineIds', message: 'Duplicate line ids.' }] });
+    throw new ServiceError('VALIDATION_FAILED', 'A line appears twice in lineIds; name each line once.', {
+      errors: [{ path: 'lineIds', message: 'Duplicate line ids.' }],
+    });
   }
-  const target = await ctx.db.selectFrom('projects').selectAll().where('id', '=', targetProjectId).where('studio_id', '=', ctx.studioId).executeTakeFirstOrThrow();
+  const target = await ctx.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', targetProjectId)
+    .where('studio_id', '=', ctx.studioId)
+    .executeTakeFirstOrThrow();
   assertActive(target, 'target project');
   await activeSection(ctx.db, targetProjectId, targetSectionId);
   const sources: LinesTable[] = [];
   for (const id of input.lineIds) {
     const row = await loadLine(ctx, projectId, id);
-    if (row.archived_at) throw new ServiceError('ARCHIVED', `Line ${row.id} (${row.code ?? row.heading}) is archived; restore it or leave it out. Nothing was copied.`);
+    if (row.archived_at)
+      throw new ServiceError(
+        'ARCHIVED',
+        `Line ${row.id} (${row.code ?? row.heading}) is archived; restore it or leave it out. Nothing was copied.`,
+      );
     sources.push(row);
   }
   const sourceCurrency = ctx.project!.currency;
@@ -49,7 +70,14 @@ export async function copyLinesToProject(ctx: ActionContext, input: CopyLinesInp
       throw new ServiceError(
         'VALIDATION_FAILED',
         `The target project is priced in ${target.currency} and this one in ${sourceCurrency}; line ${priced.code ?? priced.id} has prices that would change meaning. Send clearPrices: true to copy the lines with prices to be confirmed.`,
-        { errors: [{ path: 'clearPrices', message: `Required when copying priced lines from ${sourceCurrency} to ${target.currency}.` }] },
+        {
+          errors: [
+            {
+              path: 'clearPrices',
+              message: `Required when copying priced lines from ${sourceCurrency} to ${target.currency}.`,
+            },
+          ],
+        },
       );
     }
   }

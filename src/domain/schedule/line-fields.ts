@@ -34,23 +34,37 @@ const amountOf = (p: PricedInput) => (p.state === 'set' ? (p.amount4 ?? null) : 
 export function lineColumns(input: LineFieldsInput): Columns {
   const c: Columns = {};
   const plain = [
-    ['code', 'code'], ['heading', 'heading'], ['description', 'description'], ['status', 'status'],
-    ['supplierId', 'supplier_id'], ['brand', 'brand'], ['productCode', 'product_code'], ['url', 'url'],
-    ['finish', 'finish'], ['dimensions', 'dimensions'], ['leadTimeDays', 'lead_time_days'],
+    ['code', 'code'],
+    ['heading', 'heading'],
+    ['description', 'description'],
+    ['status', 'status'],
+    ['supplierId', 'supplier_id'],
+    ['brand', 'brand'],
+    ['productCode', 'product_code'],
+    ['url', 'url'],
+    ['finish', 'finish'],
+    ['dimensions', 'dimensions'],
+    ['leadTimeDays', 'lead_time_days'],
   ] as const;
-  for (const [field, column] of plain) if (input[field] !== undefined) (c as Record<string, unknown>)[column] = input[field];
+  for (const [field, column] of plain)
+    if (input[field] !== undefined) (c as Record<string, unknown>)[column] = input[field];
   if (input.quantity) {
     c.quantity4 = input.quantity.amount4;
     if (input.quantity.unitId) c.unit_id = input.quantity.unitId;
   }
   if (input.markup !== undefined) c.markup4 = input.markup?.ratio4 ?? null;
   if (input.tradePrice) Object.assign(c, { trade_state: input.tradePrice.state, trade4: amountOf(input.tradePrice) });
-  if (input.retailPrice) Object.assign(c, { retail_state: input.retailPrice.state, retail4: amountOf(input.retailPrice) });
-  if (input.deliveryPrice) Object.assign(c, { delivery_state: input.deliveryPrice.state, delivery4: amountOf(input.deliveryPrice) });
+  if (input.retailPrice)
+    Object.assign(c, { retail_state: input.retailPrice.state, retail4: amountOf(input.retailPrice) });
+  if (input.deliveryPrice)
+    Object.assign(c, { delivery_state: input.deliveryPrice.state, delivery4: amountOf(input.deliveryPrice) });
   if (input.clientPrice !== undefined) {
-    Object.assign(c, input.clientPrice === null
-      ? { client_state: null, client4: null }
-      : { client_state: input.clientPrice.state, client4: amountOf(input.clientPrice) });
+    Object.assign(
+      c,
+      input.clientPrice === null
+        ? { client_state: null, client4: null }
+        : { client_state: input.clientPrice.state, client4: amountOf(input.clientPrice) },
+    );
   }
   return c;
 }
@@ -61,7 +75,10 @@ const UNTRACKED = new Set(['version', 'updatedAt', 'createdAt']);
  * Field → { from, to } for every API field whose value differs between two presentations of a record. Diffing the
  * presented shape (not columns) keeps audit changes in the API's own words, so pricing redaction applies to them too.
  */
-export function diffPresented(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+export function diffPresented(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [k, v] of Object.entries(after)) {
     if (UNTRACKED.has(k)) continue;

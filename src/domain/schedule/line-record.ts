@@ -55,6 +55,10 @@ export type PresentedLine = ReturnType<typeof presentLine>;
  * A new line made from an existing one, wherever it lands: a new id, version 1, active, created now; every field of
  * substance is the source's. The caller places it (project, section, position) and gives its code.
  */
-export function copyOfLine(source: LinesTable, now: string, place: Pick<LinesTable, 'project_id' | 'section_id' | 'position' | 'code'>): LinesTable {
+export function copyOfLine(
+  source: LinesTable,
+  now: string,
+  place: Pick<LinesTable, 'project_id' | 'section_id' | 'position' | 'code'>,
+): LinesTable {
   return { ...source, ...place, id: newId(), created_at: now, updated_at: now, archived_at: null, version: 1 };
 }

@@ -14,14 +14,23 @@ const PRESENTATION = `
   FROM projects p JOIN studios s ON s.id = p.studio_id WHERE p.id = ?`;
 
 /** The project's currency and the markup default in force for its lines. Raw statements: every line read needs it. */
-export async function presentationFor(ctx: Pick<ActionContext, 'statement'>, projectId: string): Promise<LinePresentation> {
+export async function presentationFor(
+  ctx: Pick<ActionContext, 'statement'>,
+  projectId: string,
+): Promise<LinePresentation> {
   const row = ctx.statement(PRESENTATION).get(projectId) as { currency: string; markup: string } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
   return { currency: row.currency, defaultMarkup4: row.markup };
 }
 
-export async function loadLine(ctx: Pick<ActionContext, 'statement'>, projectId: string, lineId: string): Promise<LinesTable> {
-  const row = ctx.statement('SELECT * FROM lines WHERE id = ? AND project_id = ?').get(lineId, projectId) as LinesTable | undefined;
+export async function loadLine(
+  ctx: Pick<ActionContext, 'statement'>,
+  projectId: string,
+  lineId: string,
+): Promise<LinesTable> {
+  const row = ctx.statement('SELECT * FROM lines WHERE id = ? AND project_id = ?').get(lineId, projectId) as
+    | LinesTable
+    | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
   return row;
 }
@@ -36,20 +45,30 @@ export function assertActive(row: { archived_at: string | null }, what = 'line')
 }
 
 export async function activeSection(db: Kysely<Database>, projectId: string, sectionId: string) {
-  const section = await db.selectFrom('sections').select(['id', 'archived_at']).where('id', '=', sectionId).where('project_id', '=', projectId).executeTakeFirst();
+  const section = await db
+    .selectFrom('sections')
+    .select(['id', 'archived_at'])
+    .where('id', '=', sectionId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
   if (!section) throw new ServiceError('NOT_FOUND', `No section ${sectionId} exists in this project.`);
   assertActive(section, 'section');
   return section;
 }
 
 export async function nextPosition(db: Kysely<Database>, sectionId: string): Promise<number> {
-  const r = await db.selectFrom('lines').select((eb) => eb.fn.max('position').as('p')).where('section_id', '=', sectionId).executeTakeFirst();
+  const r = await db
+    .selectFrom('lines')
+    .select((eb) => eb.fn.max('position').as('p'))
+    .where('section_id', '=', sectionId)
+    .executeTakeFirst();
   return Number(r?.p ?? 0) + 1;
 }
 
 export async function defaultUnit(db: Kysely<Database>, studioId: string): Promise<string> {
   const s = await db.selectFrom('studios').select('default_unit_id').where('id', '=', studioId).executeTakeFirst();
-  if (!s?.default_unit_id) throw new ServiceError('VALIDATION_FAILED', 'The studio has no default unit; give quantity.unitId.');
+  if (!s?.default_unit_id)
+    throw new ServiceError('VALIDATION_FAILED', 'The studio has no default unit; give quantity.unitId.');
   return s.default_unit_id;
 }
 
@@ -98,26 +117,47 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
   };
   await ctx.db.insertInto('lines').values(row).execute();
   const line = presentLine(row, await presentationFor(ctx, projectId));
-  ctx.audit({ targetKind: 'line', targetId: row.id, projectId, summary: `Created line ${row.code ?? ''} ${row.heading}`.replace(/\s+/g, ' '), changes: { created: { from: null, to: row.heading } } });
+  ctx.audit({
+    targetKind: 'line',
+    targetId: row.id,
+    projectId,
+    summary: `Created line ${row.code ?? ''} ${row.heading}`.replace(/\s+/g, ' '),
+    changes: { created: { from: null, to: row.heading } },
+  });
   return line;
 }
 
 /** Applies a merge patch of line fields; the expected version was checked by `invoke`. */
-export async function updateLine(ctx: ActionContext, projectId: string, lineId: string, patch: LineFieldsInput): Promise<PresentedLine> {
+export async function updateLine(
+  ctx: ActionContext,
+  projectId: string,
+  lineId: string,
+  patch: LineFieldsInput,
+): Promise<PresentedLine> {
   return applyPatch(ctx, await loadLine(ctx, projectId, lineId), patch);
 }
 
 /** A merge patch onto a loaded line (single and bulk updates share it); a quantity without a unit keeps the line's unit. */
-export async function applyPatch(ctx: ActionContext, before: LinesTable, patch: LineFieldsInput): Promise<PresentedLine> {
+export async function applyPatch(
+  ctx: ActionContext,
+  before: LinesTable,
+  patch: LineFieldsInput,
+): Promise<PresentedLine> {
   assertActive(before);
   const cols = lineColumns(patch);
-  if (!Object.keys(cols).length) throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
+  if (!Object.keys(cols).length)
+    throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
   if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;
   return writeLine(ctx, before, cols, 'Updated');
 }
 
 /** Writes columns to a line, bumps its version, and records what changed in API terms. */
-export async function writeLine(ctx: ActionContext, before: LinesTable, cols: Partial<LinesTable>, verb: string): Promise<PresentedLine> {
+export async function writeLine(
+  ctx: ActionContext,
+  before: LinesTable,
+  cols: Partial<LinesTable>,
+  verb: string,
+): Promise<PresentedLine> {
   const after: LinesTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
   const result = await ctx.db
     .updateTable('lines')
@@ -129,13 +169,20 @@ export async function writeLine(ctx: ActionContext, before: LinesTable, cols: Pa
   const p = await presentationFor(ctx, before.project_id);
   const shown = presentLine(after, p);
   const changes = diffPresented(presentLine(before, p), shown);
-  ctx.audit({ targetKind: 'line', targetId: before.id, projectId: before.project_id, summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '), changes });
+  ctx.audit({
+    targetKind: 'line',
+    targetId: before.id,
+    projectId: before.project_id,
+    summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '),
+    changes,
+  });
   return shown;
 }
 
 export async function archiveLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
   const before = await loadLine(ctx, projectId, lineId);
-  if (before.archived_at) throw new ServiceError('ALREADY_ARCHIVED', 'This line is already archived; a second archival changes nothing.');
+  if (before.archived_at)
+    throw new ServiceError('ALREADY_ARCHIVED', 'This line is already archived; a second archival changes nothing.');
   return writeLine(ctx, before, { archived_at: ctx.now }, 'Archived');
 }
 
@@ -143,15 +190,24 @@ export async function archiveLine(ctx: ActionContext, projectId: string, lineId:
  * Brings an archived line back, in its own section or, when `sectionId` names another (its own may have been archived
  * since, and sections are not restored), at the end of that one.
  */
-export async function restoreLine(ctx: ActionContext, projectId: string, lineId: string, sectionId?: string): Promise<PresentedLine> {
+export async function restoreLine(
+  ctx: ActionContext,
+  projectId: string,
+  lineId: string,
+  sectionId?: string,
+): Promise<PresentedLine> {
   const before = await loadLine(ctx, projectId, lineId);
-  if (!before.archived_at) throw new ServiceError('NOT_ARCHIVED', 'This line is not archived, so there is nothing to restore.');
+  if (!before.archived_at)
+    throw new ServiceError('NOT_ARCHIVED', 'This line is not archived, so there is nothing to restore.');
   const target = sectionId ?? before.section_id;
   try {
     await activeSection(ctx.db, projectId, target);
   } catch (err) {
     if (err instanceof ServiceError && err.code === 'ARCHIVED' && !sectionId) {
-      throw new ServiceError('ARCHIVED', "This line's section is archived; restore it into another section by giving sectionId.");
+      throw new ServiceError(
+        'ARCHIVED',
+        "This line's section is archived; restore it into another section by giving sectionId.",
+      );
     }
     throw err;
   }
@@ -165,7 +221,12 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
   const source = await loadLine(ctx, projectId, lineId);
   assertActive(source);
   // The copy goes right after its source; later lines in the section shift down by one.
-  await ctx.db.updateTable('lines').set((eb) => ({ position: eb('position', '+', 1) })).where('section_id', '=', source.section_id).where('position', '>', source.position).execute();
+  await ctx.db
+    .updateTable('lines')
+    .set((eb) => ({ position: eb('position', '+', 1) }))
+    .where('section_id', '=', source.section_id)
+    .where('position', '>', source.position)
+    .execute();
   const row = copyOfLine(source, ctx.now, {
     project_id: projectId,
     section_id: source.section_id,
@@ -173,22 +234,44 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
     code: await nextCode(ctx.db, ctx.studioId, projectId),
   });
   await ctx.db.insertInto('lines').values(row).execute();
-  ctx.audit({ targetKind: 'line', targetId: row.id, projectId, summary: `Duplicated line ${source.code ?? source.heading} as ${row.code ?? ''}`.trim(), changes: { duplicatedFrom: { from: null, to: source.id } } });
+  ctx.audit({
+    targetKind: 'line',
+    targetId: row.id,
+    projectId,
+    summary: `Duplicated line ${source.code ?? source.heading} as ${row.code ?? ''}`.trim(),
+    changes: { duplicatedFrom: { from: null, to: source.id } },
+  });
   return presentLine(row, await presentationFor(ctx, projectId));
 }
 
 /** Moves a line within its section or to another section of the same project, to a 1-based position (default: last). */
-export async function moveLine(ctx: ActionContext, projectId: string, lineId: string, sectionId: string, position: number | undefined): Promise<PresentedLine> {
+export async function moveLine(
+  ctx: ActionContext,
+  projectId: string,
+  lineId: string,
+  sectionId: string,
+  position: number | undefined,
+): Promise<PresentedLine> {
   const before = await loadLine(ctx, projectId, lineId);
   assertActive(before);
   await activeSection(ctx.db, projectId, sectionId);
-  const others = await ctx.db.selectFrom('lines').select(['id', 'position']).where('section_id', '=', sectionId).where('id', '!=', lineId).orderBy('position').execute();
+  const others = await ctx.db
+    .selectFrom('lines')
+    .select(['id', 'position'])
+    .where('section_id', '=', sectionId)
+    .where('id', '!=', lineId)
+    .orderBy('position')
+    .execute();
   const at = Math.min(Math.max(position ?? others.length + 1, 1), others.length + 1);
   const order = others.map((o) => o.id);
   order.splice(at - 1, 0, lineId);
   for (const [i, id] of order.entries()) {
     if (id !== lineId && others.find((o) => o.id === id)?.position !== i + 1) {
-      await ctx.db.updateTable('lines').set({ position: i + 1 }).where('id', '=', id).execute();
+      await ctx.db
+        .updateTable('lines')
+        .set({ position: i + 1 })
+        .where('id', '=', id)
+        .execute();
     }
   }
   if (sectionId !== before.section_id) await resequence(ctx.db, before.section_id, lineId);
@@ -197,7 +280,12 @@ export async function moveLine(ctx: ActionContext, projectId: string, lineId: st
 
 /** Closes the gap a departing line leaves, without touching versions (positions are ordering, not content). */
 async function resequence(db: Kysely<Database>, sectionId: string, skip?: string) {
-  const rows = await db.selectFrom('lines').select(['id', 'position']).where('section_id', '=', sectionId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('lines')
+    .select(['id', 'position'])
+    .where('section_id', '=', sectionId)
+    .orderBy('position')
+    .execute();
   let n = 0;
   for (const r of rows) {
     if (r.id === skip) continue;
@@ -217,9 +305,21 @@ export interface ListLinesQuery {
   limit?: number;
 }
 
-export const LINE_SORTS = ['code', '-code', 'heading', '-heading', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const;
+export const LINE_SORTS = [
+  'code',
+  '-code',
+  'heading',
+  '-heading',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+] as const;
 const SORT_COLUMNS: Record<string, 'code' | 'heading' | 'created_at' | 'updated_at'> = {
-  code: 'code', heading: 'heading', createdAt: 'created_at', updatedAt: 'updated_at',
+  code: 'code',
+  heading: 'heading',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
 };
 
 /**
@@ -243,16 +343,20 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   if (archived === 'only') qb = qb.where('lines.archived_at', 'is not', null);
   if (query.q) {
     const q = query.q;
-    qb = qb.where((eb) => eb.or(containsText(['lines.heading', 'lines.description', 'lines.code', 'lines.brand', 'lines.product_code'], q)));
+    qb = qb.where((eb) =>
+      eb.or(containsText(['lines.heading', 'lines.description', 'lines.code', 'lines.brand', 'lines.product_code'], q)),
+    );
   }
   if (!sort) {
     if (after) {
       const [sp, lp, id] = after as [number, number, string];
-      qb = qb.where((eb) => eb.or([
-        eb('sections.position', '>', sp),
-        eb.and([eb('sections.position', '=', sp), eb('lines.position', '>', lp)]),
-        eb.and([eb('sections.position', '=', sp), eb('lines.position', '=', lp), eb('lines.id', '>', id)]),
-      ]));
+      qb = qb.where((eb) =>
+        eb.or([
+          eb('sections.position', '>', sp),
+          eb.and([eb('sections.position', '=', sp), eb('lines.position', '>', lp)]),
+          eb.and([eb('sections.position', '=', sp), eb('lines.position', '=', lp), eb('lines.id', '>', id)]),
+        ]),
+      );
     }
     qb = qb.orderBy('sections.position').orderBy('lines.position').orderBy('lines.id');
   } else {
@@ -262,13 +366,17 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
       const [v, id] = after as [string | null, string];
       const op = desc ? '<' : '>';
       // NULL sorts first ascending in SQLite; coalesce keeps the keyset comparison total.
-      qb = qb.where((eb) => eb.or([
-        eb(eb.fn.coalesce(col, eb.val('')), op, v ?? ''),
-        eb.and([eb(eb.fn.coalesce(col, eb.val('')), '=', v ?? ''), eb('lines.id', op, id)]),
-      ]));
+      qb = qb.where((eb) =>
+        eb.or([
+          eb(eb.fn.coalesce(col, eb.val('')), op, v ?? ''),
+          eb.and([eb(eb.fn.coalesce(col, eb.val('')), '=', v ?? ''), eb('lines.id', op, id)]),
+        ]),
+      );
     }
     // Order by the same coalesced value the cursor compares, so NULL and '' codes page without gaps.
-    qb = qb.orderBy((eb) => eb.fn.coalesce(col, eb.val('')), desc ? 'desc' : 'asc').orderBy('lines.id', desc ? 'desc' : 'asc');
+    qb = qb
+      .orderBy((eb) => eb.fn.coalesce(col, eb.val('')), desc ? 'desc' : 'asc')
+      .orderBy('lines.id', desc ? 'desc' : 'asc');
   }
   const rows = await qb.limit(limit + 1).execute();
   const more = rows.length > limit;
@@ -284,4 +392,3 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   }
   return { items: pageRows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
 }
-

@@ -28,7 +28,12 @@ export function derivePricing(row: PricedRow, defaultMarkup4: string): DerivedPr
     };
   }
   if (trade4 === null) {
-    return { client: { price4: null, state: row.trade_state, source: 'derived' }, clientTotal4: null, margin4: null, markup4 };
+    return {
+      client: { price4: null, state: row.trade_state, source: 'derived' },
+      clientTotal4: null,
+      margin4: null,
+      markup4,
+    };
   }
   return {
     client: { price4: applyMarkup(trade4, markup4), state: 'set', source: 'derived' },

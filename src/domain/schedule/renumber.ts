@@ -14,7 +14,10 @@ export interface CodeChange {
  * lists archived lines as removed pieces under their codes. Only lines whose code changes get a new version; the
  * whole mapping is one audit event.
  */
-export async function renumberLines(ctx: ActionContext, projectId: string): Promise<{ changes: CodeChange[]; lineCount: number }> {
+export async function renumberLines(
+  ctx: ActionContext,
+  projectId: string,
+): Promise<{ changes: CodeChange[]; lineCount: number }> {
   assertActive(ctx.project!, 'project');
   const prefix = await codePrefix(ctx.db, ctx.studioId);
   const active = await ctx.db
@@ -27,7 +30,12 @@ export async function renumberLines(ctx: ActionContext, projectId: string): Prom
     .orderBy('lines.position')
     .orderBy('lines.id')
     .execute();
-  const archived = await ctx.db.selectFrom('lines').select('code').where('project_id', '=', projectId).where('archived_at', 'is not', null).execute();
+  const archived = await ctx.db
+    .selectFrom('lines')
+    .select('code')
+    .where('project_id', '=', projectId)
+    .where('archived_at', 'is not', null)
+    .execute();
   const reserved = new Set(archived.map((r) => r.code));
   const changes: CodeChange[] = [];
   let n = 0;
@@ -36,14 +44,20 @@ export async function renumberLines(ctx: ActionContext, projectId: string): Prom
     do code = formatCode(prefix, ++n);
     while (reserved.has(code));
     if (line.code === code) continue;
-    await ctx.db.updateTable('lines').set({ code, version: line.version + 1, updated_at: ctx.now }).where('id', '=', line.id).execute();
+    await ctx.db
+      .updateTable('lines')
+      .set({ code, version: line.version + 1, updated_at: ctx.now })
+      .where('id', '=', line.id)
+      .execute();
     changes.push({ lineId: line.id, from: line.code, to: code });
   }
   ctx.audit({
     targetKind: 'project',
     targetId: projectId,
     projectId,
-    summary: changes.length ? `Renumbered ${changes.length} of ${active.length} lines from ${formatCode(prefix, 1)}` : `Codes of all ${active.length} lines were already in order`,
+    summary: changes.length
+      ? `Renumbered ${changes.length} of ${active.length} lines from ${formatCode(prefix, 1)}`
+      : `Codes of all ${active.length} lines were already in order`,
     changes: { codes: changes },
   });
   return { changes, lineCount: active.length };

@@ -28,38 +28,96 @@ export const DEFAULT_ACCENT_COLOUR = '#1f2937';
  * Creates a tenant: the studio, its default units, and its owner (reusing the user when the email is known).
  * Onboarding only: not reachable through the resource API.
  */
-export async function createStudioWithOwner(db: Kysely<Database>, studio: NewStudio, owner: { email: string; name: string }, now: string) {
+export async function createStudioWithOwner(
+  db: Kysely<Database>,
+  studio: NewStudio,
+  owner: { email: string; name: string },
+  now: string,
+) {
   const studioId = newId();
-  const units = DEFAULT_UNITS.map((u) => ({ id: newId(), studio_id: studioId, name: u.name, symbol: u.symbol, archived_at: null }));
+  const units = DEFAULT_UNITS.map((u) => ({
+    id: newId(),
+    studio_id: studioId,
+    name: u.name,
+    symbol: u.symbol,
+    archived_at: null,
+  }));
   await db
     .insertInto('studios')
     .values({
-      id: studioId, name: studio.name, currency: studio.currency, default_markup4: studio.defaultMarkup4 ?? '3500',
-      default_unit_id: units[0]!.id, code_prefix: studio.codePrefix ?? 'FF', tax_rate4: studio.taxRate4 ?? '0',
-      brand_display_name: null, brand_accent_colour: DEFAULT_ACCENT_COLOUR, brand_logo_text: null, created_at: now, updated_at: now, version: 1,
+      id: studioId,
+      name: studio.name,
+      currency: studio.currency,
+      default_markup4: studio.defaultMarkup4 ?? '3500',
+      default_unit_id: units[0]!.id,
+      code_prefix: studio.codePrefix ?? 'FF',
+      tax_rate4: studio.taxRate4 ?? '0',
+      brand_display_name: null,
+      brand_accent_colour: DEFAULT_ACCENT_COLOUR,
+      brand_logo_text: null,
+      created_at: now,
+      updated_at: now,
+      version: 1,
     })
     .execute();
   await db.insertInto('units').values(units).execute();
-  const existing = await db.selectFrom('users').select('id').where('email', '=', owner.email.toLowerCase()).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', owner.email.toLowerCase())
+    .executeTakeFirst();
   const userId = existing?.id ?? newId();
-  if (!existing) await db.insertInto('users').values({ id: userId, email: owner.email.toLowerCase(), name: owner.name, created_at: now }).execute();
+  if (!existing)
+    await db
+      .insertInto('users')
+      .values({ id: userId, email: owner.email.toLowerCase(), name: owner.name, created_at: now })
+      .execute();
   const memberId = await addMember(db, studioId, userId, 'owner', now);
-  return { studioId, userId, memberId, unitIds: Object.fromEntries(units.map((u) => [u.symbol, u.id])) as Record<string, string> };
+  return {
+    studioId,
+    userId,
+    memberId,
+    unitIds: Object.fromEntries(units.map((u) => [u.symbol, u.id])) as Record<string, string>,
+  };
 }
 
-export async function addMember(db: Kysely<Database>, studioId: string, userId: string, role: Role, now: string): Promise<string> {
+export async function addMember(
+  db: Kysely<Database>,
+  studioId: string,
+  userId: string,
+  role: Role,
+  now: string,
+): Promise<string> {
   const id = newId();
-  await db.insertInto('members').values({ id, studio_id: studioId, user_id: userId, role, created_at: now, removed_at: null }).execute();
+  await db
+    .insertInto('members')
+    .values({ id, studio_id: studioId, user_id: userId, role, created_at: now, removed_at: null })
+    .execute();
   return id;
 }
 
 /** Mints an API token for a member. The secret is returned once and stored only as its SHA-256 digest. */
-export async function mintToken(db: Kysely<Database>, memberId: string, name: string, now: string, expiresAt: string | null = null) {
+export async function mintToken(
+  db: Kysely<Database>,
+  memberId: string,
+  name: string,
+  now: string,
+  expiresAt: string | null = null,
+) {
   const token = newToken();
   const id = newId();
   await db
     .insertInto('api_tokens')
-    .values({ id, member_id: memberId, name, token_hash: sha256(token), hint: token.slice(-4), created_at: now, expires_at: expiresAt, revoked_at: null })
+    .values({
+      id,
+      member_id: memberId,
+      name,
+      token_hash: sha256(token),
+      hint: token.slice(-4),
+      created_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
     .execute();
   return { id, token, hint: token.slice(-4) };
 }

@@ -16,7 +16,8 @@ export async function transferOwnership(ctx: ActionContext, input: { memberId: s
     .select(['members.id', 'members.role', 'members.removed_at', 'users.name'])
     .where('members.id', '=', input.memberId)
     .executeTakeFirstOrThrow();
-  if (target.removed_at) throw new ServiceError('NOT_FOUND', `No active member ${input.memberId} exists in your studio.`);
+  if (target.removed_at)
+    throw new ServiceError('NOT_FOUND', `No active member ${input.memberId} exists in your studio.`);
   if (target.id === caller.memberId) {
     throw new ServiceError('VALIDATION_FAILED', 'You already own this studio; name another member.', {
       errors: [{ path: 'memberId', message: 'This is you.' }],
@@ -38,7 +39,8 @@ export async function transferOwnership(ctx: ActionContext, input: { memberId: s
     .where('role', '=', 'owner')
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  if (demoted.numUpdatedRows !== 1n) throw new ServiceError('FORBIDDEN', 'Only the studio owner can transfer ownership.');
+  if (demoted.numUpdatedRows !== 1n)
+    throw new ServiceError('FORBIDDEN', 'Only the studio owner can transfer ownership.');
   await ctx.db.updateTable('members').set({ role: 'owner' }).where('id', '=', target.id).execute();
 
   const owners = await ctx.db

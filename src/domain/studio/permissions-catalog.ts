@@ -1,5 +1,11 @@
 import {
-  GRANT_LEVELS, ROLES, ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, STUDIO_PERMISSIONS, type GrantLevel, type StudioPermission,
+  GRANT_LEVELS,
+  ROLES,
+  ROLE_DESCRIPTIONS,
+  ROLE_PERMISSIONS,
+  STUDIO_PERMISSIONS,
+  type GrantLevel,
+  type StudioPermission,
 } from '../../core/permissions.js';
 
 /** One sentence per member of the closed StudioPermission union; typed so that a new permission cannot go undescribed. */
@@ -24,14 +30,18 @@ export const PERMISSION_DESCRIPTIONS: Record<StudioPermission, string> = {
 
 const GRANT_DESCRIPTIONS: Record<GrantLevel, string> = {
   view: 'Read the project (members without workspace:manage reach only granted projects).',
-  edit: 'Read and change the project; a project\'s creator is granted edit.',
+  edit: "Read and change the project; a project's creator is granted edit.",
 };
 
 /** The permission vocabulary and the roles built from it, straight from the one definition in core/permissions.ts. */
 export function permissionCatalog() {
   return {
     permissions: STUDIO_PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })),
-    roles: ROLES.map((role) => ({ role, description: ROLE_DESCRIPTIONS[role], permissions: [...ROLE_PERMISSIONS[role]] })),
+    roles: ROLES.map((role) => ({
+      role,
+      description: ROLE_DESCRIPTIONS[role],
+      permissions: [...ROLE_PERMISSIONS[role]],
+    })),
     grantLevels: GRANT_LEVELS.map((level) => ({ level, description: GRANT_DESCRIPTIONS[level] })),
   };
 }

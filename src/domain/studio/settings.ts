@@ -28,7 +28,11 @@ export async function presentSettings(db: Kysely<Database>, row: StudiosTable) {
     defaultUnitId: row.default_unit_id,
     units: await activeUnits(db, row.id),
     codeFormat: { prefix: row.code_prefix, example: exampleCode(row.code_prefix) },
-    branding: { displayName: row.brand_display_name, accentColour: row.brand_accent_colour, logoText: row.brand_logo_text },
+    branding: {
+      displayName: row.brand_display_name,
+      accentColour: row.brand_accent_colour,
+      logoText: row.brand_logo_text,
+    },
     version: row.version,
     updatedAt: row.updated_at,
   };
@@ -70,7 +74,11 @@ export async function updateSettings(ctx: ActionContext, patch: SettingsPatch) {
   const before = await loadStudio(ctx.db, ctx.studioId);
   if (patch.defaultUnitId) {
     // invoke has proved the unit is this studio's; an archived one cannot become the default.
-    const unit = await ctx.db.selectFrom('units').select('archived_at').where('id', '=', patch.defaultUnitId).executeTakeFirstOrThrow();
+    const unit = await ctx.db
+      .selectFrom('units')
+      .select('archived_at')
+      .where('id', '=', patch.defaultUnitId)
+      .executeTakeFirstOrThrow();
     if (unit.archived_at) {
       throw new ServiceError('VALIDATION_FAILED', 'That unit is archived; choose an active unit as the default.', {
         errors: [{ path: 'defaultUnitId', message: 'The unit is archived.' }],
@@ -78,7 +86,11 @@ export async function updateSettings(ctx: ActionContext, patch: SettingsPatch) {
     }
   }
   const cols = settingsColumns(patch);
-  if (!Object.keys(cols).length) throw new ServiceError('VALIDATION_FAILED', 'Name at least one setting to change; see get_studio_settings for them.');
+  if (!Object.keys(cols).length)
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'Name at least one setting to change; see get_studio_settings for them.',
+    );
   const after = await writeStudio(ctx, before, cols);
   const shown = await presentSettings(ctx.db, after);
   const changes = diffPresented(await presentSettings(ctx.db, before), shown);

@@ -44,7 +44,11 @@ export async function getStudio(ctx: ActionContext) {
  * Writes studio columns and bumps the studio's version: its record and its settings share one version, so any change
  * to either is a conflict for a writer holding an older read. The `version` guard makes a lost race a conflict too.
  */
-export async function writeStudio(ctx: ActionContext, before: StudiosTable, cols: Partial<StudiosTable>): Promise<StudiosTable> {
+export async function writeStudio(
+  ctx: ActionContext,
+  before: StudiosTable,
+  cols: Partial<StudiosTable>,
+): Promise<StudiosTable> {
   const after: StudiosTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
   const r = await ctx.db
     .updateTable('studios')
@@ -52,7 +56,11 @@ export async function writeStudio(ctx: ActionContext, before: StudiosTable, cols
     .where('id', '=', before.id)
     .where('version', '=', before.version)
     .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT', 'The studio changed while this request ran; read it again and reapply your change.');
+  if (r.numUpdatedRows !== 1n)
+    throw new ServiceError(
+      'VERSION_CONFLICT',
+      'The studio changed while this request ran; read it again and reapply your change.',
+    );
   return after;
 }
 

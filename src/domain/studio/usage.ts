@@ -16,7 +16,10 @@ export async function studioUsage(ctx: ActionContext) {
   const lines = await db
     .selectFrom('lines')
     .innerJoin('projects', 'projects.id', 'lines.project_id')
-    .select([(eb) => eb.fn.countAll<number>().as('total'), (eb) => eb.fn.count<number>('lines.archived_at').as('archived')])
+    .select([
+      (eb) => eb.fn.countAll<number>().as('total'),
+      (eb) => eb.fn.count<number>('lines.archived_at').as('archived'),
+    ])
     .where('projects.studio_id', '=', studioId)
     .executeTakeFirstOrThrow();
   const members = await db
@@ -37,7 +40,10 @@ export async function studioUsage(ctx: ActionContext) {
     .executeTakeFirstOrThrow();
 
   const projectCount = (status: string) => Number(projects.find((p) => p.status === status)?.n ?? 0);
-  const byRole = Object.fromEntries(ROLES.map((r) => [r, Number(members.find((m) => m.role === r)?.n ?? 0)])) as Record<(typeof ROLES)[number], number>;
+  const byRole = Object.fromEntries(ROLES.map((r) => [r, Number(members.find((m) => m.role === r)?.n ?? 0)])) as Record<
+    (typeof ROLES)[number],
+    number
+  >;
   const totalLines = Number(lines.total);
   const archivedLines = Number(lines.archived);
   return {

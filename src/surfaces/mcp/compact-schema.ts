@@ -36,7 +36,8 @@ function dropRedundancy(v: unknown, named = false): unknown {
       out[k] = dropRedundancy(val);
       continue;
     }
-    if ((k === 'minimum' && val === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && val === Number.MAX_SAFE_INTEGER)) continue;
+    if ((k === 'minimum' && val === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && val === Number.MAX_SAFE_INTEGER))
+      continue;
     if (k === 'propertyNames' && isOnly(val, 'type', 'string')) continue;
     if (k === 'additionalProperties' && val && typeof val === 'object' && !Object.keys(val).length) continue;
     out[k] = dropRedundancy(val, k === 'properties' || k === '$defs' || k === 'patternProperties');

@@ -13,7 +13,10 @@ function describeOne(a: AnyAction, defs: Record<string, Schema>) {
     ...(a.versioned ? { versioned: a.kind === 'resource' ? 'ifMatch' : 'expectedVersion' } : {}),
     ...(a.keyed ? { keyed: a.kind === 'resource' ? 'idempotencyKey' : 'commandKey' } : {}),
     // call_action's `arguments`: a procedure's input is wrapped in a field named `input`.
-    arguments: a.kind === 'procedure' ? { type: 'object', properties: { input }, required: ['input'], additionalProperties: false } : input,
+    arguments:
+      a.kind === 'procedure'
+        ? { type: 'object', properties: { input }, required: ['input'], additionalProperties: false }
+        : input,
     output,
     errors,
     example: a.kind === 'procedure' ? { input: a.example } : a.example,
@@ -26,7 +29,10 @@ export type ActionDescription = ReturnType<typeof describeOne>;
  * What get_action returns: each action with everything needed to call it through call_action, and the shapes they
  * share (Line, Money …) once under `$defs`, so describing several related actions does not repeat them.
  */
-export function describeActions(actions: readonly AnyAction[]): { actions: ActionDescription[]; $defs?: Record<string, Schema> } {
+export function describeActions(actions: readonly AnyAction[]): {
+  actions: ActionDescription[];
+  $defs?: Record<string, Schema>;
+} {
   const defs: Record<string, Schema> = {};
   const described = actions.map((a) => describeOne(a, defs));
   const sorted = sortedDefs(defs);

@@ -12,7 +12,8 @@ export const RESOURCES: Resource[] = [
     uri: CATALOG_URI,
     name: 'actions',
     title: 'Action catalog',
-    description: 'Every action with kind, scope, input and output JSON Schema and errors; the same document as /docs/api/actions.json.',
+    description:
+      'Every action with kind, scope, input and output JSON Schema and errors; the same document as /docs/api/actions.json.',
     mimeType: 'application/json',
   },
 ];
@@ -22,7 +23,7 @@ export const RESOURCE_TEMPLATES: ResourceTemplate[] = [
     uriTemplate: `${CATALOG_URI}/{name}`,
     name: 'action',
     title: 'One action',
-    description: "One catalog entry with the shared definitions it refers to.",
+    description: 'One catalog entry with the shared definitions it refers to.',
     mimeType: 'application/json',
   },
 ];
@@ -35,7 +36,7 @@ function catalogOf(actions: readonly AnyAction[]) {
   let c = documents.get(actions);
   if (!c) {
     const doc = buildActionsDocument(actions);
-    c = { doc, text: canonicalJson(doc, 2) + '\n' };
+    c = { doc, text: `${canonicalJson(doc, 2)}\n` };
     documents.set(actions, c);
   }
   return c;
@@ -64,9 +65,10 @@ export function readCatalogResource(actions: readonly AnyAction[], uri: string) 
   const prefix = `${CATALOG_URI}/`;
   const name = uri.startsWith(prefix) ? decodeURIComponent(uri.slice(prefix.length)) : undefined;
   const entry = name ? doc.actions.find((a) => a.name === name) : undefined;
-  if (!entry) throw new McpError(RESOURCE_NOT_FOUND, `No resource ${uri}; read ${CATALOG_URI} for the action names.`, { uri });
+  if (!entry)
+    throw new McpError(RESOURCE_NOT_FOUND, `No resource ${uri}; read ${CATALOG_URI} for the action names.`, { uri });
   const defs = doc.$defs as Record<string, unknown>;
   const used = [...referencedDefs(entry, defs)].sort();
   const one = { ...entry, ...(used.length ? { $defs: Object.fromEntries(used.map((n) => [n, defs[n]])) } : {}) };
-  return { contents: [{ uri, mimeType: 'application/json', text: canonicalJson(one, 2) + '\n' }] };
+  return { contents: [{ uri, mimeType: 'application/json', text: `${canonicalJson(one, 2)}\n` }] };
 }

@@ -33,7 +33,13 @@ export function callerMayCall(caller: Caller, action: AnyAction): boolean {
  * domain and the description. Query words pass through the studio's synonym table (see synonyms.ts).
  */
 export class ActionSearch {
-  private readonly index: MiniSearch<{ id: string; name: string; summary: string; domain: string; description: string }>;
+  private readonly index: MiniSearch<{
+    id: string;
+    name: string;
+    summary: string;
+    domain: string;
+    description: string;
+  }>;
   private readonly byName: Map<string, AnyAction>;
 
   constructor(actions: readonly AnyAction[]) {
@@ -51,7 +57,15 @@ export class ActionSearch {
         weights: { fuzzy: 0.3, prefix: 0.5 },
       },
     });
-    this.index.addAll(actions.map((a) => ({ id: a.name, name: words(a.name), summary: a.summary, domain: words(a.domain), description: a.description })));
+    this.index.addAll(
+      actions.map((a) => ({
+        id: a.name,
+        name: words(a.name),
+        summary: a.summary,
+        domain: words(a.domain),
+        description: a.description,
+      })),
+    );
   }
 
   search(query: string, caller: Caller, opts: SearchOptions = {}): ActionHit[] {
@@ -64,12 +78,23 @@ export class ActionSearch {
     });
     return hits.slice(0, limit).map((r) => {
       const a = this.byName.get(r.id as string)!;
-      return { name: a.name, summary: a.summary, kind: a.kind, domain: a.domain, scope: a.scope, writes: a.effect === 'mutation', allowed: callerMayCall(caller, a) };
+      return {
+        name: a.name,
+        summary: a.summary,
+        kind: a.kind,
+        domain: a.domain,
+        scope: a.scope,
+        writes: a.effect === 'mutation',
+        allowed: callerMayCall(caller, a),
+      };
     });
   }
 
   /** Names only, for the relevance benchmark. */
   rank(query: string, limit = 5): string[] {
-    return this.index.search(query).slice(0, limit).map((r) => r.id as string);
+    return this.index
+      .search(query)
+      .slice(0, limit)
+      .map((r) => r.id as string);
   }
 }

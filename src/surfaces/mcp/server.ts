@@ -49,7 +49,11 @@ const views = new WeakMap<readonly AnyAction[], CatalogView>();
 export function catalogView(actions: readonly AnyAction[]): CatalogView {
   let v = views.get(actions);
   if (!v) {
-    v = { byName: new Map(actions.map((a) => [a.name, a])), tools: buildToolList(actions), search: new ActionSearch(actions) };
+    v = {
+      byName: new Map(actions.map((a) => [a.name, a])),
+      tools: buildToolList(actions),
+      search: new ActionSearch(actions),
+    };
     views.set(actions, v);
   }
   return v;
@@ -63,7 +67,7 @@ function withEtag(action: AnyAction, output: unknown): unknown {
 
 /** call_action's `arguments` as the action's input: a procedure's input is wrapped in `input`. */
 function inputOf(action: AnyAction, args: Record<string, unknown> | undefined): unknown {
-  return (action.kind === 'procedure' ? (args ?? {}).input : args) ?? {};
+  return (action.kind === 'procedure' ? args?.input : args) ?? {};
 }
 
 const asResult = (structured: Record<string, unknown>): CallToolResult => ({
@@ -72,7 +76,13 @@ const asResult = (structured: Record<string, unknown>): CallToolResult => ({
 });
 
 /** The whole result, or the selected bounded page: never a tool result over 8,000 bytes of JSON. */
-function bounded(name: string, input: unknown, doc: unknown, selection: Selection | undefined, wrap: (d: unknown) => Record<string, unknown>) {
+function bounded(
+  name: string,
+  input: unknown,
+  doc: unknown,
+  selection: Selection | undefined,
+  wrap: (d: unknown) => Record<string, unknown>,
+) {
   const b = boundedResult(name, input, doc, selection, wrap);
   return asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
 }
@@ -84,14 +94,20 @@ function boundedWrite(name: string, input: unknown, doc: unknown, wrap: (d: unkn
 }
 
 function unknownAction(name: string): ServiceError {
-  return new ServiceError('NOT_FOUND', `No action is named ${name}; search_actions finds actions by task, service://actions lists them all.`);
+  return new ServiceError(
+    'NOT_FOUND',
+    `No action is named ${name}; search_actions finds actions by task, service://actions lists them all.`,
+  );
 }
 
 /** Builds one MCP server over the catalog. HTTP creates one per request; stdio one per process. */
 export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], identity: McpIdentity): Server {
   const { byName, tools, search } = catalogView(actions);
   // logging: clients may set a level (the SDK answers logging/setLevel); completions: action names for the template.
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {}, logging: {}, completions: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {}, resources: {}, logging: {}, completions: {} },
+    instructions: INSTRUCTIONS,
+  });
   const caller = (): Caller => ('caller' in identity ? identity.caller : authenticate(rt.store, identity.token));
   const run = async (action: AnyAction, input: unknown, requestId: string) =>
     withEtag(action, await invoke(rt, action, input, { ...identity, requestId }));
@@ -115,9 +131,26 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
     },
   };
 
-  const handlers: Record<string, (args: Record<string, unknown> | undefined, requestId: string) => Promise<CallToolResult>> = {
-    search_actions: async (args) => bounded('search_actions', args ?? {}, discoveryReads.search_actions!(args), undefined, (d) => d as Record<string, unknown>),
-    get_action: async (args) => bounded('get_action', args ?? {}, discoveryReads.get_action!(args), undefined, (d) => d as Record<string, unknown>),
+  const handlers: Record<
+    string,
+    (args: Record<string, unknown> | undefined, requestId: string) => Promise<CallToolResult>
+  > = {
+    search_actions: async (args) =>
+      bounded(
+        'search_actions',
+        args ?? {},
+        discoveryReads.search_actions!(args),
+        undefined,
+        (d) => d as Record<string, unknown>,
+      ),
+    get_action: async (args) =>
+      bounded(
+        'get_action',
+        args ?? {},
+        discoveryReads.get_action!(args),
+        undefined,
+        (d) => d as Record<string, unknown>,
+      ),
     call_action: async (args, requestId) => {
       const call = parseInput(callActionInput, args);
       const action = byName.get(call.name);
@@ -125,7 +158,9 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const input = inputOf(action, call.arguments);
       const output = await run(action, input, requestId);
       const wrap = (d: unknown) => ({ result: d });
-      return action.effect === 'mutation' ? boundedWrite(action.name, input, output, wrap) : bounded(action.name, input, output, undefined, wrap);
+      return action.effect === 'mutation'
+        ? boundedWrite(action.name, input, output, wrap)
+        : bounded(action.name, input, output, undefined, wrap);
     },
     read_action_result: async (args, requestId) => {
       const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args);
@@ -134,7 +169,10 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const action = byName.get(name);
       if (!action) throw unknownAction(name);
       if (action.effect !== 'query') {
-        throw new ServiceError('METHOD_NOT_ALLOWED', `${name} changes data, so it is never re-run to read pages; read the records it changed with a read action instead.`);
+        throw new ServiceError(
+          'METHOD_NOT_ALLOWED',
+          `${name} changes data, so it is never re-run to read pages; read the records it changed with a read action instead.`,
+        );
       }
       const input = inputOf(action, callArgs);
       return bounded(name, input, await run(action, input, requestId), selection, (d) => ({ result: d }));
@@ -150,11 +188,14 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
       if (handler) return await handler(args, requestId);
       const action = byName.get(name);
-      if (!action?.mcp?.advertised) throw new ServiceError('NOT_FOUND', `No tool is named ${name}; call_action reaches every catalogued action.`);
+      if (!action?.mcp?.advertised)
+        throw new ServiceError('NOT_FOUND', `No tool is named ${name}; call_action reaches every catalogued action.`);
       const input = args ?? {};
       const output = await run(action, input, requestId);
       const wrap = (d: unknown) => d as Record<string, unknown>;
-      return action.effect === 'mutation' ? boundedWrite(name, input, output, wrap) : bounded(name, input, output, undefined, wrap);
+      return action.effect === 'mutation'
+        ? boundedWrite(name, input, output, wrap)
+        : bounded(name, input, output, undefined, wrap);
     } catch (err) {
       return toolError(err, requestId);
     }
@@ -166,7 +207,10 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   server.setRequestHandler(CompleteRequestSchema, async (req) => {
     const { ref, argument } = req.params;
     if (ref.type !== 'ref/resource' || ref.uri !== RESOURCE_TEMPLATES[0]!.uriTemplate || argument.name !== 'name') {
-      throw new McpError(ErrorCode.InvalidParams, `Nothing to complete for ${ref.type === 'ref/prompt' ? `prompt ${ref.name}` : ref.uri} ${argument.name}; this server has no prompts, and completes only {name} of service://actions/{name}.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Nothing to complete for ${ref.type === 'ref/prompt' ? `prompt ${ref.name}` : ref.uri} ${argument.name}; this server has no prompts, and completes only {name} of service://actions/{name}.`,
+      );
     }
     const matches = actions.map((a) => a.name).filter((n) => n.startsWith(argument.value));
     return { completion: { values: matches.slice(0, 100), total: matches.length, hasMore: matches.length > 100 } };

@@ -170,7 +170,9 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const STOP_WORDS = new Set(
-  'a an the to of for in on at by with from into onto and or but is are be been was were it its this that these those my our your their his her i we you they me us them can could would should will shall do does did please want need let lets all every each some any just also then than so up out as about what which when where how there here one two now'.split(' '),
+  'a an the to of for in on at by with from into onto and or but is are be been was were it its this that these those my our your their his her i we you they me us them can could would should will shall do does did please want need let lets all every each some any just also then than so up out as about what which when where how there here one two now'.split(
+    ' ',
+  ),
 );
 
 /** Plural and simple inflection folding, the same on both sides so "rooms", "room" and "room's" meet. */

@@ -1,11 +1,13 @@
-import { ERROR_CATALOG, toServiceError } from '../../core/errors.js';
+import { type ERROR_CATALOG, toServiceError } from '../../core/errors.js';
 
 /** What an agent should do next for each failure, so a tool error is never a dead end. */
 const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
-  VERSION_CONFLICT: 'Call get_line (or the matching read) again, show the person what changed, and only then retry with the new etag. Do not replay automatically.',
+  VERSION_CONFLICT:
+    'Call get_line (or the matching read) again, show the person what changed, and only then retry with the new etag. Do not replay automatically.',
   PRECONDITION_REQUIRED: 'Read the record first and pass its etag as ifMatch (expectedVersion for procedures).',
   NOT_FOUND: 'Check the ids and names: list_projects and list_lines give valid ids, search_actions gives action names.',
-  SNAPSHOT_CHANGED: 'Start again: repeat the first read without snapshot, path or offset, and do not combine its pages with older ones.',
+  SNAPSHOT_CHANGED:
+    'Start again: repeat the first read without snapshot, path or offset, and do not combine its pages with older ones.',
   METHOD_NOT_ALLOWED: 'Only reads are paged; for a write, read the changed records with the matching read action.',
   VALIDATION_FAILED: 'Fix the arguments named in errors[]; get_action shows the exact input schema.',
   FORBIDDEN: 'Tell the person this needs more access; do not retry.',

@@ -46,7 +46,9 @@ export function annotationsOf(action: AnyAction) {
   return {
     title: action.mcp?.title,
     readOnlyHint: read,
-    ...(read ? {} : { destructiveHint: !action.keyed, idempotentHint: Boolean(action.versioned) || Boolean(action.keyed) }),
+    ...(read
+      ? {}
+      : { destructiveHint: !action.keyed, idempotentHint: Boolean(action.versioned) || Boolean(action.keyed) }),
     openWorldHint: false,
   };
 }
@@ -69,7 +71,13 @@ function discoveryTools(): Tool[] {
       name: 'call_action',
       description: 'Run any action by name. Errors carry a code and the next step.',
       inputSchema: inputSchema(callActionInput),
-      annotations: { title: 'Call an action', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+      annotations: {
+        title: 'Call an action',
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     {
       name: 'read_action_result',

@@ -12,9 +12,13 @@ export function writeSummary(output: unknown) {
   const records: Record<string, unknown>[] = [];
   const visit = (v: unknown, depth: number) => {
     if (depth > 8 || !v || typeof v !== 'object') return;
-    if (Array.isArray(v)) return v.forEach((x) => visit(x, depth + 1));
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x, depth + 1);
+      return;
+    }
     const o = v as Record<string, unknown>;
-    if (typeof o.id === 'string') records.push(Object.fromEntries(KEPT.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])));
+    if (typeof o.id === 'string')
+      records.push(Object.fromEntries(KEPT.filter((k) => o[k] !== undefined).map((k) => [k, o[k]])));
     else for (const x of Object.values(o)) visit(x, depth + 1);
   };
   visit(output, 0);
