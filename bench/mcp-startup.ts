@@ -215,7 +215,7 @@ async function main() {
       'minisearch',
       dist('db/sqlite.js'),
       dist('actions/index.js'),
-      dist('catalog/actions-json.js'),
+      dist('src/contract/actions-json.js'),
       dist('src/surfaces/mcp/server.js'),
       dist('src/mcp-stdio.js'),
     ];

@@ -7,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACTIONS, EXPORT_NAMES } from '../actions/index.js';
 import { canonicalJson } from '../src/core/canonical-json.js';
-import { buildActionsDocument } from './actions-json.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { buildActionsDocument } from '../src/contract/actions-json.js';
+import { buildOpenApiDocument } from '../src/contract/openapi.js';
 import { buildRouterTypeSource } from './router-type.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

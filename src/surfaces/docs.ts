@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyAction } from '../core/define-action.js';
 import type { Runtime } from '../core/invoke.js';
-import { buildActionsDocument } from '../../catalog/actions-json.js';
-import { buildOpenApiDocument } from '../../catalog/openapi.js';
+import { buildActionsDocument } from '../contract/actions-json.js';
+import { buildOpenApiDocument } from '../contract/openapi.js';
 import { canonicalJson } from '../core/canonical-json.js';
 
 /** The catalog documents, built from the same pure functions as generated/, once, on first request. */

@@ -3,13 +3,10 @@ import type { AnyAction } from '../core/define-action.js';
 import { invoke, type Runtime } from '../core/invoke.js';
 import { ServiceError } from '../core/errors.js';
 import { bearerToken } from '../core/auth.js';
-import { toJsonSchema } from './json-schema.js';
+import { toJsonSchema } from '../contract/json-schema.js';
 import { sendProblem } from './problem.js';
-import { restEtag } from './etag.js';
-
-/** `/projects/{projectId}` → `/projects/:projectId` */
-export const fastifyPath = (path: string) => `/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
-export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+import { restEtag } from '../contract/etag.js';
+import { fastifyPath, pathParams } from '../contract/http-path.js';
 
 /** Query strings carry text; integer and boolean fields of the input schema are read back into their types. */
 function queryCoercer(action: AnyAction) {

@@ -11,7 +11,7 @@ import { camelCase, type AnyAction } from '../../src/core/define-action.js';
 import { ERROR_CATALOG } from '../../src/core/errors.js';
 import { ID_FIELDS } from '../../src/core/entities.js';
 import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
-import { standaloneJsonSchema, toJsonSchema } from '../../src/surfaces/json-schema.js';
+import { standaloneJsonSchema, toJsonSchema } from '../../src/contract/json-schema.js';
 import { ROOT } from '../helpers/server.js';
 
 /**

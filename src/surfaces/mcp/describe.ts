@@ -1,5 +1,5 @@
 import type { AnyAction } from '../../core/define-action.js';
-import { contractOf, identityOf, sortedDefs } from '../../../catalog/actions-json.js';
+import { contractOf, identityOf, sortedDefs } from '../../contract/actions-json.js';
 import { compactSchema } from './compact-schema.js';
 
 type Schema = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { McpError, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyAction } from '../../core/define-action.js';
-import { buildActionsDocument } from '../../../catalog/actions-json.js';
+import { buildActionsDocument } from '../../contract/actions-json.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 
 export const CATALOG_URI = 'service://actions';

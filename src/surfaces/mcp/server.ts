@@ -19,7 +19,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { parseInput } from '../../core/validation.js';
 import { boundedResult, type Selection } from '../../core/result-paging.js';
-import { etagOf, returnsVersionedRecord } from '../etag.js';
+import { etagOf, returnsVersionedRecord } from '../../contract/etag.js';
 import { toolError } from './tool-errors.js';
 import { writeSummary } from './write-summary.js';
 import { describeActions } from './describe.js';

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AnyAction } from '../../core/define-action.js';
-import { standaloneJsonSchema } from '../json-schema.js';
+import { standaloneJsonSchema } from '../../contract/json-schema.js';
 import { compactSchema } from './compact-schema.js';
 
 /** The four discovery tools: mechanism, not catalog entries. */

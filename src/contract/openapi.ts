@@ -1,10 +1,10 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject } from 'openapi3-ts/oas31';
-import type { AnyAction } from '../src/core/define-action.js';
-import { allErrorsOf } from '../src/core/action-errors.js';
-import { ERROR_CATALOG, ERROR_CODES } from '../src/core/errors.js';
-import { rebaseRefs, toJsonSchema } from '../src/surfaces/json-schema.js';
-import { pathParams } from '../src/surfaces/rest.js';
-import { etagMode } from '../src/surfaces/etag.js';
+import type { AnyAction } from '../core/define-action.js';
+import { allErrorsOf } from '../core/action-errors.js';
+import { ERROR_CATALOG, ERROR_CODES } from '../core/errors.js';
+import { rebaseRefs, toJsonSchema } from './json-schema.js';
+import { pathParams } from './http-path.js';
+import { etagMode } from './etag.js';
 
 const COMPONENTS = '#/components/schemas/';
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; required?: string[] };

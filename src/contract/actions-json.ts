@@ -1,6 +1,6 @@
-import type { AnyAction } from '../src/core/define-action.js';
-import { allErrorsOf } from '../src/core/action-errors.js';
-import { toJsonSchema } from '../src/surfaces/json-schema.js';
+import type { AnyAction } from '../core/define-action.js';
+import { allErrorsOf } from '../core/action-errors.js';
+import { toJsonSchema } from './json-schema.js';
 
 type Schema = Record<string, unknown>;
 
