@@ -4,6 +4,7 @@ import { Id, page } from '../shared/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { ApiToken, TokenSecret } from './shapes.js';
 import * as tokens from '../../src/domain/account/api-tokens.js';
+import { ApiTokenId } from '../shared/refs.js';
 
 export const listApiTokens = defineAction({
   name: 'list_api_tokens',
@@ -51,7 +52,7 @@ export const revokeApiToken = defineAction({
   description:
     "Revokes one of your own tokens in this studio (another person's token answers NOT_FOUND). The next request with it is refused as UNAUTHENTICATED; revoking the token in use is allowed. Revoking a revoked token changes nothing.",
   scope: 'self',
-  input: z.strictObject({ tokenId: Id.describe('From list_api_tokens.') }),
+  input: z.strictObject({ tokenId: ApiTokenId.describe('From list_api_tokens.') }),
   output: ApiToken,
   errors: ['NOT_FOUND'],
   example: { tokenId: '0000000000000000000000000c' },

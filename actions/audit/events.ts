@@ -4,6 +4,7 @@ import { Id, page } from '../shared/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { AuditEvent } from '../shared/records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
+import { AuditEventId, LineId, MemberId, ProjectId } from '../shared/refs.js';
 
 const EX = {
   projectId: '0000000000000000000000000a',
@@ -17,7 +18,7 @@ const actionFilter = z
   .max(80)
   .optional()
   .describe('Only events of this action, e.g. update_schedule_line.');
-const memberFilter = Id.optional().describe('Only events made by this studio member.');
+const memberFilter = MemberId.optional().describe('Only events made by this studio member.');
 
 export const listProjectAuditEvents = defineAction({
   name: 'list_project_audit_events',
@@ -29,7 +30,7 @@ export const listProjectAuditEvents = defineAction({
     'Every recorded change to the project, its sections and its lines: who (member, share client or system), which action, the target, when, a summary and the fields changed. Read-only; filter by target record, action or member. Trade price, markup and margin changes are left out for callers without pricing:read.',
   scope: 'audit:read',
   input: z.strictObject({
-    projectId: Id,
+    projectId: ProjectId,
     targetId: Id.optional().describe('Only events about this record.'),
     action: actionFilter,
     memberId: memberFilter,
@@ -71,7 +72,7 @@ export const getAuditEvent = defineAction({
   description:
     'One recorded change by its id, as the feeds list it. An event of a project you cannot reach is NOT_FOUND.',
   scope: 'audit:read',
-  input: z.strictObject({ eventId: Id.describe('An event id from an audit feed.') }),
+  input: z.strictObject({ eventId: AuditEventId.describe('An event id from an audit feed.') }),
   output: AuditEvent,
   errors: ['NOT_FOUND'],
   example: { eventId: EX.eventId },
@@ -87,7 +88,7 @@ export const listLineAuditEvents = defineAction({
   description:
     'The audit feed narrowed to one line of a project: its creation (or duplication, or copy), each edit with the fields changed, status changes, moves, archival and restoration. The line must belong to the project.',
   scope: 'audit:read',
-  input: z.strictObject({ projectId: Id, lineId: Id, ...pageQuery }),
+  input: z.strictObject({ projectId: ProjectId, lineId: LineId, ...pageQuery }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],
   example: { projectId: EX.projectId, lineId: EX.lineId },

@@ -5,6 +5,7 @@ import { pageQuery } from '../shared/queries.js';
 import { GRANT_LEVELS } from '../../src/core/permissions.js';
 import * as grants from '../../src/domain/projects/grants.js';
 import { EXAMPLE } from './shapes.js';
+import { MemberId, ProjectId } from '../shared/refs.js';
 
 const GrantLevel = z.enum(GRANT_LEVELS).describe('view: read the project; edit: read and change it.');
 named(GrantLevel, 'GrantLevel');
@@ -23,7 +24,7 @@ const ProjectGrant = z
   .describe("A member's access to one project.");
 named(ProjectGrant, 'ProjectGrant');
 
-const inGrant = { projectId: Id, memberId: Id.describe('The studio member.') };
+const inGrant = { projectId: ProjectId, memberId: MemberId.describe('The studio member.') };
 
 export const listProjectGrants = defineAction({
   name: 'list_project_grants',
@@ -34,7 +35,7 @@ export const listProjectGrants = defineAction({
   description:
     "The project's grants to current members, with each member's name, role and level. Members holding workspace:manage (owners, admins) reach every project without a grant. Needs workspace:manage.",
   scope: 'workspace:manage',
-  input: z.strictObject({ projectId: Id, ...pageQuery }),
+  input: z.strictObject({ projectId: ProjectId, ...pageQuery }),
   output: page(ProjectGrant),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },
@@ -55,7 +56,6 @@ export const grantProjectAccess = defineAction({
   output: ProjectGrant,
   errors: ['NOT_FOUND', 'GRANT_EXISTS'],
   example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId, level: 'view' },
-  archivedProjectWritable: true,
   handler: (ctx, input) => grants.grantAccess(ctx, input.projectId, input.memberId, input.level),
 });
 
@@ -72,7 +72,6 @@ export const updateProjectGrant = defineAction({
   output: ProjectGrant,
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId, level: 'edit' },
-  archivedProjectWritable: true,
   handler: (ctx, input) => grants.updateGrant(ctx, input.projectId, input.memberId, input.level),
 });
 
@@ -89,6 +88,5 @@ export const revokeProjectAccess = defineAction({
   output: ProjectGrant.extend({ revokedAt: Timestamp }),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId },
-  archivedProjectWritable: true,
   handler: (ctx, input) => grants.revokeGrant(ctx, input.projectId, input.memberId),
 });

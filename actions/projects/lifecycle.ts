@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id } from '../shared/values.js';
 import { Project, ProjectWithSections } from '../shared/records.js';
-import { ProjectFields } from '../v1/projects.js';
 import * as projects from '../../src/domain/projects/projects.js';
-import { EXAMPLE } from './shapes.js';
+import { EXAMPLE, ProjectFields } from './shapes.js';
+import { ProjectId } from '../shared/refs.js';
+import { PROJECT } from '../../src/domain/projects/entity.js';
 
 export const archiveStudioProject = defineAction({
   name: 'archive_studio_project',
@@ -15,12 +16,11 @@ export const archiveStudioProject = defineAction({
   description:
     'Marks the project archived: it stays readable, its schedule can no longer change, and restore_project brings it back. Needs expectedVersion; a second archival is refused with ALREADY_ARCHIVED.',
   scope: 'projects:write',
-  versioned: { entity: 'project', idField: 'projectId' },
-  input: z.strictObject({ projectId: Id }),
+  versioned: { entity: PROJECT, idField: 'projectId' },
+  input: z.strictObject({ projectId: ProjectId }),
   output: Project,
   errors: ['NOT_FOUND', 'ALREADY_ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, expectedVersion: 4 },
-  archivedProjectWritable: true,
   handler: (ctx, input) => projects.archiveProject(ctx, input.projectId),
 });
 
@@ -33,12 +33,11 @@ export const restoreProject = defineAction({
   description:
     'Clears the archival so the project can change again. Needs expectedVersion; an active project is refused with NOT_ARCHIVED.',
   scope: 'projects:write',
-  versioned: { entity: 'project', idField: 'projectId' },
-  input: z.strictObject({ projectId: Id }),
+  versioned: { entity: PROJECT, idField: 'projectId' },
+  input: z.strictObject({ projectId: ProjectId }),
   output: Project,
   errors: ['NOT_FOUND', 'NOT_ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, expectedVersion: 5 },
-  archivedProjectWritable: true,
   handler: (ctx, input) => projects.restoreProject(ctx, input.projectId),
 });
 
@@ -53,7 +52,7 @@ export const duplicateProject = defineAction({
   scope: 'projects:write',
   keyed: true,
   input: z.strictObject({
-    projectId: Id.describe('The project to copy.'),
+    projectId: ProjectId.describe('The project to copy.'),
     name: ProjectFields.shape.name.optional(),
     reference: ProjectFields.shape.reference.optional(),
   }),
@@ -64,6 +63,5 @@ export const duplicateProject = defineAction({
     name: 'Harbour House, phase 2',
     commandKey: '5f0c2a8e-7d55-4c1b-9a53-2f3c4e7b9d10',
   },
-  archivedProjectWritable: true,
   handler: (ctx, { projectId, ...rest }) => projects.duplicateProject(ctx, projectId, rest),
 });

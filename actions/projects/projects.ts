@@ -3,9 +3,11 @@ import { defineAction } from '../../src/core/define-action.js';
 import { Id, page } from '../shared/values.js';
 import { ProjectListQuery } from '../shared/queries.js';
 import { Project, ProjectWithSections } from '../shared/records.js';
-import { ProjectFields } from '../v1/projects.js';
 import * as projects from '../../src/domain/projects/projects.js';
-import { EXAMPLE } from './shapes.js';
+import { EXAMPLE, ProjectFields } from './shapes.js';
+import { ProjectId } from '../shared/refs.js';
+import { PROJECT } from '../../src/domain/projects/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
 export const listStudioProjects = defineAction({
   name: 'list_studio_projects',
@@ -32,7 +34,7 @@ export const getStudioProject = defineAction({
   description:
     'The project (archived or not) and its active sections in order, each with its count of active lines. Its version changes whenever the project or any of its sections changes; send it as expectedVersion to update_project_details, archive_studio_project, restore_project and reorder_schedule_sections.',
   scope: 'projects:read',
-  input: z.strictObject({ projectId: Id }),
+  input: z.strictObject({ projectId: ProjectId }),
   output: ProjectWithSections,
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },
@@ -78,8 +80,9 @@ export const updateProjectDetails = defineAction({
   description:
     "Send only the fields to change, with expectedVersion from your last read of the project (its sections' changes move it too). null clears reference, clientName, and defaultMarkup (back to the studio default; needs pricing:write). Currency can change only while no line has a set price: amounts are never converted. An archived project must be restored first.",
   scope: 'projects:write',
-  versioned: { entity: 'project', idField: 'projectId' },
-  input: ProjectFields.partial().extend({ projectId: Id }),
+  guards: [frozenWhenArchived],
+  versioned: { entity: PROJECT, idField: 'projectId' },
+  input: ProjectFields.partial().extend({ projectId: ProjectId }),
   output: Project,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, expectedVersion: 3, clientName: 'The Marsden family' },

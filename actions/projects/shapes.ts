@@ -1,3 +1,16 @@
+import { z } from 'zod';
+import { priced } from '../../src/core/schema-marks.js';
+import { Currency, Markup } from '../shared/values.js';
+
+/** A project's editable details, shared by create, update and duplicate. */
+export const ProjectFields = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  reference: z.string().max(60).nullable(),
+  clientName: z.string().max(200).nullable(),
+  currency: Currency,
+  defaultMarkup: priced(Markup).nullable().describe('Needs pricing:write. Null: the studio default applies.'),
+});
+
 /** Fake ids for examples of the projects and sections domains: the shape the API mints, no meaning. */
 export const EXAMPLE = {
   projectId: '0000000000000000000000000a',

@@ -4,6 +4,8 @@ import { Id } from '../shared/values.js';
 import { Line } from '../shared/records.js';
 import { bulkUpdateLines, BULK_UPDATE_MAX } from '../../src/domain/schedule/bulk.js';
 import { EXAMPLE, LinePatch } from './shapes.js';
+import { LineId, ProjectId } from '../shared/refs.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
 export const bulkUpdateScheduleLines = defineAction({
   name: 'bulk_update_schedule_lines',
@@ -13,12 +15,13 @@ export const bulkUpdateScheduleLines = defineAction({
   summary: 'Change several lines at once, all or nothing.',
   description: `Applies a merge patch to each of up to ${BULK_UPDATE_MAX} lines of one project, each with the version of your last read of that line. Every version is checked first: if any line changed since (VERSION_CONFLICT, naming the lines in errors[]) or is archived (ARCHIVED), nothing at all is applied. Each line appears once.`,
   scope: 'projects:write',
+  guards: [frozenWhenArchived],
   input: z.strictObject({
-    projectId: Id,
+    projectId: ProjectId,
     lines: z
       .array(
         z.strictObject({
-          lineId: Id,
+          lineId: LineId,
           expectedVersion: z.int().min(1).describe("The line's version from your last read."),
           patch: LinePatch,
         }),

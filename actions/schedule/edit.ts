@@ -4,6 +4,9 @@ import { Id } from '../shared/values.js';
 import { Line, LineFields } from '../shared/records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { EXAMPLE, inLine, LinePatch } from './shapes.js';
+import { ProjectId, SectionId } from '../shared/refs.js';
+import { LINE } from '../../src/domain/schedule/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
 export const createScheduleLine = defineAction({
   name: 'create_schedule_line',
@@ -14,8 +17,9 @@ export const createScheduleLine = defineAction({
   description:
     'Creates a schedule line at the end of a section. Only heading is required; quantity defaults to 1 of the studio default unit, prices to "tbc", status to draft and code to the next free studio code. Send a fresh commandKey (a UUID) and repeat it with identical input to retry safely. tradePrice and markup need pricing:write.',
   scope: 'projects:write',
+  guards: [frozenWhenArchived],
   keyed: true,
-  input: LineFields.partial().extend({ projectId: Id, sectionId: Id, heading: LineFields.shape.heading }),
+  input: LineFields.partial().extend({ projectId: ProjectId, sectionId: SectionId, heading: LineFields.shape.heading }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: {
@@ -36,7 +40,8 @@ export const updateScheduleLine = defineAction({
   description:
     'Applies patch to the line: only the fields given change; null clears a nullable field and clientPrice: null returns to the derived price. Needs expectedVersion, the version of your last read; on VERSION_CONFLICT read the line again, show what changed and report, never replay blindly. Archived lines are refused (ARCHIVED).',
   scope: 'projects:write',
-  versioned: { entity: 'line', idField: 'lineId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: LINE, idField: 'lineId' },
   input: z.strictObject({ ...inLine, patch: LinePatch }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
@@ -58,6 +63,7 @@ export const duplicateScheduleLine = defineAction({
   description:
     'Creates a new line with the same fields (a new id, the next free code, version 1) directly after the source line; later lines in the section move down one. Archived lines cannot be duplicated. Send a commandKey to retry safely.',
   scope: 'projects:write',
+  guards: [frozenWhenArchived],
   keyed: true,
   input: z.strictObject(inLine),
   output: Line,

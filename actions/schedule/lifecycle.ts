@@ -5,6 +5,9 @@ import { Line } from '../shared/records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { setLineStatus } from '../../src/domain/schedule/status.js';
 import { EXAMPLE, inLine } from './shapes.js';
+import { SectionId } from '../shared/refs.js';
+import { LINE } from '../../src/domain/schedule/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
 export const archiveScheduleLine = defineAction({
   name: 'archive_schedule_line',
@@ -15,7 +18,8 @@ export const archiveScheduleLine = defineAction({
   description:
     'Sets archived_at and increases the version; the line leaves the schedule and shows as removed in the client document. A second archival is refused with ALREADY_ARCHIVED. Needs expectedVersion.',
   scope: 'projects:write',
-  versioned: { entity: 'line', idField: 'lineId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: LINE, idField: 'lineId' },
   input: z.strictObject(inLine),
   output: Line,
   errors: ['NOT_FOUND', 'ALREADY_ARCHIVED'],
@@ -32,10 +36,11 @@ export const restoreScheduleLine = defineAction({
   description:
     'Clears archived_at and increases the version; the line returns to its place, or to the end of sectionId when given (needed when its own section has been archived since). A line that is not archived is refused with NOT_ARCHIVED; restoring into an archived section answers ARCHIVED. Needs expectedVersion.',
   scope: 'projects:write',
-  versioned: { entity: 'line', idField: 'lineId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: LINE, idField: 'lineId' },
   input: z.strictObject({
     ...inLine,
-    sectionId: Id.optional().describe(
+    sectionId: SectionId.optional().describe(
       "An active section to restore into, at its end; default: the line's own section.",
     ),
   }),
@@ -54,7 +59,8 @@ export const setScheduleLineStatus = defineAction({
   description:
     'Sets the status and increases the version. Setting the status the line already has changes nothing and returns the line as it is. Archived lines are refused (ARCHIVED). Needs expectedVersion.',
   scope: 'projects:write',
-  versioned: { entity: 'line', idField: 'lineId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: LINE, idField: 'lineId' },
   input: z.strictObject({ ...inLine, status: LineStatus }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],

@@ -5,6 +5,9 @@ import { Line } from '../shared/records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { copyLinesToProject, COPY_MAX } from '../../src/domain/schedule/copy.js';
 import { EXAMPLE, inLine } from './shapes.js';
+import { LineId, ProjectId, SectionId, TargetSectionId } from '../shared/refs.js';
+import { LINE } from '../../src/domain/schedule/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
 export const moveScheduleLine = defineAction({
   name: 'move_schedule_line',
@@ -15,10 +18,11 @@ export const moveScheduleLine = defineAction({
   description:
     'Places the line at a 1-based position in the target section of the same project (default: last); other lines close up or make room. Needs expectedVersion. To put lines in another project, use copy_schedule_lines_to_project.',
   scope: 'projects:write',
-  versioned: { entity: 'line', idField: 'lineId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: LINE, idField: 'lineId' },
   input: z.strictObject({
     ...inLine,
-    sectionId: Id.describe('The target section (the current one to reorder within it).'),
+    sectionId: SectionId.describe('The target section (the current one to reorder within it).'),
     position: z.int().min(1).optional().describe('1-based place in the target section; beyond the end means last.'),
   }),
   output: Line,
@@ -41,12 +45,13 @@ export const copyScheduleLinesToProject = defineAction({
   summary: 'Copy lines into a section of another project.',
   description: `Copies up to ${COPY_MAX} active lines of projectId, in the order given, to the end of targetSectionId in targetProjectId (which may be the same project). The copies are new lines: new ids, the target project's next codes, version 1; the sources are unchanged. Needs edit access to both projects. When the target project uses another currency, priced lines need clearPrices: true (their prices become "tbc"). Send a commandKey to retry safely.`,
   scope: 'projects:write',
+  guards: [frozenWhenArchived],
   keyed: true,
   input: z.strictObject({
-    projectId: Id.describe('The project the lines are in.'),
-    lineIds: z.array(Id).min(1).max(COPY_MAX).describe('The lines to copy, in the order the copies should take.'),
-    targetProjectId: Id,
-    targetSectionId: Id.describe('A section of the target project; copies go at its end.'),
+    projectId: ProjectId.describe('The project the lines are in.'),
+    lineIds: z.array(LineId).min(1).max(COPY_MAX).describe('The lines to copy, in the order the copies should take.'),
+    targetProjectId: ProjectId,
+    targetSectionId: TargetSectionId.describe('A section of the target project; copies go at its end.'),
     clearPrices: z
       .boolean()
       .optional()

@@ -3,6 +3,8 @@ import { defineAction } from '../../src/core/define-action.js';
 import { Id } from '../shared/values.js';
 import { renumberLines } from '../../src/domain/schedule/renumber.js';
 import { EXAMPLE } from './shapes.js';
+import { ProjectId } from '../shared/refs.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
 export const renumberScheduleLines = defineAction({
   name: 'renumber_schedule_lines',
@@ -13,7 +15,8 @@ export const renumberScheduleLines = defineAction({
   description:
     "Reassigns the studio's codes (FF-001, FF-002 …) to the project's active lines in document order: section by section, then position. Codes held by archived lines are skipped, because the client document still shows those lines as removed under their codes. Lines whose code changes get a new version; the whole mapping is recorded as one audit event. Running it again changes nothing.",
   scope: 'projects:write',
-  input: z.strictObject({ projectId: Id }),
+  guards: [frozenWhenArchived],
+  input: z.strictObject({ projectId: ProjectId }),
   output: z.strictObject({
     changes: z
       .array(z.strictObject({ lineId: Id, from: z.string().nullable(), to: z.string() }))

@@ -1,8 +1,12 @@
 import { Id } from '../shared/values.js';
 import { LineFields } from '../shared/records.js';
+import { LineId, ProjectId } from '../shared/refs.js';
 
 /** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */
-export const inLine = { projectId: Id, lineId: Id.describe('The line (an `items` id in the resource API).') };
+export const inLine = {
+  projectId: ProjectId,
+  lineId: LineId.describe('The line (an `items` id in the resource API).'),
+};
 
 /** A merge patch of line fields, shared by single and bulk updates: only the fields to change, at least one. */
 export const LinePatch = LineFields.partial()

@@ -5,8 +5,11 @@ import { Section } from '../shared/records.js';
 import * as sections from '../../src/domain/projects/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { SectionTitle } from './shapes.js';
+import { ProjectId, SectionId } from '../shared/refs.js';
+import { SECTION } from '../../src/domain/sections/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
-const inSection = { projectId: Id, sectionId: Id };
+const inSection = { projectId: ProjectId, sectionId: SectionId };
 
 export const archiveScheduleSection = defineAction({
   name: 'archive_schedule_section',
@@ -17,7 +20,8 @@ export const archiveScheduleSection = defineAction({
   description:
     "Archives the section; it leaves the project's section list and later sections move up. Only an empty section can be archived: one that still holds active lines is refused with SECTION_NOT_EMPTY, because archiving a line shows it to the client as removed and should be done on purpose (move or archive the lines first). Needs expectedVersion; a second archival is refused with ALREADY_ARCHIVED.",
   scope: 'projects:write',
-  versioned: { entity: 'section', idField: 'sectionId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: SECTION, idField: 'sectionId' },
   input: z.strictObject(inSection),
   output: Section,
   errors: ['NOT_FOUND', 'ARCHIVED', 'ALREADY_ARCHIVED', 'SECTION_NOT_EMPTY'],
@@ -34,6 +38,7 @@ export const duplicateScheduleSection = defineAction({
   description:
     'Creates a new section directly after the source with copies of its active lines (new ids, version 1, the next free codes, same order). Title defaults to "<source title> (copy)". Send a fresh commandKey so a retry never copies twice.',
   scope: 'projects:write',
+  guards: [frozenWhenArchived],
   keyed: true,
   input: z.strictObject({ ...inSection, title: SectionTitle.optional() }),
   output: Section,

@@ -5,6 +5,9 @@ import { ProjectWithSections } from '../shared/records.js';
 import { getProjectWithSections } from '../../src/domain/projects/projects.js';
 import { reorderSections } from '../../src/domain/projects/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
+import { ProjectId, SectionId } from '../shared/refs.js';
+import { PROJECT } from '../../src/domain/projects/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
 export const reorderScheduleSections = defineAction({
   name: 'reorder_schedule_sections',
@@ -15,10 +18,11 @@ export const reorderScheduleSections = defineAction({
   description:
     "Send every active section id of the project exactly once, in the new order, with the project's expectedVersion (from get_studio_project). A list that leaves out, repeats or adds a section is refused with VALIDATION_FAILED and nothing moves. Returns the project with its sections in the new order and its new version.",
   scope: 'projects:write',
-  versioned: { entity: 'project', idField: 'projectId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: PROJECT, idField: 'projectId' },
   input: z.strictObject({
-    projectId: Id,
-    sectionIds: z.array(Id).min(1).max(1000).describe('All active sections of the project, in the new order.'),
+    projectId: ProjectId,
+    sectionIds: z.array(SectionId).min(1).max(1000).describe('All active sections of the project, in the new order.'),
   }),
   output: ProjectWithSections,
   errors: ['NOT_FOUND', 'ARCHIVED'],

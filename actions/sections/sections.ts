@@ -6,8 +6,11 @@ import { Section } from '../shared/records.js';
 import * as sections from '../../src/domain/projects/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { SectionTitle } from './shapes.js';
+import { ProjectId, SectionId } from '../shared/refs.js';
+import { SECTION } from '../../src/domain/sections/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
-const inSection = { projectId: Id, sectionId: Id };
+const inSection = { projectId: ProjectId, sectionId: SectionId };
 
 export const listScheduleSections = defineAction({
   name: 'list_schedule_sections',
@@ -19,7 +22,7 @@ export const listScheduleSections = defineAction({
     "The project's sections in document order, each with its count of active lines. Archived sections are excluded by default; with archived: include they follow the active ones. Pass nextCursor back as cursor for the next page.",
   scope: 'projects:read',
   input: z.strictObject({
-    projectId: Id,
+    projectId: ProjectId,
     archived: archivedFilter('sections'),
     ...pageQuery,
   }),
@@ -54,9 +57,10 @@ export const createScheduleSection = defineAction({
   description:
     "Creates an empty section at a 1-based position among the project's active sections (default: last); later sections move down one. The project's version goes up. Send a fresh commandKey so a retry never adds it twice.",
   scope: 'projects:write',
+  guards: [frozenWhenArchived],
   keyed: true,
   input: z.strictObject({
-    projectId: Id,
+    projectId: ProjectId,
     title: SectionTitle,
     position: z.int().min(1).max(10_000).optional().describe('1-based; default last.'),
   }),
@@ -75,7 +79,8 @@ export const updateScheduleSection = defineAction({
   description:
     "Changes the section's title. Needs expectedVersion from your last read of the section; on VERSION_CONFLICT read it again and report. The project's version goes up too, since the project shows its sections. Use reorder_schedule_sections to change the order.",
   scope: 'projects:write',
-  versioned: { entity: 'section', idField: 'sectionId' },
+  guards: [frozenWhenArchived],
+  versioned: { entity: SECTION, idField: 'sectionId' },
   input: z.strictObject({ ...inSection, title: SectionTitle.optional() }),
   output: Section,
   errors: ['NOT_FOUND', 'ARCHIVED'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Cursor, Id, Limit, LineStatus } from './values.js';
 import { PROJECT_STATUSES } from './records.js';
 import { LINE_SORTS } from '../../src/domain/schedule/lines.js';
+import { ProjectId, SectionId } from './refs.js';
 
 /**
  * The queries lists take. A resource and its procedure twin (list_lines and list_schedule_lines, list_projects and
@@ -17,8 +18,8 @@ export const archivedFilter = (records: string) =>
 
 /** One project's schedule lines: filters, sort (none: document order) and paging. */
 export const LineListQuery = z.strictObject({
-  projectId: Id,
-  sectionId: Id.optional().describe('Only lines in this section.'),
+  projectId: ProjectId,
+  sectionId: SectionId.optional().describe('Only lines in this section.'),
   status: LineStatus.optional(),
   archived: archivedFilter('lines'),
   q: z

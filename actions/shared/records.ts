@@ -13,6 +13,8 @@ import {
   Timestamp,
   Currency,
 } from './values.js';
+import { SupplierId, UnitId } from './refs.js';
+import { priced, publicMoney } from '../../src/core/schema-marks.js';
 
 /** A schedule line (`items` in paths). Pricing fields marked below are absent for callers without pricing:read. */
 export const Line = z
@@ -33,17 +35,22 @@ export const Line = z
     dimensions: z.string().nullable(),
     leadTimeDays: z.int().nullable(),
     quantity: Quantity,
-    markup: Ratio.nullable().optional().describe('Needs pricing:read. Null: the project default applies.'),
-    tradePrice: PricedField.optional().describe("Needs pricing:read. The studio's unit cost."),
-    retailPrice: PricedField.describe('Recommended retail, per unit.'),
-    clientPrice: PricedField.extend({
-      source: z.enum(['derived', 'manual']).describe('derived: trade × (1 + markup); manual: set by hand.'),
-    }).describe('Unit price to the client.'),
-    deliveryPrice: PricedField.describe('Delivery for the line.'),
-    margin: Money.nullable().optional().describe('Needs pricing:read. Client minus trade per unit, when both are set.'),
-    clientTotal: Money.nullable().describe(
-      'Quantity × client unit rate, rounded once; null unless the client price is set.',
-    ),
+    markup: priced(Ratio).nullable().optional().describe('Needs pricing:read. Null: the project default applies.'),
+    tradePrice: priced(PricedField).optional().describe("Needs pricing:read. The studio's unit cost."),
+    retailPrice: publicMoney(PricedField).describe('Recommended retail, per unit.'),
+    clientPrice: publicMoney(
+      PricedField.extend({
+        source: z.enum(['derived', 'manual']).describe('derived: trade × (1 + markup); manual: set by hand.'),
+      }),
+    ).describe('Unit price to the client.'),
+    deliveryPrice: publicMoney(PricedField).describe('Delivery for the line.'),
+    margin: priced(Money)
+      .nullable()
+      .optional()
+      .describe('Needs pricing:read. Client minus trade per unit, when both are set.'),
+    clientTotal: publicMoney(Money)
+      .nullable()
+      .describe('Quantity × client unit rate, rounded once; null unless the client price is set.'),
     version: z
       .int()
       .describe('Concurrency bookkeeping: +1 on every change; echo it back as If-Match / expectedVersion.'),
@@ -60,7 +67,7 @@ export const LineFields = z.strictObject({
   heading: z.string().min(1).max(500),
   description: z.string().max(20_000),
   status: LineStatus,
-  supplierId: Id.nullable(),
+  supplierId: SupplierId.nullable(),
   brand: z.string().max(200).nullable(),
   productCode: z.string().max(200).nullable(),
   url: z.string().max(2000).nullable(),
@@ -68,10 +75,10 @@ export const LineFields = z.strictObject({
   dimensions: z.string().max(500).nullable(),
   leadTimeDays: z.int().min(0).max(3650).nullable(),
   quantity: z
-    .strictObject({ amount4: NonNegativeAmount4, unitId: Id.optional() })
+    .strictObject({ amount4: NonNegativeAmount4, unitId: UnitId.optional() })
     .describe('Quantity; unitId defaults to the current or studio default unit.'),
-  markup: Markup.nullable().describe('Needs pricing:write. Null returns to the project default.'),
-  tradePrice: PricedFieldInput.describe('Needs pricing:write.'),
+  markup: priced(Markup).nullable().describe('Needs pricing:write. Null returns to the project default.'),
+  tradePrice: priced(PricedFieldInput).describe('Needs pricing:write.'),
   retailPrice: PricedFieldInput,
   clientPrice: PricedFieldInput.nullable().describe(
     'Set by hand; null returns to the derived price trade × (1 + markup).',
@@ -103,7 +110,10 @@ export const Project = z
     reference: z.string().nullable().describe("The studio's job reference."),
     clientName: z.string().nullable(),
     currency: Currency,
-    defaultMarkup: Ratio.nullable().optional().describe('Needs pricing:read. Null: the studio default applies.'),
+    defaultMarkup: priced(Ratio)
+      .nullable()
+      .optional()
+      .describe('Needs pricing:read. Null: the studio default applies.'),
     status: z.enum(PROJECT_STATUSES),
     version: z.int(),
     createdAt: Timestamp,

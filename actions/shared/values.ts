@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isAmount4 } from '../../src/core/money.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
+import { declareMoney } from '../../src/core/schema-marks.js';
 
 /**
  * Gives a shared shape an id in zod's global registry (keeping its description), so that generated documents
@@ -47,7 +48,9 @@ named(Amount4, 'Amount4');
 export const Currency = z.enum(CURRENCIES).describe('ISO 4217 currency code.');
 named(Currency, 'Currency');
 
-export const Money = z.strictObject({ amount4: Amount4, currency: Currency }).describe('An amount of money.');
+export const Money = declareMoney(
+  z.strictObject({ amount4: Amount4, currency: Currency }).describe('An amount of money.'),
+);
 named(Money, 'Money');
 
 export const Quantity = z

@@ -3,6 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { Id } from '../shared/values.js';
 import { Studio } from './shapes.js';
 import { transferOwnership } from '../../src/domain/studio/ownership.js';
+import { MemberId } from '../shared/refs.js';
 
 const Membership = z.strictObject({ memberId: Id, role: z.enum(['owner', 'admin']) });
 
@@ -16,7 +17,7 @@ export const transferStudioOwnership = defineAction({
     'Makes an active member the owner; you (the owner) become an admin, so only the new owner can hand it back. A studio always has exactly one owner. Needs confirm: true once the person has agreed; without it nothing changes and the answer is CONFIRMATION_REQUIRED.',
   scope: 'studio:own',
   input: z.strictObject({
-    memberId: Id.describe('The active member who becomes the owner (list_studio_members).'),
+    memberId: MemberId.describe('The active member who becomes the owner (list_studio_members).'),
     confirm: z.boolean().optional().describe('true once the person has agreed; this cannot be undone by you.'),
   }),
   output: z.strictObject({ studio: Studio, owner: Membership, previousOwner: Membership }),

@@ -3,6 +3,9 @@ import { defineAction } from '../../src/core/define-action.js';
 import { Currency, Id } from '../shared/values.js';
 import { AccentColour, CodePrefix, StudioSettings, boundedRatio } from './shapes.js';
 import * as settings from '../../src/domain/studio/settings.js';
+import { UnitId } from '../shared/refs.js';
+import { STUDIO } from '../../src/domain/studio/entity.js';
+import { priced } from '../../src/core/schema-marks.js';
 
 export const getStudioSettings = defineAction({
   name: 'get_studio_settings',
@@ -22,10 +25,12 @@ export const getStudioSettings = defineAction({
 
 const SettingsPatch = z
   .strictObject({
-    defaultMarkup: boundedRatio(100_000n, 'A markup').describe('Needs pricing:write. "3500" = 35%; at most 1000%.'),
+    defaultMarkup: priced(boundedRatio(100_000n, 'A markup')).describe(
+      'Needs pricing:write. "3500" = 35%; at most 1000%.',
+    ),
     currency: Currency.describe('For new projects; existing projects keep theirs.'),
     taxRate: boundedRatio(10_000n, 'A tax rate').describe('"2000" = 20%; at most 100%.'),
-    defaultUnitId: Id.describe("One of the studio's active units."),
+    defaultUnitId: UnitId.describe("One of the studio's active units."),
     codeFormat: z.strictObject({ prefix: CodePrefix }).describe('For new line codes; existing codes stay.'),
     branding: z
       .strictObject({
@@ -47,7 +52,7 @@ export const updateStudioSettings = defineAction({
   description:
     "Merge patch of the studio's settings: only the fields given change. Defaults apply to what is created afterwards; existing projects keep their currency and markup, existing lines their codes. Setting defaultMarkup needs pricing:write. Needs expectedVersion (the studio's version).",
   scope: 'workspace:manage',
-  versioned: { entity: 'studio', idField: 'studioId' },
+  versioned: { entity: STUDIO, idField: 'studioId' },
   input: SettingsPatch,
   output: StudioSettings,
   errors: [],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Currency, Id, Ratio, Timestamp, named } from '../shared/values.js';
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+import { priced } from '../../src/core/schema-marks.js';
 
 /** A ratio that cannot be negative and has a ceiling (ratio4 "10000" = 100%). */
 export { boundedRatio } from '../shared/values.js';
@@ -31,7 +32,9 @@ export const AccentColour = z
 
 export const StudioSettings = z
   .strictObject({
-    defaultMarkup: Ratio.optional().describe('Needs pricing:read. Applies to projects without their own markup.'),
+    defaultMarkup: priced(Ratio)
+      .optional()
+      .describe('Needs pricing:read. Applies to projects without their own markup.'),
     currency: Currency.describe('The currency new projects start with.'),
     taxRate: Ratio.describe('Sales tax on client totals, e.g. "2000" = 20%.'),
     defaultUnitId: Id.nullable().describe('The unit a line gets when none is given.'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Studio, StudioName } from './shapes.js';
 import * as studio from '../../src/domain/studio/studio.js';
+import { STUDIO } from '../../src/domain/studio/entity.js';
 
 export const getStudio = defineAction({
   name: 'get_studio',
@@ -28,7 +29,7 @@ export const updateStudio = defineAction({
   description:
     "Changes the studio's name. Needs expectedVersion: the version from get_studio or get_studio_settings (they share it).",
   scope: 'workspace:manage',
-  versioned: { entity: 'studio', idField: 'studioId' },
+  versioned: { entity: STUDIO, idField: 'studioId' },
   input: z.strictObject({ name: StudioName }),
   output: Studio,
   errors: [],

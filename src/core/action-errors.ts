@@ -1,6 +1,5 @@
 import type { AnyAction } from './define-action.js';
 import { UNIVERSAL_ERRORS, type ErrorCode } from './errors.js';
-import { ID_FIELDS } from './entities.js';
 
 const cache = new WeakMap<AnyAction, ReadonlySet<ErrorCode>>();
 
@@ -13,7 +12,7 @@ export function allErrorsOf(action: AnyAction): ReadonlySet<ErrorCode> {
   let set = cache.get(action);
   if (set) return set;
   const codes = new Set<ErrorCode>([...UNIVERSAL_ERRORS, ...action.errors]);
-  if (Object.keys(action.fullInput.shape).some((f) => f in ID_FIELDS)) codes.add('NOT_FOUND');
+  if (action.plan.refs.length) codes.add('NOT_FOUND');
   if (action.versioned) codes.add('PRECONDITION_REQUIRED').add('VERSION_CONFLICT').add('NOT_FOUND');
   if (action.keyed) {
     codes.add('IDEMPOTENCY_KEY_REUSED').add('IDEMPOTENCY_IN_PROGRESS');

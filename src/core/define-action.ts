@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { ActionScope } from './permissions.js';
 import type { ActionContext } from './context.js';
-import type { EntityKind } from './entities.js';
+import type { Entity } from './entities.js';
+import type { Guard } from './guards.js';
+import { type ActionPlan, planOf } from './action-plan.js';
 
 /** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
 export type ActionKind = 'resource' | 'procedure' | 'file';
@@ -45,7 +47,7 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * The record whose version guards this write: `If-Match` (resource) or `expectedVersion` (procedure) is required
    * and compared by `invoke` before the handler runs.
    */
-  versioned?: { entity: EntityKind; idField: string };
+  versioned?: { entity: Entity; idField: string };
   /** Non-idempotent create: `Idempotency-Key` (resource, required) or `commandKey` (procedure, optional). */
   keyed?: boolean;
   /**
@@ -54,10 +56,10 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    */
   shownOnce?: readonly string[];
   /**
-   * Writes under an archived project are refused with ARCHIVED by `invoke` (its schedule is frozen until restored).
-   * Actions about the project's own lifecycle or access (archive, restore, duplicate, grants) opt out here.
+   * Domain rules run by `invoke` in this order before the handler, after authentication, scope, validation and
+   * ownership (a project's archived freeze, an issued revision's immutability).
    */
-  archivedProjectWritable?: true;
+  guards?: readonly Guard[];
   http?: HttpBinding;
   mcp?: { advertised: true; title: string };
   /**
@@ -75,6 +77,10 @@ export interface Action<I extends z.ZodObject = z.ZodObject, O extends z.ZodType
   fullInput: z.ZodObject;
   /** `<domain>.<camelName>` for procedures. */
   trpcPath?: string;
+  /** For a resource operation bound to a procedure: the procedure's name (the two are one behaviour). */
+  twinOf?: string;
+  /** What `invoke` reads from the schemas' marks: references, priced input, what to withhold from the output. */
+  plan: ActionPlan;
 }
 
 /** String literal unions widened to string, at any depth. */
@@ -119,7 +125,81 @@ export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: A
     consequential: spec.consequential ?? spec.effect === 'mutation',
     fullInput,
     trpcPath: spec.kind === 'procedure' ? `${spec.domain}.${camelCase(spec.name)}` : undefined,
+    plan: planOf(fullInput, spec.output),
   };
 }
 
 export type AnyAction = Action<z.ZodObject, z.ZodType>;
+
+/**
+ * How a procedure is also offered as a `/v1` resource operation. The two are one behaviour: the resource shares the
+ * procedure's handler, scope, guards, rules, filters, output and errors, and differs only where it says so here.
+ */
+export interface ResourceBinding {
+  name: string;
+  http: HttpBinding;
+  /** Resource field → procedure field, where the seed fixes a path name (`itemId` names what procedures call `lineId`). */
+  rename?: Readonly<Record<string, string>>;
+  /** The procedure field that is the whole request body (a merge patch), whose fields the resource takes at top level. */
+  bodyField?: string;
+  /** A declared difference: the resource checks no version (it is keyed instead, as the seed's archival is). */
+  versioned?: false;
+  /** A declared difference: the resource needs an Idempotency-Key though the procedure takes no command key. */
+  keyed?: true;
+  /** Defaults to the procedure's. */
+  summary?: string;
+  /** Defaults to the procedure's; resource wording names headers (If-Match, Idempotency-Key) where procedures name fields. */
+  description?: string;
+  mcp?: { advertised: true; title: string };
+  /** A worked example in the resource's own shape. */
+  example: Record<string, unknown>;
+}
+
+/** The resource operation that `binding` makes of `procedure` (see ResourceBinding). */
+export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
+  procedure: Action<I, O>,
+  binding: ResourceBinding,
+): Action<z.ZodObject, O> {
+  if (procedure.kind !== 'procedure') throw new Error(`${binding.name}: bind a procedure, not ${procedure.name}.`);
+  const toResource = new Map(Object.entries(binding.rename ?? {}).map(([res, proc]) => [proc, res]));
+  const shape: Record<string, z.ZodType> = {};
+  for (const [field, schema] of Object.entries(procedure.input.shape as Record<string, z.ZodType>)) {
+    if (field === binding.bodyField) Object.assign(shape, (schema as z.ZodObject).shape);
+    else shape[toResource.get(field) ?? field] = schema;
+  }
+  const bodyFields = binding.bodyField
+    ? new Set(Object.keys((procedure.input.shape[binding.bodyField] as z.ZodObject).shape))
+    : new Set<string>();
+  const toProcedureInput = (input: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    const body: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(input)) {
+      if (bodyFields.has(field)) body[field] = value;
+      else out[binding.rename?.[field] ?? field] = value;
+    }
+    if (binding.bodyField) out[binding.bodyField] = body;
+    return out as z.output<I>;
+  };
+  const versioned =
+    binding.versioned === false || !procedure.versioned
+      ? undefined
+      : { ...procedure.versioned, idField: toResource.get(procedure.versioned.idField) ?? procedure.versioned.idField };
+  const { fullInput: _f, trpcPath: _t, plan: _p, consequential: _c, ...shared } = procedure;
+  return {
+    ...defineAction<z.ZodObject, O>({
+      ...shared,
+      name: binding.name,
+      kind: 'resource',
+      summary: binding.summary ?? procedure.summary,
+      description: binding.description ?? procedure.description,
+      input: z.strictObject(shape),
+      versioned,
+      keyed: binding.keyed ?? procedure.keyed,
+      http: binding.http,
+      mcp: binding.mcp,
+      example: binding.example,
+      handler: (ctx, input) => procedure.handler(ctx, toProcedureInput(input as Record<string, unknown>)),
+    }),
+    twinOf: procedure.name,
+  };
+}

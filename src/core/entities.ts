@@ -1,55 +1,43 @@
-/**
- * The records an input may name by id, and where each one belongs. `invoke` uses this one table to prove that every
- * nested id belongs to the project (or studio) the request is about, and to read versions for expected-version checks.
- * A field whose name is listed here is an ownership claim wherever it appears in any action's input.
- */
-export type EntityKind =
-  | 'studio'
-  | 'project'
-  | 'section'
-  | 'line'
-  | 'supplier'
-  | 'unit'
-  | 'member'
-  | 'audit_event'
-  | 'api_token';
+import type Sqlite from 'better-sqlite3';
+import type { Caller } from './context.js';
 
-export interface EntityInfo {
+export type Statements = (sqlText: string) => Sqlite.Statement;
+
+/** One record an input names, found and owned by the caller's studio, for an entity's own access rule. */
+export interface EntityAccess {
+  caller: Caller;
+  id: string;
+  row: Record<string, unknown>;
+  /** Whether the action writes. */
+  write: boolean;
+  statement: Statements;
+}
+
+/**
+ * A kind of record an input may name by id, and where it belongs. Each domain defines its own entities and marks the
+ * fields that name them with `refTo(…, entity)`: `invoke` proves every such id belongs to the project (or studio, or
+ * caller) the request is about, and reads versions for expected-version checks. Nothing in core names an entity.
+ */
+export interface Entity {
+  /** How errors name it: `No line 01… exists in this project.` */
+  name: string;
   table: string;
   /**
-   * The column naming the owner: a project for project-scoped records, the studio for studio-level ones, the caller's
+   * The column naming the owner: a project for project-level records, the studio for studio-level ones, the caller's
    * own membership for personal records (API tokens): someone else's answers as if it did not exist.
    */
   owner: { column: string; level: 'project' | 'studio' | 'member' };
+  /** A further rule for every reference to a record of this kind (a project's grants); throws to refuse. */
+  access?: (check: EntityAccess) => void;
 }
 
-export const ENTITIES: Record<EntityKind, EntityInfo> = {
-  // A studio is its own owner: its id is compared with the caller's studio id.
-  studio: { table: 'studios', owner: { column: 'id', level: 'studio' } },
-  project: { table: 'projects', owner: { column: 'studio_id', level: 'studio' } },
-  section: { table: 'sections', owner: { column: 'project_id', level: 'project' } },
-  line: { table: 'lines', owner: { column: 'project_id', level: 'project' } },
-  supplier: { table: 'suppliers', owner: { column: 'studio_id', level: 'studio' } },
-  unit: { table: 'units', owner: { column: 'studio_id', level: 'studio' } },
-  member: { table: 'members', owner: { column: 'studio_id', level: 'studio' } },
-  audit_event: { table: 'audit_events', owner: { column: 'studio_id', level: 'studio' } },
-  api_token: { table: 'api_tokens', owner: { column: 'member_id', level: 'member' } },
-};
+const ENTITIES = new Map<string, Entity>();
 
-/** Input field → the entity its value names. Arrays (`lineIds`) name several. */
-export const ID_FIELDS: Record<string, EntityKind> = {
-  projectId: 'project',
-  targetProjectId: 'project',
-  sectionId: 'section',
-  targetSectionId: 'section',
-  sectionIds: 'section',
-  itemId: 'line',
-  lineId: 'line',
-  lineIds: 'line',
-  supplierId: 'supplier',
-  unitId: 'unit',
-  defaultUnitId: 'unit',
-  memberId: 'member',
-  eventId: 'audit_event',
-  tokenId: 'api_token',
-};
+/** Defines an entity once; a second definition under the same name is a mistake, refused at start-up. */
+export function defineEntity(entity: Entity): Entity {
+  if (ENTITIES.has(entity.name)) throw new Error(`Entity ${entity.name} is defined twice.`);
+  ENTITIES.set(entity.name, entity);
+  return entity;
+}
+
+export const definedEntities = (): readonly Entity[] => [...ENTITIES.values()];

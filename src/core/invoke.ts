@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema.js';
 import type { Store } from '../../db/sqlite.js';
-import type Sqlite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput, Caller } from './context.js';
 import { authenticate } from './auth.js';
 import { ServiceError, toServiceError } from './errors.js';
-import { grantAllows, reachesAllProjects, type GrantLevel } from './permissions.js';
-import { ENTITIES, ID_FIELDS, type EntityKind } from './entities.js';
+import type { Statements } from './entities.js';
+import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
-import { pricingFieldIn, withoutPricing } from './pricing-visibility.js';
+import { pricedFieldSent, withoutPricing } from './pricing-visibility.js';
+import { resolveRefs } from './ownership.js';
 import { actorOf, appendAuditEvents } from './audit.js';
 import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './idempotency.js';
 import { nowIso, newId } from './ids.js';
@@ -56,7 +56,7 @@ export async function invoke(
     }
     const input = parseInput(action.fullInput, rawInput) as Record<string, unknown>;
     if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
-      const field = pricingFieldIn(input);
+      const field = pricedFieldSent(input, action.plan.pricedInput);
       if (field)
         throw new ServiceError(
           'FORBIDDEN',
@@ -70,7 +70,9 @@ export async function invoke(
       action.effect === 'mutation'
         ? await keyed(rt, action, input, caller, () => rt.store.write(run))
         : await rt.store.readSnapshot(run);
-    return caller && !caller.permissions.has('pricing:read') ? withoutPricing(output) : output;
+    return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
+      ? withoutPricing(output, action.plan.redaction)
+      : output;
   } catch (err) {
     const se = toServiceError(err);
     if (se.code === 'INTERNAL') rt.log?.(`internal error in ${action.name} (${requestId})`, err);
@@ -125,9 +127,12 @@ async function execute(
   // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
   // request's hot path.
   const stmt = write ? rt.store.writeStatement : rt.store.read;
-  const project = caller ? checkProjects(stmt, caller, input, write) : undefined;
-  if (caller) checkOwnership(stmt, caller, input, project?.id);
-  if (write && !action.archivedProjectWritable) refuseArchivedProjects(stmt, input, project);
+  const { refs, project } = caller ? resolveRefs(stmt, caller, action, input, write) : NO_REFS;
+  if (caller) {
+    for (const guard of action.guards ?? []) {
+      guard.check({ actionName: action.name, caller, input, write, statement: stmt, refs, project });
+    }
+  }
 
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
@@ -198,116 +203,7 @@ function stripControls(input: Record<string, unknown>, action: AnyAction): Recor
   return rest;
 }
 
-/**
- * The project in `projectId` (and any `targetProjectId`) must be the caller's studio's, and the caller must hold a
- * grant unless they manage the workspace. A project of another studio, or one not granted at all, is 404: its
- * existence is not revealed. A `view` grant used for a write is 403.
- */
-type Statements = (sqlText: string) => Sqlite.Statement;
-
-function checkProjects(
-  stmt: Statements,
-  caller: Caller,
-  input: Record<string, unknown>,
-  write: boolean,
-): ProjectsTable | undefined {
-  let main: ProjectsTable | undefined;
-  for (const field of ['projectId', 'targetProjectId'] as const) {
-    const id = input[field];
-    if (typeof id !== 'string') continue;
-    const project = stmt('SELECT * FROM projects WHERE id = ? AND studio_id = ?').get(id, caller.studioId) as
-      | ProjectsTable
-      | undefined;
-    if (!project) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
-    if (!reachesAllProjects(caller.permissions)) {
-      const grant = stmt('SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?').get(
-        id,
-        caller.memberId,
-      ) as { level: string } | undefined;
-      if (!grant) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
-      if (!grantAllows(grant.level as GrantLevel, write)) {
-        throw new ServiceError(
-          'FORBIDDEN',
-          'You can view this project but not change it; ask a studio admin for an edit grant.',
-        );
-      }
-    }
-    if (field === 'projectId') main = project;
-  }
-  return main;
-}
-
-/** A write under an archived project (or into an archived target project) changes a frozen schedule. */
-function refuseArchivedProjects(stmt: Statements, input: Record<string, unknown>, project: ProjectsTable | undefined) {
-  const target =
-    typeof input.targetProjectId === 'string'
-      ? (stmt('SELECT archived_at FROM projects WHERE id = ?').get(input.targetProjectId) as
-          | { archived_at: string | null }
-          | undefined)
-      : undefined;
-  if (project?.archived_at || target?.archived_at) {
-    throw new ServiceError(
-      'ARCHIVED',
-      'This project is archived, so its schedule cannot change; restore it with restore_project first.',
-    );
-  }
-}
-
-const WHERE_OWNED = {
-  project: 'in this project',
-  studio: 'in your studio',
-  member: 'among your own in this studio',
-} as const;
-
-/** Every id the input names (at any depth) must belong to the project in the request, the caller's studio, or the caller. */
-function checkOwnership(
-  stmt: Statements,
-  caller: Caller,
-  input: Record<string, unknown>,
-  projectId: string | undefined,
-) {
-  const { studioId, memberId } = caller;
-  const claims: Array<{ field: string; kind: EntityKind; id: string }> = [];
-  collectIds(input, claims, 0);
-  const targetProject = typeof input.targetProjectId === 'string' ? input.targetProjectId : projectId;
-  for (const { field, kind, id } of claims) {
-    if (kind === 'project') continue; // checked with grants above
-    const info = ENTITIES[kind];
-    // Table and column names come from the fixed ENTITIES table, never from input.
-    const row = stmt(`SELECT ${info.owner.column} AS owner FROM ${info.table} WHERE id = ?`).get(id) as
-      | { owner: string }
-      | undefined;
-    let owns: boolean;
-    if (!row) owns = false;
-    else if (info.owner.level === 'studio') owns = row.owner === studioId;
-    else if (info.owner.level === 'member') owns = row.owner === memberId;
-    else {
-      const expected = field.startsWith('target') ? targetProject : projectId;
-      owns = expected !== undefined && row.owner === expected;
-    }
-    if (!owns)
-      throw new ServiceError(
-        'NOT_FOUND',
-        `No ${kind.replace('_', ' ')} ${id} exists ${WHERE_OWNED[info.owner.level]}.`,
-      );
-  }
-}
-
-function collectIds(value: unknown, out: Array<{ field: string; kind: EntityKind; id: string }>, depth: number) {
-  if (depth > 6 || !value || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    for (const v of value) collectIds(v, out, depth + 1);
-    return;
-  }
-  for (const [field, v] of Object.entries(value)) {
-    const kind = ID_FIELDS[field];
-    // Braces matter: without them the last `else` binds to the inner `if` and nested ids go unchecked.
-    if (kind && typeof v === 'string') out.push({ field, kind, id: v });
-    else if (kind && Array.isArray(v)) {
-      for (const id of v) if (typeof id === 'string') out.push({ field, kind, id });
-    } else collectIds(v, out, depth + 1);
-  }
-}
+const NO_REFS: { refs: ResolvedRef[]; project: ProjectsTable | undefined } = { refs: [], project: undefined };
 
 /** Reads an ETag or version the caller echoed back; anything unparsable can never match. */
 export function parseVersion(value: unknown): number | undefined {
@@ -319,13 +215,12 @@ export function parseVersion(value: unknown): number | undefined {
 }
 
 function checkVersion(stmt: Statements, action: AnyAction, input: Record<string, unknown>, studioId: string) {
-  const { entity, idField } = action.versioned!;
+  const { entity: info, idField } = action.versioned!;
+  const entity = info.name;
   const sent = input[CONTROL_FIELDS[action.kind].version];
   // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
   const id = idField === 'studioId' ? studioId : (input[idField] as string);
-  const row = stmt(`SELECT version FROM ${ENTITIES[entity].table} WHERE id = ?`).get(id) as
-    | { version: number }
-    | undefined;
+  const row = stmt(`SELECT version FROM ${info.table} WHERE id = ?`).get(id) as { version: number } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND');
   if (sent === undefined) {
     throw new ServiceError(

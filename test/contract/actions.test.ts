@@ -9,14 +9,14 @@ import { z } from 'zod';
 import { ACTIONS } from '../../actions/index.js';
 import { camelCase, type AnyAction } from '../../src/core/define-action.js';
 import { ERROR_CATALOG } from '../../src/core/errors.js';
-import { ID_FIELDS } from '../../src/core/entities.js';
+import { walkSchema } from '../../src/core/schema-marks.js';
 import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { standaloneJsonSchema, toJsonSchema } from '../../src/contract/json-schema.js';
 import { ROOT } from '../helpers/server.js';
 
 /**
- * Input fields that end in `Id`/`Ids` but are deliberately NOT ownership claims checked by `invoke` (they are not in
- * ID_FIELDS). Each entry says why; adding one is a decision, not a way to silence the test.
+ * Input fields that take an id but deliberately are NOT references `invoke` checks for ownership (not marked with
+ * `Ref`). Each entry says why; adding one is a decision, not a way to silence the test.
  */
 const UNCHECKED_ID_FIELDS: Record<string, string> = {
   // list_audit_events filter: names a record of any kind (line, section, project …). The feed is already bounded to
@@ -26,6 +26,27 @@ const UNCHECKED_ID_FIELDS: Record<string, string> = {
 
 const SCOPES = new Set<string>([...STUDIO_PERMISSIONS, 'member', 'capability']);
 const NAME = /^[a-z]+(_[a-z0-9]+)+$/;
+
+/** Names of the properties anywhere in a JSON Schema whose value is an id (`$ref: Id`, alone, nullable or in arrays). */
+function idPropertyNames(schema: unknown, out = new Set<string>()): Set<string> {
+  const isId = (v: unknown): boolean => {
+    if (!v || typeof v !== 'object') return false;
+    const o = v as Record<string, unknown>;
+    if (o.$ref === '#/$defs/Id') return true;
+    if (Array.isArray(o.anyOf)) return o.anyOf.some(isId);
+    return o.type === 'array' && isId(o.items);
+  };
+  if (Array.isArray(schema)) for (const s of schema) idPropertyNames(s, out);
+  else if (schema && typeof schema === 'object') {
+    for (const [k, v] of Object.entries(schema)) {
+      if (k === 'properties' && v && typeof v === 'object') {
+        for (const [name, prop] of Object.entries(v)) if (isId(prop)) out.add(name);
+      }
+      idPropertyNames(v, out);
+    }
+  }
+  return out;
+}
 
 /** Every property name anywhere in a JSON Schema: nested objects, arrays, unions and `$defs` included. */
 function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
@@ -106,15 +127,21 @@ describe.each(rows)('%s', (name, action) => {
     expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues)).toBe(true);
   });
 
-  it('names ids only in fields invoke checks for ownership, or deliberately unchecked ones', () => {
-    const idFields = [...propertyNames(standaloneJsonSchema(action.fullInput, 'input'))].filter((f) =>
-      /(Id|Ids)$/.test(f),
+  it('takes ids only in fields declared as references (Ref), or deliberately unchecked ones', () => {
+    const referenced = new Set(action.plan.refs.map((r) => r.path.filter((step) => step !== '*').at(-1)));
+    const idFields = [...idPropertyNames(standaloneJsonSchema(action.fullInput, 'input'))];
+    const unchecked = idFields.filter((f) => !referenced.has(f) && !(f in UNCHECKED_ID_FIELDS));
+    expect(unchecked, 'declare these with Ref(ENTITY) (actions/shared/refs.ts) or, with a reason, in UNCHECKED_ID_FIELDS').toEqual(
+      [],
     );
-    const unchecked = idFields.filter((f) => !(f in ID_FIELDS) && !(f in UNCHECKED_ID_FIELDS));
-    expect(
-      unchecked,
-      'add these to ID_FIELDS (src/core/entities.ts) or, with a reason, to UNCHECKED_ID_FIELDS',
-    ).toEqual([]);
+  });
+
+  it('declares every amount of money in its output as priced or public', () => {
+    const bare: string[] = [];
+    walkSchema(action.output, () => undefined, (path, cover) => {
+      if (!cover) bare.push(path.join('.') || '(output)');
+    });
+    expect(bare, 'wrap these in priced(…) (withheld without pricing:read) or publicMoney(…)').toEqual([]);
   });
 
   it('uses versioned/keyed only where they mean something', () => {
@@ -128,6 +155,36 @@ describe.each(rows)('%s', (name, action) => {
       }
     }
     if (action.keyed) expect(action.effect).toBe('mutation');
+  });
+});
+
+const twins = ACTIONS.filter((a) => a.twinOf).map((a) => [a.name, a] as [string, AnyAction]);
+
+describe.each(twins)('resource %s and its procedure twin', (_name, resource) => {
+  const procedure = ACTIONS.find((a) => a.name === resource.twinOf)!;
+
+  it('binds a procedure of the catalog', () => {
+    expect(procedure?.kind).toBe('procedure');
+  });
+
+  it('shares its scope, guards, output, errors and effect', () => {
+    expect(resource.scope).toBe(procedure.scope);
+    expect(resource.guards).toBe(procedure.guards);
+    expect(resource.output).toBe(procedure.output);
+    expect(resource.errors).toBe(procedure.errors);
+    expect(resource.effect).toBe(procedure.effect);
+  });
+
+  it('takes the same fields and filters, under the seed names, with the controls of its surface', () => {
+    const controls = new Set(['ifMatch', 'idempotencyKey', 'expectedVersion', 'commandKey']);
+    const fieldsOf = (a: AnyAction) =>
+      Object.entries(a.fullInput.shape as Record<string, z.ZodType>)
+        .filter(([f]) => !controls.has(f))
+        .flatMap(([f, schema]) => (f === 'patch' ? Object.keys((schema as z.ZodObject).shape) : [f]))
+        .map((f) => (f === 'itemId' ? 'lineId' : f))
+        .sort();
+    expect(fieldsOf(resource)).toEqual(fieldsOf(procedure));
+    for (const filter of resource.http?.filters ?? []) expect(resource.fullInput.shape).toHaveProperty(filter);
   });
 });
 

@@ -8,10 +8,11 @@ import { startServer, type RunningServer } from '../helpers/server.js';
 import { http, seenBodies, trpc } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { expectProblem, httpMcp, keyPaths, spawnStdioMcp, type StdioMcp } from '../helpers/e2e.js';
-import { PRICING_FIELDS } from '../../src/core/pricing-visibility.js';
+import { ACTIONS } from '../../actions/index.js';
+import { pricedFieldNames } from '../../src/core/action-plan.js';
 
-/** The three the specification names, plus their project/studio/total forms. */
-const PRICING_KEYS = [...new Set(['tradePrice', 'markup', 'margin', ...PRICING_FIELDS])];
+/** The three the specification names, plus every field declared priced in the catalog (project, studio, totals …). */
+const PRICING_KEYS = ACTIONS.length ? [...new Set(['tradePrice', 'markup', 'margin', ...pricedFieldNames()])] : [];
 
 let server: RunningServer;
 let assistantToken: string;

@@ -1,0 +1,29 @@
+import type { Entity } from '../../src/core/entities.js';
+import { refTo } from '../../src/core/schema-marks.js';
+import { API_TOKEN } from '../../src/domain/account/entity.js';
+import { AUDIT_EVENT } from '../../src/domain/audit/entity.js';
+import { MEMBER } from '../../src/domain/members/entity.js';
+import { PROJECT } from '../../src/domain/projects/entity.js';
+import { LINE } from '../../src/domain/schedule/entity.js';
+import { SECTION } from '../../src/domain/sections/entity.js';
+import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
+import { UNIT } from '../../src/domain/units/entity.js';
+import { Id } from './values.js';
+
+/**
+ * Input fields that name a record. `invoke` proves each belongs where the request says (its project, the caller's
+ * studio, the caller) before anything runs, and answers 404 otherwise; a field that names a record is declared so
+ * here, never recognised by its name.
+ */
+export const Ref = (entity: Entity, opts: { within?: string } = {}) => refTo(Id, entity, opts);
+
+export const ProjectId = Ref(PROJECT);
+export const SectionId = Ref(SECTION);
+export const LineId = Ref(LINE);
+export const SupplierId = Ref(SUPPLIER);
+export const UnitId = Ref(UNIT);
+export const MemberId = Ref(MEMBER);
+export const AuditEventId = Ref(AUDIT_EVENT);
+export const ApiTokenId = Ref(API_TOKEN);
+/** A section of the project named by `targetProjectId` (copies between projects). */
+export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

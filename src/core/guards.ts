@@ -1,0 +1,33 @@
+import type { ProjectsTable } from '../../db/schema.js';
+import type { Caller } from './context.js';
+import type { Entity, Statements } from './entities.js';
+
+/** A record the input names, after `invoke` proved it is the caller's to name. */
+export interface ResolvedRef {
+  /** The input field, dotted for nested ones (`lines.0.lineId`). */
+  field: string;
+  entity: Entity;
+  id: string;
+  row: Record<string, unknown>;
+}
+
+export interface GuardInput {
+  actionName: string;
+  caller: Caller;
+  input: Record<string, unknown>;
+  write: boolean;
+  statement: Statements;
+  /** Every record the input names, in the order the schema declares them. */
+  refs: readonly ResolvedRef[];
+  project: ProjectsTable | undefined;
+}
+
+/**
+ * A domain rule that runs before the handler, inside the write's transaction (or the read's snapshot), after
+ * authentication, scope, validation and ownership: a project's archived freeze, an issued revision's immutability.
+ * Actions list the guards they need; `invoke` runs them in order and knows none of them.
+ */
+export interface Guard {
+  name: string;
+  check(input: GuardInput): void;
+}

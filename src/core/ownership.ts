@@ -1,0 +1,60 @@
+import type { ProjectsTable } from '../../db/schema.js';
+import type { AnyAction } from './define-action.js';
+import type { Caller } from './context.js';
+import type { Statements } from './entities.js';
+import { ServiceError } from './errors.js';
+import type { ResolvedRef } from './guards.js';
+import { valuesAt } from './schema-marks.js';
+
+const WHERE_OWNED = {
+  project: 'in this project',
+  studio: 'in your studio',
+  member: 'among your own in this studio',
+} as const;
+const LEVEL_ORDER = { studio: 0, member: 0, project: 1 } as const;
+
+/**
+ * Proves that every record the input names (every field marked `refTo`, at any depth) belongs where the request
+ * says: a studio-level record to the caller's studio, a personal one to the caller, a project-level one to the
+ * project in its `within` field (default `projectId`). A mismatch answers 404, never 403: another studio's records
+ * do not exist for the caller. Each entity's own access rule (a project's grants) runs for every reference to it.
+ * Returns the records found and the project the request is about (its `projectId`).
+ */
+export function resolveRefs(
+  statement: Statements,
+  caller: Caller,
+  action: AnyAction,
+  input: Record<string, unknown>,
+  write: boolean,
+): { refs: ResolvedRef[]; project: ProjectsTable | undefined } {
+  const refs: ResolvedRef[] = [];
+  let project: ProjectsTable | undefined;
+  const sites = [...action.plan.refs].sort(
+    (a, b) => LEVEL_ORDER[a.entity.owner.level] - LEVEL_ORDER[b.entity.owner.level],
+  );
+  for (const site of sites) {
+    const { entity } = site;
+    for (const id of valuesAt(input, site.path)) {
+      if (typeof id !== 'string') continue;
+      // Table and column names come from the entity's definition, never from input.
+      const row = statement(`SELECT * FROM ${entity.table} WHERE id = ?`).get(id) as
+        | Record<string, unknown>
+        | undefined;
+      const owner = row?.[entity.owner.column];
+      const level = entity.owner.level;
+      const owns =
+        row !== undefined &&
+        (level === 'studio'
+          ? owner === caller.studioId
+          : level === 'member'
+            ? owner === caller.memberId
+            : owner === input[site.within ?? 'projectId']);
+      if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
+      entity.access?.({ caller, id, row, write, statement });
+      refs.push({ field: site.path.join('.'), entity, id, row });
+      // `projectId` names the project a request is about, in every action that has one (the seed's own name).
+      if (site.path.length === 1 && site.path[0] === 'projectId') project = row as unknown as ProjectsTable;
+    }
+  }
+  return { refs, project };
+}

@@ -1,0 +1,27 @@
+import { defineEntity } from '../../core/entities.js';
+import { ServiceError } from '../../core/errors.js';
+import { type GrantLevel, grantAllows, reachesAllProjects } from '../../core/permissions.js';
+
+/**
+ * A project: the studio's, and reachable only with a grant unless the caller manages the workspace. An ungranted
+ * project answers 404 like another studio's (its existence is not revealed); a `view` grant used to write is 403.
+ */
+export const PROJECT = defineEntity({
+  name: 'project',
+  table: 'projects',
+  owner: { column: 'studio_id', level: 'studio' },
+  access({ caller, id, write, statement }) {
+    if (reachesAllProjects(caller.permissions)) return;
+    const grant = statement('SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?').get(
+      id,
+      caller.memberId,
+    ) as { level: GrantLevel } | undefined;
+    if (!grant) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
+    if (!grantAllows(grant.level, write)) {
+      throw new ServiceError(
+        'FORBIDDEN',
+        'You can view this project but not change it; ask a studio admin for an edit grant.',
+      );
+    }
+  },
+});
