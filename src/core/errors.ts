@@ -1,7 +1,8 @@
 /**
  * The one error catalog. Every failure any surface reports is a `ServiceError` carrying one of these codes.
  * Status, tRPC code and the sentence a person can act on live here and nowhere else; the OpenAPI
- * `x-service-error-map`, the README table and both surfaces' envelopes are derived from this object.
+ * `x-service-error-map`, docs/errors.md (both written by `npm run generate`) and the surfaces' envelopes are derived
+ * from this object.
  */
 export const ERROR_CATALOG = {
   VALIDATION_FAILED: {
