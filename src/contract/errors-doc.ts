@@ -22,7 +22,9 @@ never by HTTP status alone (several codes share a status).
   (a sentence a person can act on), \`requestId\`, and \`errors[]\` (\`{ path, message }\`) for field problems.
   \`VERSION_CONFLICT\` adds \`currentVersion\`.
 - **tRPC (\`/api/trpc\`)**: tRPC's own error envelope; the stable code is \`error.data.serviceCode\`, the HTTP status
-  \`error.data.httpStatus\`, the sentence \`error.message\`.
+  \`error.data.httpStatus\`, the sentence \`error.message\`. \`error.data.code\` is the tRPC code below, the one whose
+  HTTP status (in tRPC's own table) is the code's, so a single failed call answers with that status; a batch whose
+  calls end differently answers 207, and each entry carries its own \`error.data.httpStatus\`.
 - **MCP**: a tool result with \`isError: true\` whose \`structuredContent\` carries \`code\`, \`message\`, often a
   \`nextStep\` for the agent, and \`requestId\`.
 

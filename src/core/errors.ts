@@ -1,8 +1,11 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
 /**
  * The one error catalog. Every failure any surface reports is a `ServiceError` carrying one of these codes.
  * Status, tRPC code and the sentence a person can act on live here and nowhere else; the OpenAPI
  * `x-service-error-map`, docs/errors.md (both written by `npm run generate`) and the surfaces' envelopes are derived
- * from this object.
+ * from this object. `trpc` is the tRPC code whose HTTP status (tRPC's own table) is `status`, so the procedure API
+ * answers with the same status as REST without patching it; test/contract/error-catalog.test.ts checks each pair.
  */
 export const ERROR_CATALOG = {
   VALIDATION_FAILED: {
@@ -124,14 +127,14 @@ export const ERROR_CATALOG = {
   },
   PRECONDITION_REQUIRED: {
     status: 428,
-    trpc: 'PRECONDITION_FAILED',
+    trpc: 'PRECONDITION_REQUIRED',
     title: 'A version is required',
     sentence:
       'Writes to an existing record need its current version: send the ETag from your last read in If-Match (expectedVersion in the procedure API).',
   },
   CONFIRMATION_REQUIRED: {
     status: 428,
-    trpc: 'PRECONDITION_FAILED',
+    trpc: 'PRECONDITION_REQUIRED',
     title: 'Confirmation is required',
     sentence: 'This act cannot be undone; repeat it with confirm set to true once the person has agreed.',
   },
@@ -150,11 +153,11 @@ export const ERROR_CATALOG = {
   },
   DELIVERY_NOT_CONFIGURED: {
     status: 503,
-    trpc: 'INTERNAL_SERVER_ERROR',
+    trpc: 'SERVICE_UNAVAILABLE',
     title: 'Email delivery is not configured',
     sentence: 'This server has no email delivery provider; ask the administrator to configure SMTP.',
   },
-} as const satisfies Record<string, { status: number; trpc: string; title: string; sentence: string }>;
+} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];

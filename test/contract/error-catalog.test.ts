@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../actions/index.js';
 import { allErrorsOf } from '../../src/core/action-errors.js';
@@ -58,6 +60,13 @@ describe('the error catalog', () => {
         title: ERROR_CATALOG[code].title,
       });
     }
+  });
+});
+
+describe('catalog ⇄ tRPC status codes', () => {
+  it.each(ERROR_CODES)('%s names the tRPC code whose HTTP status (tRPC 11 own table) is its status', (code) => {
+    const { trpc, status } = ERROR_CATALOG[code];
+    expect(getHTTPStatusCodeFromError(new TRPCError({ code: trpc }))).toBe(status);
   });
 });
 
