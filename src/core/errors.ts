@@ -70,12 +70,6 @@ export const ERROR_CATALOG = {
     title: 'Not archived',
     sentence: 'Only archived records can be restored; this one is active.',
   },
-  REVISION_SUPERSEDED: {
-    status: 409,
-    trpc: 'CONFLICT',
-    title: 'The revision is superseded',
-    sentence: 'A newer revision replaced the one named; read the current revision and decide on that.',
-  },
   SNAPSHOT_CHANGED: {
     status: 409,
     trpc: 'CONFLICT',
@@ -100,12 +94,6 @@ export const ERROR_CATALOG = {
     trpc: 'CONFLICT',
     title: 'The member already has access',
     sentence: 'This member already holds a grant on the project; change its level with update_project_grant.',
-  },
-  LAST_OWNER: {
-    status: 409,
-    trpc: 'CONFLICT',
-    title: 'The studio needs an owner',
-    sentence: 'A studio must keep exactly one owner; transfer ownership first.',
   },
   PAYLOAD_TOO_LARGE: {
     status: 413,
@@ -138,24 +126,12 @@ export const ERROR_CATALOG = {
     title: 'Confirmation is required',
     sentence: 'This act cannot be undone; repeat it with confirm set to true once the person has agreed.',
   },
-  RATE_LIMITED: {
-    status: 429,
-    trpc: 'TOO_MANY_REQUESTS',
-    title: 'Too many requests',
-    sentence: 'Slow down; retry after the number of seconds in Retry-After.',
-  },
   INTERNAL: {
     status: 500,
     trpc: 'INTERNAL_SERVER_ERROR',
     title: 'Internal error',
     sentence:
       'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
-  },
-  DELIVERY_NOT_CONFIGURED: {
-    status: 503,
-    trpc: 'SERVICE_UNAVAILABLE',
-    title: 'Email delivery is not configured',
-    sentence: 'This server has no email delivery provider; ask the administrator to configure SMTP.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 
@@ -168,7 +144,6 @@ export const UNIVERSAL_ERRORS: readonly ErrorCode[] = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',
-  'RATE_LIMITED',
   'INTERNAL',
 ];
 
@@ -202,10 +177,6 @@ export class ServiceError extends Error {
     return ERROR_CATALOG[this.code].status;
   }
 }
-
-export const fail = (code: ErrorCode, detail?: string, opts?: ConstructorParameters<typeof ServiceError>[2]): never => {
-  throw new ServiceError(code, detail, opts);
-};
 
 /** Any thrown value as a ServiceError; unknown failures become INTERNAL without leaking their message. */
 export function toServiceError(err: unknown): ServiceError {
