@@ -1,6 +1,7 @@
 /**
- * `npm run generate` writes generated/ from the action catalog; `npm run generate -- --check` fails if any file
- * differs from what would be written (CI runs it). Output is deterministic: sorted keys, 2-space JSON, final newline.
+ * `npm run generate` writes generated/ from the action catalog and docs/errors.md from the error catalog;
+ * `npm run generate -- --check` fails if any file differs from what would be written (CI runs it). Output is
+ * deterministic: sorted keys, 2-space JSON, final newline.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ACTIONS, EXPORT_NAMES } from '../actions/index.js';
 import { canonicalJson } from '../src/core/canonical-json.js';
 import { buildActionsDocument } from '../src/contract/actions-json.js';
+import { buildErrorsDoc } from '../src/contract/errors-doc.js';
 import { buildOpenApiDocument } from '../src/contract/openapi.js';
 import { buildRouterTypeSource } from './router-type.js';
 
@@ -19,6 +21,7 @@ export function generatedFiles(): Record<string, string> {
     'generated/actions.json': json(buildActionsDocument(ACTIONS)),
     'generated/openapi.json': json(buildOpenApiDocument(ACTIONS)),
     'generated/router.ts': buildRouterTypeSource(ACTIONS, EXPORT_NAMES),
+    'docs/errors.md': buildErrorsDoc(),
   };
 }
 
@@ -43,6 +46,6 @@ for (const [path, text] of Object.entries(generatedFiles())) {
   }
 }
 if (stale) {
-  console.error('Generated files differ from the action catalog. Run `npm run generate` and commit the result.');
+  console.error('Generated files differ from the catalogs. Run `npm run generate` and commit the result.');
   process.exit(1);
 }

@@ -1,7 +1,11 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
 /**
  * The one error catalog. Every failure any surface reports is a `ServiceError` carrying one of these codes.
  * Status, tRPC code and the sentence a person can act on live here and nowhere else; the OpenAPI
- * `x-service-error-map`, the README table and both surfaces' envelopes are derived from this object.
+ * `x-service-error-map`, docs/errors.md (both written by `npm run generate`) and the surfaces' envelopes are derived
+ * from this object. `trpc` is the tRPC code whose HTTP status (tRPC's own table) is `status`, so the procedure API
+ * answers with the same status as REST without patching it; test/contract/error-catalog.test.ts checks each pair.
  */
 export const ERROR_CATALOG = {
   VALIDATION_FAILED: {
@@ -66,12 +70,6 @@ export const ERROR_CATALOG = {
     title: 'Not archived',
     sentence: 'Only archived records can be restored; this one is active.',
   },
-  REVISION_SUPERSEDED: {
-    status: 409,
-    trpc: 'CONFLICT',
-    title: 'The revision is superseded',
-    sentence: 'A newer revision replaced the one named; read the current revision and decide on that.',
-  },
   SNAPSHOT_CHANGED: {
     status: 409,
     trpc: 'CONFLICT',
@@ -97,12 +95,6 @@ export const ERROR_CATALOG = {
     title: 'The member already has access',
     sentence: 'This member already holds a grant on the project; change its level with update_project_grant.',
   },
-  LAST_OWNER: {
-    status: 409,
-    trpc: 'CONFLICT',
-    title: 'The studio needs an owner',
-    sentence: 'A studio must keep exactly one owner; transfer ownership first.',
-  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',
@@ -123,22 +115,16 @@ export const ERROR_CATALOG = {
   },
   PRECONDITION_REQUIRED: {
     status: 428,
-    trpc: 'PRECONDITION_FAILED',
+    trpc: 'PRECONDITION_REQUIRED',
     title: 'A version is required',
     sentence:
       'Writes to an existing record need its current version: send the ETag from your last read in If-Match (expectedVersion in the procedure API).',
   },
   CONFIRMATION_REQUIRED: {
     status: 428,
-    trpc: 'PRECONDITION_FAILED',
+    trpc: 'PRECONDITION_REQUIRED',
     title: 'Confirmation is required',
     sentence: 'This act cannot be undone; repeat it with confirm set to true once the person has agreed.',
-  },
-  RATE_LIMITED: {
-    status: 429,
-    trpc: 'TOO_MANY_REQUESTS',
-    title: 'Too many requests',
-    sentence: 'Slow down; retry after the number of seconds in Retry-After.',
   },
   INTERNAL: {
     status: 500,
@@ -147,13 +133,7 @@ export const ERROR_CATALOG = {
     sentence:
       'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
   },
-  DELIVERY_NOT_CONFIGURED: {
-    status: 503,
-    trpc: 'INTERNAL_SERVER_ERROR',
-    title: 'Email delivery is not configured',
-    sentence: 'This server has no email delivery provider; ask the administrator to configure SMTP.',
-  },
-} as const satisfies Record<string, { status: number; trpc: string; title: string; sentence: string }>;
+} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
@@ -164,7 +144,6 @@ export const UNIVERSAL_ERRORS: readonly ErrorCode[] = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',
-  'RATE_LIMITED',
   'INTERNAL',
 ];
 
@@ -198,10 +177,6 @@ export class ServiceError extends Error {
     return ERROR_CATALOG[this.code].status;
   }
 }
-
-export const fail = (code: ErrorCode, detail?: string, opts?: ConstructorParameters<typeof ServiceError>[2]): never => {
-  throw new ServiceError(code, detail, opts);
-};
 
 /** Any thrown value as a ServiceError; unknown failures become INTERNAL without leaking their message. */
 export function toServiceError(err: unknown): ServiceError {

@@ -5,6 +5,5 @@ import { problemBody, toServiceError } from '../core/errors.js';
 export function sendProblem(reply: FastifyReply, err: unknown, requestId: string) {
   const se = toServiceError(err);
   if (se.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="studio"');
-  if (se.code === 'RATE_LIMITED') reply.header('retry-after', '1');
   return reply.code(se.status).type('application/problem+json').send(problemBody(se, requestId));
 }

@@ -55,8 +55,8 @@ function serviceErrorOf(error: TRPCError): ServiceError {
   }
 }
 
-/** tRPC's status for each of our codes comes from the one catalog. */
-const trpcCode = (se: ServiceError) => ERROR_CATALOG[se.code].trpc as TRPCError['code'];
+/** The tRPC code for each of our codes comes from the one catalog; its HTTP status is the catalog's status. */
+const trpcCode = (se: ServiceError) => ERROR_CATALOG[se.code].trpc;
 
 /** The runtime router: one procedure per procedure action, nested by domain; every call goes through `invoke`. */
 export function buildRouter(rt: Runtime, actions: readonly AnyAction[]) {
@@ -89,10 +89,6 @@ export async function registerTrpc(app: FastifyInstance, rt: Runtime, actions: r
         token: bearerToken(req.headers.authorization),
         requestId: req.id,
       }),
-      // tRPC has no code for some of our statuses (428, 503): a single failed call answers with the catalog's status,
-      // the same one `data.httpStatus` names. Batches keep tRPC's own multi-status.
-      responseMeta: ({ errors }: { errors: TRPCError[] }) =>
-        errors.length === 1 ? { status: ERROR_CATALOG[serviceErrorOf(errors[0]!).code].status } : {},
     },
   });
 }
