@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id } from '../shared/values.js';
 import { Project, ProjectWithSections } from '../shared/records.js';
 import * as projects from '../../src/domain/projects/projects.js';
 import { EXAMPLE, ProjectFields } from './shapes.js';

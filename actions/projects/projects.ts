@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id, page } from '../shared/values.js';
+import { page } from '../shared/values.js';
 import { ProjectListQuery } from '../shared/queries.js';
 import { Project, ProjectWithSections } from '../shared/records.js';
 import * as projects from '../../src/domain/projects/projects.js';

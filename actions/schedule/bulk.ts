@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id } from '../shared/values.js';
 import { Line } from '../shared/records.js';
 import { bulkUpdateLines, BULK_UPDATE_MAX } from '../../src/domain/schedule/bulk.js';
 import { EXAMPLE, LinePatch } from './shapes.js';

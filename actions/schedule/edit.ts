@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id } from '../shared/values.js';
 import { Line, LineFields } from '../shared/records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { EXAMPLE, inLine, LinePatch } from './shapes.js';

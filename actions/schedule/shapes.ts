@@ -1,4 +1,3 @@
-import { Id } from '../shared/values.js';
 import { LineFields } from '../shared/records.js';
 import { LineId, ProjectId } from '../shared/refs.js';
 

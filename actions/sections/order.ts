@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id } from '../shared/values.js';
 import { ProjectWithSections } from '../shared/records.js';
 import { getProjectWithSections } from '../../src/domain/projects/projects.js';
 import { reorderSections } from '../../src/domain/projects/sections.js';

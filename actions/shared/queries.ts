@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, Id, Limit, LineStatus } from './values.js';
+import { Cursor, Limit, LineStatus } from './values.js';
 import { PROJECT_STATUSES } from './records.js';
 import { LINE_SORTS } from '../../src/domain/schedule/lines.js';
 import { ProjectId, SectionId } from './refs.js';

@@ -131,16 +131,21 @@ describe.each(rows)('%s', (name, action) => {
     const referenced = new Set(action.plan.refs.map((r) => r.path.filter((step) => step !== '*').at(-1)));
     const idFields = [...idPropertyNames(standaloneJsonSchema(action.fullInput, 'input'))];
     const unchecked = idFields.filter((f) => !referenced.has(f) && !(f in UNCHECKED_ID_FIELDS));
-    expect(unchecked, 'declare these with Ref(ENTITY) (actions/shared/refs.ts) or, with a reason, in UNCHECKED_ID_FIELDS').toEqual(
-      [],
-    );
+    expect(
+      unchecked,
+      'declare these with Ref(ENTITY) (actions/shared/refs.ts) or, with a reason, in UNCHECKED_ID_FIELDS',
+    ).toEqual([]);
   });
 
   it('declares every amount of money in its output as priced or public', () => {
     const bare: string[] = [];
-    walkSchema(action.output, () => undefined, (path, cover) => {
-      if (!cover) bare.push(path.join('.') || '(output)');
-    });
+    walkSchema(
+      action.output,
+      () => undefined,
+      (path, cover) => {
+        if (!cover) bare.push(path.join('.') || '(output)');
+      },
+    );
     expect(bare, 'wrap these in priced(…) (withheld without pricing:read) or publicMoney(…)').toEqual([]);
   });
 
