@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id, page } from '../shared/values.js';
 import { pageQuery } from '../shared/queries.js';
-import { AuditEvent } from '../shared/records.js';
+import { AuditEvent } from './records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
 import { AuditEventId, LineId, MemberId, ProjectId } from '../shared/refs.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Project, ProjectWithSections } from '../shared/records.js';
+import { Project, ProjectWithSections } from './records.js';
 import * as projects from '../../src/domain/projects/projects.js';
 import { EXAMPLE, ProjectFields } from './shapes.js';
 import { ProjectId } from '../shared/refs.js';

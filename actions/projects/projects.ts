@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../shared/values.js';
-import { ProjectListQuery } from '../shared/queries.js';
-import { Project, ProjectWithSections } from '../shared/records.js';
+import { Project, ProjectWithSections } from './records.js';
 import * as projects from '../../src/domain/projects/projects.js';
-import { EXAMPLE, ProjectFields } from './shapes.js';
+import { EXAMPLE, ProjectFields, ProjectListQuery } from './shapes.js';
 import { ProjectId } from '../shared/refs.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';

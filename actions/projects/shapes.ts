@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { priced } from '../../src/core/schema-marks.js';
+import { pageQuery } from '../shared/queries.js';
 import { Currency, Markup } from '../shared/values.js';
+import { PROJECT_STATUSES } from './records.js';
 
 /** A project's editable details, shared by create, update and duplicate. */
 export const ProjectFields = z.strictObject({
@@ -18,3 +20,10 @@ export const EXAMPLE = {
   otherSectionId: '0000000000000000000000000e',
   memberId: '0000000000000000000000000m',
 } as const;
+
+/** The projects the caller can reach: status and text filters, and paging. */
+export const ProjectListQuery = z.strictObject({
+  status: z.enum(PROJECT_STATUSES).optional(),
+  q: z.string().min(1).max(200).optional().describe('Text to find in name, reference or client.'),
+  ...pageQuery,
+});

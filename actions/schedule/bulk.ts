@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Line } from '../shared/records.js';
+import { Line } from './records.js';
 import { bulkUpdateLines, BULK_UPDATE_MAX } from '../../src/domain/schedule/bulk.js';
 import { EXAMPLE, LinePatch } from './shapes.js';
 import { LineId, ProjectId } from '../shared/refs.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Line, LineFields } from '../shared/records.js';
+import { Line, LineFields } from './records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { EXAMPLE, inLine, LinePatch } from './shapes.js';
 import { ProjectId, SectionId } from '../shared/refs.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { LineStatus } from '../shared/values.js';
-import { Line } from '../shared/records.js';
+import { Line } from './records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { setLineStatus } from '../../src/domain/schedule/status.js';
 import { EXAMPLE, inLine } from './shapes.js';

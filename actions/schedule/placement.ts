@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Line } from '../shared/records.js';
+import { Line } from './records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { copyLinesToProject, COPY_MAX } from '../../src/domain/schedule/copy.js';
 import { EXAMPLE, inLine } from './shapes.js';

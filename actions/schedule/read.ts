@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../shared/values.js';
-import { LineListQuery, pageQuery } from '../shared/queries.js';
-import { AuditEvent, Line } from '../shared/records.js';
+import { pageQuery } from '../shared/queries.js';
+import { AuditEvent } from '../audit/records.js';
+import { Line } from './records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { listLineEvents } from '../../src/domain/audit/events.js';
-import { EXAMPLE, inLine } from './shapes.js';
+import { EXAMPLE, inLine, LineListQuery } from './shapes.js';
 
 export const listScheduleLines = defineAction({
   name: 'list_schedule_lines',

@@ -1,5 +1,9 @@
-import { LineFields } from '../shared/records.js';
-import { LineId, ProjectId } from '../shared/refs.js';
+import { z } from 'zod';
+import { LINE_SORTS } from '../../src/domain/schedule/lines.js';
+import { archivedFilter, pageQuery } from '../shared/queries.js';
+import { LineId, ProjectId, SectionId } from '../shared/refs.js';
+import { LineStatus } from '../shared/values.js';
+import { LineFields } from './records.js';
 
 /** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */
 export const inLine = {
@@ -23,3 +27,19 @@ export const EXAMPLE = {
   targetSectionId: '0000000000000000000000000e',
   otherLineId: '0000000000000000000000000f',
 } as const;
+
+/** One project's schedule lines: filters, sort (none: document order) and paging. */
+export const LineListQuery = z.strictObject({
+  projectId: ProjectId,
+  sectionId: SectionId.optional().describe('Only lines in this section.'),
+  status: LineStatus.optional(),
+  archived: archivedFilter('lines'),
+  q: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Text to find in heading, description, code, brand or product code.'),
+  sort: z.enum(LINE_SORTS).optional().describe('No default: document order.'),
+  ...pageQuery,
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Section } from '../shared/records.js';
+import { Section } from './records.js';
 import * as sections from '../../src/domain/projects/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { SectionTitle } from './shapes.js';

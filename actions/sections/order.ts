@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { ProjectWithSections } from '../shared/records.js';
+import { ProjectWithSections } from '../projects/records.js';
 import { getProjectWithSections } from '../../src/domain/projects/projects.js';
 import { reorderSections } from '../../src/domain/projects/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../shared/values.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
-import { Section } from '../shared/records.js';
+import { Section } from './records.js';
 import * as sections from '../../src/domain/projects/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { SectionTitle } from './shapes.js';

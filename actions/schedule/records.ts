@@ -1,20 +1,19 @@
 import { z } from 'zod';
+import { priced, publicMoney } from '../../src/core/schema-marks.js';
+import { SupplierId, UnitId } from '../shared/refs.js';
 import {
-  named,
-  Markup,
-  NonNegativeAmount4,
   Id,
   LineStatus,
+  Markup,
   Money,
+  NonNegativeAmount4,
+  named,
   PricedField,
   PricedFieldInput,
   Quantity,
   Ratio,
   Timestamp,
-  Currency,
-} from './values.js';
-import { SupplierId, UnitId } from './refs.js';
-import { priced, publicMoney } from '../../src/core/schema-marks.js';
+} from '../shared/values.js';
 
 /** A schedule line (`items` in paths). Pricing fields marked below are absent for callers without pricing:read. */
 export const Line = z
@@ -85,60 +84,3 @@ export const LineFields = z.strictObject({
   ),
   deliveryPrice: PricedFieldInput,
 });
-
-export const Section = z
-  .strictObject({
-    id: Id,
-    projectId: Id,
-    title: z.string(),
-    position: z.int(),
-    lineCount: z.int().describe('Active lines in the section.'),
-    version: z.int(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    archived_at: Timestamp.nullable(),
-  })
-  .describe('A grouping of lines, usually a room.');
-named(Section, 'Section');
-
-export const PROJECT_STATUSES = ['active', 'archived'] as const;
-
-export const Project = z
-  .strictObject({
-    id: Id,
-    name: z.string(),
-    reference: z.string().nullable().describe("The studio's job reference."),
-    clientName: z.string().nullable(),
-    currency: Currency,
-    defaultMarkup: priced(Ratio)
-      .nullable()
-      .optional()
-      .describe('Needs pricing:read. Null: the studio default applies.'),
-    status: z.enum(PROJECT_STATUSES),
-    version: z.int(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    archived_at: Timestamp.nullable(),
-  })
-  .describe('A job.');
-named(Project, 'Project');
-
-export const ProjectWithSections = Project.extend({
-  sections: z.array(Section).describe('Active sections, in order.'),
-});
-named(ProjectWithSections, 'ProjectWithSections');
-
-export const AuditEvent = z
-  .strictObject({
-    id: Id,
-    seq: z.int().describe("Position in the studio's hash-chained feed."),
-    projectId: Id.nullable(),
-    actor: z.strictObject({ kind: z.enum(['member', 'share_client', 'system']), id: z.string().nullable() }),
-    action: z.string().describe('The action that made the change.'),
-    target: z.strictObject({ kind: z.string().nullable(), id: z.string().nullable() }),
-    at: Timestamp,
-    summary: z.string(),
-    changes: z.record(z.string(), z.unknown()).nullable(),
-  })
-  .describe('One recorded change.');
-named(AuditEvent, 'AuditEvent');

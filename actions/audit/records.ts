@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { Id, named, Timestamp } from '../shared/values.js';
+
+export const AuditEvent = z
+  .strictObject({
+    id: Id,
+    seq: z.int().describe("Position in the studio's hash-chained feed."),
+    projectId: Id.nullable(),
+    actor: z.strictObject({ kind: z.enum(['member', 'share_client', 'system']), id: z.string().nullable() }),
+    action: z.string().describe('The action that made the change.'),
+    target: z.strictObject({ kind: z.string().nullable(), id: z.string().nullable() }),
+    at: Timestamp,
+    summary: z.string(),
+    changes: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .describe('One recorded change.');
+named(AuditEvent, 'AuditEvent');

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { priced } from '../../src/core/schema-marks.js';
+import { Section } from '../sections/records.js';
+import { Currency, Id, named, Ratio, Timestamp } from '../shared/values.js';
+
+export const PROJECT_STATUSES = ['active', 'archived'] as const;
+
+export const Project = z
+  .strictObject({
+    id: Id,
+    name: z.string(),
+    reference: z.string().nullable().describe("The studio's job reference."),
+    clientName: z.string().nullable(),
+    currency: Currency,
+    defaultMarkup: priced(Ratio)
+      .nullable()
+      .optional()
+      .describe('Needs pricing:read. Null: the studio default applies.'),
+    status: z.enum(PROJECT_STATUSES),
+    version: z.int(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    archived_at: Timestamp.nullable(),
+  })
+  .describe('A job.');
+named(Project, 'Project');
+
+export const ProjectWithSections = Project.extend({
+  sections: z.array(Section).describe('Active sections, in order.'),
+});
+named(ProjectWithSections, 'ProjectWithSections');

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { Id, named, Timestamp } from '../shared/values.js';
+
+export const Section = z
+  .strictObject({
+    id: Id,
+    projectId: Id,
+    title: z.string(),
+    position: z.int(),
+    lineCount: z.int().describe('Active lines in the section.'),
+    version: z.int(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    archived_at: Timestamp.nullable(),
+  })
+  .describe('A grouping of lines, usually a room.');
+named(Section, 'Section');
