@@ -220,6 +220,14 @@ describe('the catalog as a whole', () => {
     expect(doc.counts.total).toBe(ACTIONS.length);
   });
 
+  it('names every property in camelCase, but for the seed names archived_at and result_page', () => {
+    // by_others: counts keyed by the ValueState members themselves (get_project_totals), spelled as the enum is.
+    const SEED_NAMES = new Set(['archived_at', 'result_page', 'by_others']);
+    const doc = JSON.parse(readFileSync(join(ROOT, 'generated/actions.json'), 'utf8'));
+    const odd = [...propertyNames(doc)].filter((n) => !/^[a-z][a-zA-Z0-9]*$/.test(n) && !SEED_NAMES.has(n));
+    expect(odd).toEqual([]);
+  });
+
   it('keeps every allow-listed unchecked id field in use (stale entries are removed)', () => {
     const used = new Set(ACTIONS.flatMap((a) => [...propertyNames(standaloneJsonSchema(a.fullInput, 'input'))]));
     expect(Object.keys(UNCHECKED_ID_FIELDS).filter((f) => !used.has(f))).toEqual([]);
