@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id, page } from '../shared/values.js';
 import { pageQuery } from '../shared/queries.js';
-import { AuditEvent } from './records.js';
+import { verifyAuditChain } from '../../src/domain/audit/verify.js';
+import { AuditEvent, ChainCheck } from './records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
 import { AuditEventId, LineId, MemberId, ProjectId } from '../shared/refs.js';
 
@@ -49,18 +50,22 @@ export const listStudioAuditEvents = defineAction({
   domain: 'audit',
   summary: "Read the studio's whole audit feed, newest first.",
   description:
-    'Every recorded change across the studio, newest first: projects, schedules, members, settings. Members who manage the workspace see all of it; others see the events of the projects granted to them. Filter by target kind (line, section, project, member …), action or member.',
+    "Every recorded change across the studio, newest first: projects, schedules, members, settings. Members who manage the workspace see all of it; others see the events of the projects granted to them. Filter by target kind (line, section, project, member …), action or member. With verifyChain: true the answer also says whether the studio's hash-chained feed still verifies from its first event (chain.intact), and where it breaks if not: an edited or removed event breaks it.",
   scope: 'audit:read',
   input: z.strictObject({
     targetKind: z.string().min(1).max(40).optional().describe('Only events about this kind of record, e.g. line.'),
     action: actionFilter,
     memberId: memberFilter,
+    verifyChain: z.boolean().optional().describe("Also recompute the studio's whole hash chain and report chain."),
     ...pageQuery,
   }),
-  output: page(AuditEvent),
+  output: page(AuditEvent).extend({ chain: ChainCheck.optional().describe('Only with verifyChain: true.') }),
   errors: [],
-  example: { targetKind: 'line', limit: 50 },
-  handler: (ctx, input) => listEvents(ctx, { ...input, reachableOnly: true }),
+  example: { targetKind: 'line', limit: 50, verifyChain: true },
+  handler: async (ctx, { verifyChain, ...query }) => ({
+    ...(await listEvents(ctx, { ...query, reachableOnly: true })),
+    ...(verifyChain ? { chain: verifyAuditChain(ctx) } : {}),
+  }),
 });
 
 export const getAuditEvent = defineAction({

@@ -15,3 +15,11 @@ export const AuditEvent = z
   })
   .describe('One recorded change.');
 named(AuditEvent, 'AuditEvent');
+
+export const ChainCheck = z
+  .strictObject({
+    intact: z.boolean().describe('Every event links to the one before and carries the digest of its own fields.'),
+    eventsChecked: z.int().min(0),
+    brokenAtSeq: z.int().nullable().describe('The first event that does not verify; null when intact.'),
+  })
+  .describe("The studio's audit hash chain, recomputed from its first event.");

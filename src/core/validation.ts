@@ -22,7 +22,49 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
 
 const describe = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
-export function parseInput<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+/** A lone UTF-16 surrogate (half of a pair without the other half), or NUL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
+const MALFORMED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
+
+/**
+ * Every string of the input, and every key, must be well-formed Unicode without NUL. A lone surrogate cannot be stored
+ * as sent (SQLite would keep U+FFFD), so the audit digest, computed over what was sent, would never verify again; NUL
+ * ends a string early in SQL patterns (a search for it matched everything). Checked before anything is parsed,
+ * hashed or stored, for every action.
+ */
+function malformedText(value: unknown, path: string[], depth: number): FieldProblem | undefined {
+  if (typeof value === 'string') {
+    return MALFORMED.test(value)
+      ? {
+          path: path.join('.') || '(input)',
+          message: 'Text must be well-formed Unicode without NUL (it holds a lone surrogate or NUL).',
+        }
+      : undefined;
+  }
+  if (depth > 32 || !value || typeof value !== 'object') return undefined;
+  for (const [k, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const key = String(k);
+    if (MALFORMED.test(key))
+      return { path: [...path, '(key)'].join('.'), message: 'Field names must be well-formed Unicode.' };
+    const problem = malformedText(v, [...path, key], depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * Parses an action's input (or a surface's own arguments) into a field-by-field VALIDATION_FAILED. `checkText: false`
+ * is for envelopes that carry an action's input inside them (MCP call_action): `invoke` checks that input itself, so
+ * a problem is named by the action's own field path.
+ */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  raw: unknown,
+  opts: { checkText?: boolean } = {},
+): z.output<T> {
+  const text = opts.checkText === false ? undefined : malformedText(raw, [], 0);
+  if (text)
+    throw new ServiceError('VALIDATION_FAILED', `Invalid input at ${text.path}: ${text.message}`, { errors: [text] });
   // reportInput lets messages name the type received; the value itself is never echoed back.
   const result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (result.success) return result.data;

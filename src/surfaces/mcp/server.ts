@@ -152,7 +152,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
         (d) => d as Record<string, unknown>,
       ),
     call_action: async (args, requestId) => {
-      const call = parseInput(callActionInput, args);
+      const call = parseInput(callActionInput, args, { checkText: false });
       const action = byName.get(call.name);
       if (!action) throw unknownAction(call.name);
       const input = inputOf(action, call.arguments);
@@ -163,7 +163,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
         : bounded(action.name, input, output, undefined, wrap);
     },
     read_action_result: async (args, requestId) => {
-      const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args);
+      const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args, { checkText: false });
       const discovery = Object.hasOwn(discoveryReads, name) ? discoveryReads[name] : undefined;
       if (discovery) return bounded(name, callArgs ?? {}, discovery(callArgs), selection, (d) => ({ result: d }));
       const action = byName.get(name);
