@@ -26,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { createProjectWithLines, expectJson, request, type Fixture } from './lib/api.js';
 import { cpuWindow } from './lib/cpu.js';
 import { LinePool, cannon, figures, warmThenMeasure, type LoadFigures, type LoadOptions } from './lib/load.js';
+import { measureAgentResultsPaging } from './lib/agent-results.js';
 import { coldStarts, type ColdStartFigures, measurePaging, measureSearch, minimalMcp, studioMcp } from './lib/mcp.js';
 import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
 import { save, table, passes, type Check } from './lib/report.js';
@@ -38,6 +39,8 @@ const load: LoadOptions = {
 };
 const ROUNDS = Math.max(1, num('BENCH_ROUNDS', 2));
 const LIST_LINES = 450;
+/** The large read paged through /api/agent-results (the attack measured 113 pages and 4.9 s for it). */
+const AGENT_PAGING_LINES = 1000;
 const LIST_RUNS = num('BENCH_LIST_RUNS', 200);
 const MIX_REQUESTS = num('BENCH_MIX_REQUESTS', 100_000);
 /** Lines per write pool: each autocannon run (warm-up or measure) can strand one line per connection in flight. */
@@ -295,6 +298,11 @@ async function main() {
       `MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`,
     );
     const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
+    log(
+      `agent results: paging list_lines of ${AGENT_PAGING_LINES} lines through /api/agent-results, 1 + ${PAGING_PASSES} passes`,
+    );
+    const bigFixture = await createProjectWithLines(full.url, full.token, 'Bench large read', AGENT_PAGING_LINES);
+    const agentPaging = await measureAgentResultsPaging(full, bigFixture.projectId, AGENT_PAGING_LINES, PAGING_PASSES);
     const mcp = { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging };
 
     const getLine = {
@@ -390,6 +398,13 @@ async function main() {
         note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
       },
       ...mcpChecks(mcp),
+      {
+        name: `${AGENT_PAGING_LINES}-line read paged to its end, /api/agent-results`,
+        value: agentPaging.ms.median,
+        unit: 'ms',
+        target: { atMost: 1000 },
+        note: `median of ${agentPaging.passes}; ${agentPaging.pages} pages, reassembled = REST body; later pages from the kept snapshot; min ${agentPaging.ms.min.toFixed(0)}, max ${agentPaging.ms.max.toFixed(0)} ms`,
+      },
     ];
 
     console.log(
@@ -417,7 +432,19 @@ async function main() {
         searchRounds: SEARCH_ROUNDS,
       },
       setup: { linesCreated: LIST_LINES, seconds: setupSeconds, rssAtStartMb: rssAtStart },
-      results: { hello: h, getLine: g, ratio, patchFull: pf, patchNormal: pn, writeChecks, list, memory, rounds, mcp },
+      results: {
+        hello: h,
+        getLine: g,
+        ratio,
+        patchFull: pf,
+        patchNormal: pn,
+        writeChecks,
+        list,
+        memory,
+        rounds,
+        mcp,
+        agentPaging,
+      },
       checks: checks.map((c) => ({ ...c, pass: passes(c) })),
     };
     const file = save(report, at);

@@ -1,6 +1,7 @@
 import { openStore } from '../db/sqlite.js';
 import type { Config } from './config.js';
 import type { Runtime } from './core/invoke.js';
+import { SnapshotCache } from './core/result-cache.js';
 
 /** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
 export async function createRuntime(config: Config): Promise<Runtime> {
@@ -9,6 +10,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     store,
     config,
     inFlight: new Map(),
+    snapshots: new SnapshotCache(),
     log: (msg, err) => {
       if (config.logLevel === 'silent') return;
       process.stderr.write(

@@ -16,12 +16,15 @@ import { actorOf, appendAuditEvents } from './audit.js';
 import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './idempotency.js';
 import { nowIso, newId } from './ids.js';
 import { allErrorsOf } from './action-errors.js';
+import type { SnapshotCache } from './result-cache.js';
 
 export interface Runtime {
   store: Store;
   config: Config;
   /** Keys whose first request is running now: a second arrival answers IDEMPOTENCY_IN_PROGRESS. */
   inFlight: Map<string, string>;
+  /** Large results being read page by page (MCP read_action_result, /api/agent-results). */
+  snapshots: SnapshotCache;
   log?: (msg: string, err?: unknown) => void;
 }
 

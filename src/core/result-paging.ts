@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
+import type { Caller } from './context.js';
 import { ServiceError } from './errors.js';
+import { SnapshotCache } from './result-cache.js';
 
 /**
  * Large results, shared by MCP (`read_action_result`, `call_action`, advertised reads) and `GET /api/agent-results`.
@@ -89,6 +91,7 @@ export function boundedResult(
   result: unknown,
   selection: Selection = {},
   wrap: (doc: unknown) => unknown = (d) => d,
+  remember?: (snapshot: string, doc: Json, bytes: number) => void,
 ): Bounded {
   const json = JSON.stringify(result) ?? 'null';
   const snapshot = snapshotOf(name, input, json);
@@ -102,12 +105,45 @@ export function boundedResult(
   if (!partial && jsonBytes(wrap(result)) <= PAGE_BYTES) return { whole: result };
   // Work on the JSON form, so what is paged is exactly what would have been sent (undefined members dropped).
   const doc = JSON.parse(json) as Json;
+  remember?.(snapshot, doc, json.length);
   return { result_page: pageOf(doc, snapshot, selection.path, selection.offset ?? 0) };
+}
+
+/**
+ * A read, bounded like `boundedResult`, that continues a paged snapshot from `cache` when it holds it (the same
+ * caller, action, input and snapshot), and otherwise runs `read` and keeps a paged result for its next pages.
+ */
+export async function pagedRead(
+  cache: SnapshotCache,
+  caller: Caller,
+  name: string,
+  input: unknown,
+  selection: Selection,
+  read: () => Promise<unknown>,
+  wrap: (doc: unknown) => unknown = (d) => d,
+): Promise<Bounded> {
+  if (selection.snapshot !== undefined) {
+    const hit = cache.get(SnapshotCache.key(caller, name, input, selection.snapshot));
+    if (hit) {
+      const page = pageOf(
+        hit.doc as Json,
+        selection.snapshot,
+        selection.path,
+        selection.offset ?? 0,
+        PAGE_BYTES,
+        hit.memo,
+      );
+      return { result_page: page };
+    }
+  }
+  return boundedResult(name, input, await read(), selection, wrap, (snapshot, doc, bytes) =>
+    cache.set(SnapshotCache.key(caller, name, input, snapshot), doc, bytes),
+  );
 }
 
 /** Nodes in a subtree, memoised per object for the life of one page request. */
 class Counter {
-  private readonly memo = new Map<object, number>();
+  constructor(private readonly memo = new Map<object, number>()) {}
   count(v: Json): number {
     if (v === null || typeof v !== 'object') return 1;
     const known = this.memo.get(v);
@@ -206,13 +242,14 @@ export function pageOf(
   path: string | undefined,
   offset: number,
   budget = PAGE_BYTES,
+  memo?: Map<object, number>,
 ): ResultPage {
   if (!Number.isSafeInteger(offset) || offset < 0)
     throw new ServiceError(
       'VALIDATION_FAILED',
       'offset must be a whole number ≥ 0: nextOffset from the previous page.',
     );
-  const counter = new Counter();
+  const counter = new Counter(memo);
   const ref = /^([nk])(\d{1,15})$/.exec(path ?? 'n0');
   const at = ref ? locateIndex(doc, Number(ref[2]), counter) : locatePointer(doc, path!, counter);
   if (ref?.[1] === 'k') {

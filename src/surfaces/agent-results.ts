@@ -5,7 +5,7 @@ import { invoke, type Runtime } from '../core/invoke.js';
 import { authenticate, bearerToken } from '../core/auth.js';
 import { ServiceError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
-import { boundedResult } from '../core/result-paging.js';
+import { pagedRead } from '../core/result-paging.js';
 
 const query = z.strictObject({
   name: z.string().min(1).max(100),
@@ -61,8 +61,15 @@ export function registerAgentResults(app: FastifyInstance, rt: Runtime, actions:
     }
     const input = parseJson(q.input, 'input') ?? {};
     const selection = parseInput(selectionSchema, parseJson(q.selection, 'selection') ?? {});
-    const output = await invoke(rt, action, input, { caller, requestId: req.id });
-    const b = boundedResult(action.name, input, output, selection, (d) => ({ result: d }));
+    const b = await pagedRead(
+      rt.snapshots,
+      caller,
+      action.name,
+      input,
+      selection,
+      () => invoke(rt, action, input, { caller, requestId: req.id }),
+      (d) => ({ result: d }),
+    );
     return reply
       .header('cache-control', 'no-store')
       .send('whole' in b ? { result: b.whole } : { result_page: b.result_page });

@@ -10,6 +10,18 @@ import { reassemble } from './reassemble.js';
 
 let app: TestApp;
 let client: Client;
+/** Changes a line's finish (so every read of the schedule changes) and returns the new finish. */
+async function patchFinish(id: string, version: number): Promise<string> {
+  const finish = `Changed ${Date.now()} ${Math.random()}`;
+  const patched = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
+    token: app.token,
+    body: { finish },
+    headers: { 'if-match': `"${version}"` },
+  });
+  expect(patched.status).toBe(200);
+  return finish;
+}
+
 beforeAll(async () => {
   app = await createTestApp();
   client = await app.mcp();
@@ -91,17 +103,30 @@ describe('large reads over MCP', () => {
     expect(await read('/items', 0)).toEqual(p1);
   });
 
-  it('answers SNAPSHOT_CHANGED once the data changed, and a fresh read starts over', async () => {
+  it('pages a kept snapshot to its end even after the data changed: one consistent version, never mixed', async () => {
+    const args = { projectId: app.projectId };
+    const root = (await call('list_lines', args)).structuredContent.result_page as ResultPage;
+    const items = (
+      await call('read_action_result', { name: 'list_lines', arguments: args, snapshot: root.snapshot, path: 'n1' })
+    ).structuredContent.result_page as ResultPage;
+    const first = items.entries![0]!.value as { id: string; version: number; finish: string | null };
+    const changed = await patchFinish(first.id, first.version);
+    const again = (
+      await call('read_action_result', { name: 'list_lines', arguments: args, snapshot: root.snapshot, path: 'n1' })
+    ).structuredContent.result_page as ResultPage;
+    expect(again.snapshot).toBe(root.snapshot);
+    expect((again.entries![0]!.value as { finish: string | null }).finish).toBe(first.finish);
+    expect((again.entries![0]!.value as { finish: string | null }).finish).not.toBe(changed);
+  });
+
+  it('answers SNAPSHOT_CHANGED once the data changed and the kept snapshot is gone, and a fresh read starts over', async () => {
     const args = { projectId: app.projectId };
     const root = (await call('list_lines', args)).structuredContent.result_page as ResultPage;
     const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
       .items[0];
-    const patched = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${line.id}`, {
-      token: app.token,
-      body: { finish: `Changed ${Date.now()}` },
-      headers: { 'if-match': `"${line.version}"` },
-    });
-    expect(patched.status).toBe(200);
+    await patchFinish(line.id, line.version);
+    // What a continuation sees on another server process, or after the kept snapshot expired.
+    app.rt.snapshots.clear();
     const stale = await call('read_action_result', {
       name: 'list_lines',
       arguments: args,

@@ -18,7 +18,7 @@ import { authenticate } from '../../core/auth.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { parseInput } from '../../core/validation.js';
-import { boundedResult, type Selection } from '../../core/result-paging.js';
+import { boundedResult, pagedRead, type Selection } from '../../core/result-paging.js';
 import { etagOf, returnsVersionedRecord } from '../../contract/etag.js';
 import { toolError } from './tool-errors.js';
 import { writeSummary } from './write-summary.js';
@@ -111,6 +111,20 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   const caller = (): Caller => ('caller' in identity ? identity.caller : authenticate(rt.store, identity.token));
   const run = async (action: AnyAction, input: unknown, requestId: string) =>
     withEtag(action, await invoke(rt, action, input, { ...identity, requestId }));
+  /** A read, bounded; a continuation pages through the caller's kept snapshot instead of re-running the read. */
+  const pagedRun = async (action: AnyAction, input: unknown, selection: Selection, requestId: string) => {
+    const wrap = (d: unknown) => ({ result: d });
+    const b = await pagedRead(
+      rt.snapshots,
+      caller(),
+      action.name,
+      input,
+      selection,
+      () => run(action, input, requestId),
+      wrap,
+    );
+    return asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
+  };
 
   /** The discovery reads, also readable page by page through read_action_result. */
   const discoveryReads: Record<string, (args: unknown) => Record<string, unknown>> = {
@@ -156,11 +170,10 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const action = byName.get(call.name);
       if (!action) throw unknownAction(call.name);
       const input = inputOf(action, call.arguments);
-      const output = await run(action, input, requestId);
       const wrap = (d: unknown) => ({ result: d });
-      return action.effect === 'mutation'
-        ? boundedWrite(action.name, input, output, wrap)
-        : bounded(action.name, input, output, undefined, wrap);
+      if (action.effect === 'mutation')
+        return boundedWrite(action.name, input, await run(action, input, requestId), wrap);
+      return pagedRun(action, input, {}, requestId);
     },
     read_action_result: async (args, requestId) => {
       const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args, { checkText: false });
@@ -174,8 +187,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
           `${name} changes data, so it is never re-run to read pages; read the records it changed with a read action instead.`,
         );
       }
-      const input = inputOf(action, callArgs);
-      return bounded(name, input, await run(action, input, requestId), selection, (d) => ({ result: d }));
+      return pagedRun(action, inputOf(action, callArgs), selection, requestId);
     },
   };
 
