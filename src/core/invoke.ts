@@ -208,13 +208,34 @@ function stripControls(input: Record<string, unknown>, action: AnyAction): Recor
 
 const NO_REFS: { refs: ResolvedRef[]; project: ProjectsTable | undefined } = { refs: [], project: undefined };
 
-/** Reads an ETag or version the caller echoed back; anything unparsable can never match. */
-export function parseVersion(value: unknown): number | undefined {
+/**
+ * The version in an ETag or version the caller echoed back: `"4-1c9e0a7b"` (what this API sends), `"4"`, a bare 4, or
+ * a procedure's integer. `*` (which would skip the check this API exists to make) answers PRECONDITION_REQUIRED; a weak
+ * tag (If-Match compares strongly, RFC 9110) or text that was never an ETag of this API is malformed input, not a
+ * conflict: nothing changed the record.
+ */
+export function parseVersion(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value !== 'string') return undefined;
-  // `"4-1c9e0a7b"` (what this API sends), `"4"` or a bare 4: the version is the leading number.
-  const m = /^(?:W\/)?"?(\d{1,15})(?:-[0-9a-f]{1,64})?"?$/.exec(value.trim());
-  return m ? Number(m[1]) : Number.NaN;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const problem = (message: string) =>
+    new ServiceError(
+      'VALIDATION_FAILED',
+      `${message} Send the ETag exactly as your last read returned it, quotes included.`,
+      {
+        errors: [{ path: 'ifMatch', message }],
+      },
+    );
+  if (text === '*') {
+    throw new ServiceError(
+      'PRECONDITION_REQUIRED',
+      'If-Match: * is not accepted: every write names the version it was made against. Send the ETag from your last read.',
+    );
+  }
+  if (text.startsWith('W/')) throw problem('A weak ETag cannot guard a write (If-Match compares strongly).');
+  const m = /^"?(\d{1,15})(?:-[0-9a-f]{1,64})?"?$/.exec(text);
+  if (!m)
+    throw problem(`${JSON.stringify(text.slice(0, 40))} is not an ETag this API sent (they look like "4-1c9e0a7b").`);
+  return Number(m[1]);
 }
 
 function checkVersion(stmt: Statements, action: AnyAction, input: Record<string, unknown>, studioId: string) {

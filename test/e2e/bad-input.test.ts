@@ -305,10 +305,22 @@ const CASES: BadCase[] = [
     code: 'VERSION_CONFLICT',
   },
   {
-    name: 'If-Match unparsable',
+    name: 'If-Match unparsable (malformed, not a conflict: nothing changed the line)',
     send: () => patch({ heading: 'Sofa' }, 'yesterday'),
-    status: 409,
-    code: 'VERSION_CONFLICT',
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  },
+  {
+    name: 'If-Match weak (If-Match compares strongly)',
+    send: () => patch({ heading: 'Sofa' }, 'W/"1"'),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  },
+  {
+    name: 'If-Match: * (every write names its version)',
+    send: () => patch({ heading: 'Sofa' }, '*'),
+    status: 428,
+    code: 'PRECONDITION_REQUIRED',
   },
   {
     name: 'Idempotency-Key missing on a create',
