@@ -33,6 +33,8 @@ type Hit = {
   scope: string;
   writes: boolean;
   allowed: boolean;
+  score: number;
+  twin?: { name: string; kind: string; note: string };
 };
 async function search(c: Client, args: Record<string, unknown>) {
   const res = await c.callTool({ name: 'search_actions', arguments: args });
@@ -79,7 +81,34 @@ describe('search_actions', () => {
       scope: 'projects:write',
       writes: true,
       allowed: true,
+      score: 100,
+      twin: { name: 'archive_schedule_line', kind: 'procedure', note: expect.stringContaining('input') },
     });
+    // One entry per capability: the procedure twin is named on the resource's entry, not listed again.
+    expect(hits.map((h) => h.name)).not.toContain('archive_schedule_line');
+    expect(hits.every((h) => Number.isInteger(h.score) && h.score >= 1 && h.score <= 100)).toBe(true);
+  });
+
+  it('shows the procedure first when asked for procedures, naming the resource twin', async () => {
+    const hits = (
+      (await search(client, { query: 'delete an item', kind: 'procedure' })).structuredContent as { actions: Hit[] }
+    ).actions;
+    const line = hits.find((h) => h.name === 'archive_schedule_line')!;
+    expect(line.twin).toMatchObject({ name: 'archive_line', kind: 'resource' });
+    expect(hits.every((h) => h.kind === 'procedure')).toBe(true);
+  });
+
+  it('answers "no action matches" with the areas it covers, rather than unrelated hits', async () => {
+    for (const query of ['bake a cake', 'send an invoice to xero', 'quote']) {
+      const res = (await search(client, { query })).structuredContent as {
+        actions: Hit[];
+        note?: string;
+        areas?: string[];
+      };
+      expect(res.actions, query).toEqual([]);
+      expect(res.note).toMatch(/No action matches/);
+      expect(res.areas).toContain('schedule');
+    }
   });
 
   it('filters by domain and kind, and honours limit (default 5, at most 10)', async () => {

@@ -1,5 +1,5 @@
-import MiniSearch from 'minisearch';
-import type { AnyAction, ActionKind } from '../../core/define-action.js';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { ActionKind, AnyAction } from '../../core/define-action.js';
 import type { Caller } from '../../core/context.js';
 import { indexTerm, queryTerms } from './synonyms.js';
 
@@ -12,6 +12,17 @@ export interface ActionHit {
   scope: string;
   writes: boolean;
   allowed: boolean;
+  /** Relevance, 1–100: 100 is the best hit of this search; hits under a floor are not returned. */
+  score: number;
+  /** The same capability in the other shape, and when to prefer it. */
+  twin?: { name: string; kind: ActionKind; note: string };
+}
+
+export interface SearchAnswer {
+  actions: ActionHit[];
+  /** When nothing matches well enough: what the catalog covers, so the next search can use its words. */
+  note?: string;
+  areas?: string[];
 }
 
 export interface SearchOptions {
@@ -23,14 +34,49 @@ export interface SearchOptions {
 /** `purchaseOrders` → "purchase orders", `update_line` → "update line". */
 const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
 
+/**
+ * Sentences about how to call (ETags, versions, keys, retries) say nothing about what an action does, and their words
+ * ("quotes included") matched unrelated searches; the index leaves them out.
+ */
+const MECHANICS =
+  /If-Match|ifMatch|ETag|etag|expectedVersion|commandKey|Idempotency-Key|idempotencyKey|nextCursor|replay|retry/;
+const whatItDoes = (description: string) =>
+  description
+    .split(/(?<=[.;])\s+/)
+    .filter((sentence) => !MECHANICS.test(sentence))
+    .join(' ');
+
+/**
+ * The least MiniSearch score (names weigh 4, summaries 2) a best hit needs to be shown: under it the query shares no
+ * more than a stray word with any action. Measured over the relevance set (test/fixtures/search-relevance.json): its
+ * weakest served request scores about 10; unrelated requests ("bake a cake", "send an invoice to xero") stay under 4.
+ */
+const FLOOR = 6;
+
+/**
+ * A hit that shows what the query asks for: it shares two or more words with the query, or one with the action's
+ * name, summary or domain. One word that appears only in a description ("order" in "puts sections in the given
+ * order") is a coincidence, not an answer.
+ */
+const isMeant = (r: SearchResult) =>
+  r.queryTerms.length >= 2 || Object.values(r.match).some((fields) => fields.some((f) => f !== 'description'));
+
 /** Whether the caller's permissions reach an action (project grants are checked when it runs). */
 export function callerMayCall(caller: Caller, action: AnyAction): boolean {
   return action.scope === 'member' || action.scope === 'capability' || caller.permissions.has(action.scope as never);
 }
 
+const TWIN_NOTE: Record<ActionKind, string> = {
+  resource: 'resource shape: fields at the top level, ifMatch = the ETag, idempotencyKey; prefer it over MCP',
+  procedure: 'procedure shape: fields inside input, expectedVersion, commandKey; what tRPC clients call',
+  file: 'file tool',
+};
+
 /**
- * The catalog's search index, built once per catalog: the name split into words weighs most, then the summary, the
- * domain and the description. Query words pass through the studio's synonym table (see synonyms.ts).
+ * The catalog's search index, built once per catalog: one entry per capability (a resource operation and its
+ * procedure twin are one behaviour, found once and named together). The name split into words weighs most, then the
+ * summary, the domain and what the description says the action does. Query words pass through the studio's synonym
+ * table (see synonyms.ts).
  */
 export class ActionSearch {
   private readonly index: MiniSearch<{
@@ -41,9 +87,20 @@ export class ActionSearch {
     description: string;
   }>;
   private readonly byName: Map<string, AnyAction>;
+  /** Procedure name → its resource twin, and back. */
+  private readonly twins = new Map<string, AnyAction>();
+  private readonly areas: string[];
 
   constructor(actions: readonly AnyAction[]) {
     this.byName = new Map(actions.map((a) => [a.name, a]));
+    for (const a of actions) {
+      const procedure = a.twinOf ? this.byName.get(a.twinOf) : undefined;
+      if (procedure) {
+        this.twins.set(a.name, procedure);
+        this.twins.set(procedure.name, a);
+      }
+    }
+    this.areas = [...new Set(actions.map((a) => a.domain))].sort();
     this.index = new MiniSearch({
       fields: ['name', 'summary', 'domain', 'description'],
       storeFields: [],
@@ -57,44 +114,74 @@ export class ActionSearch {
         weights: { fuzzy: 0.3, prefix: 0.5 },
       },
     });
+    // A procedure with a resource twin is indexed under the resource, with both names' words.
     this.index.addAll(
-      actions.map((a) => ({
-        id: a.name,
-        name: words(a.name),
-        summary: a.summary,
-        domain: words(a.domain),
-        description: a.description,
-      })),
+      actions
+        .filter((a) => !(a.kind === 'procedure' && this.twins.has(a.name)))
+        .map((a) => {
+          const twin = this.twins.get(a.name);
+          return {
+            id: a.name,
+            name: twin ? `${words(a.name)} ${words(twin.name)}` : words(a.name),
+            summary: a.summary,
+            domain: words(a.domain),
+            description: whatItDoes(a.description),
+          };
+        }),
     );
   }
 
-  search(query: string, caller: Caller, opts: SearchOptions = {}): ActionHit[] {
+  search(query: string, caller: Caller, opts: SearchOptions = {}): SearchAnswer {
     const limit = Math.min(Math.max(opts.limit ?? 5, 1), 10);
+    // A capability shows under the shape asked for: with kind 'procedure', the twin procedure leads.
+    const shown = (a: AnyAction) => (opts.kind && a.kind !== opts.kind ? this.twins.get(a.name) : undefined) ?? a;
     const hits = this.index.search(query, {
       filter: (r) => {
-        const a = this.byName.get(r.id as string)!;
+        const a = shown(this.byName.get(r.id as string)!);
         return (!opts.domain || a.domain === opts.domain) && (!opts.kind || a.kind === opts.kind);
       },
     });
-    return hits.slice(0, limit).map((r) => {
-      const a = this.byName.get(r.id as string)!;
+    const top = hits[0]?.score ?? 0;
+    if (top < FLOOR || !hits.slice(0, limit).some(isMeant)) {
       return {
-        name: a.name,
-        summary: a.summary,
-        kind: a.kind,
-        domain: a.domain,
-        scope: a.scope,
-        writes: a.effect === 'mutation',
-        allowed: callerMayCall(caller, a),
+        actions: [],
+        note: 'No action matches that well. Search again with what you want to do to which record, using the words of these areas.',
+        areas: this.areas,
       };
-    });
+    }
+    const actions = hits
+      .filter((r) => r.score >= FLOOR / 2)
+      .slice(0, limit)
+      .map((r) => {
+        const a = shown(this.byName.get(r.id as string)!);
+        const twin = this.twins.get(a.name);
+        return {
+          name: a.name,
+          summary: a.summary,
+          kind: a.kind,
+          domain: a.domain,
+          scope: a.scope,
+          writes: a.effect === 'mutation',
+          allowed: callerMayCall(caller, a),
+          score: Math.max(1, Math.round((100 * r.score) / top)),
+          ...(twin ? { twin: { name: twin.name, kind: twin.kind, note: TWIN_NOTE[twin.kind] } } : {}),
+        };
+      });
+    return { actions };
   }
 
-  /** Names only, for the relevance benchmark. */
+  /** Names of the top `limit` capabilities, for the relevance measure: a capability's twin counts with it. */
   rank(query: string, limit = 5): string[] {
-    return this.index
-      .search(query)
-      .slice(0, limit)
-      .map((r) => r.id as string);
+    return this.search(query, RANKER, { limit }).actions.flatMap((h) => (h.twin ? [h.name, h.twin.name] : [h.name]));
   }
 }
+
+/** The relevance measure asks as a caller who may call everything. */
+const RANKER: Caller = {
+  userId: '',
+  memberId: '',
+  studioId: '',
+  role: 'owner',
+  tokenId: '',
+  permissions: new Set(),
+};

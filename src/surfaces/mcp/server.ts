@@ -130,7 +130,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   const discoveryReads: Record<string, (args: unknown) => Record<string, unknown>> = {
     search_actions: (args) => {
       const { query, ...opts } = parseInput(searchActionsInput, args);
-      return { actions: search.search(query, caller(), opts) };
+      return { ...search.search(query, caller(), opts) };
     },
     get_action: (args) => {
       const { names } = parseInput(getActionInput, args);
