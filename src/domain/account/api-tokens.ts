@@ -3,7 +3,7 @@ import type { ApiTokensTable, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
+import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,29 +33,20 @@ async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: str
   return row;
 }
 
+const NEWEST_FIRST: KeysetSort = {
+  name: 'api_tokens',
+  columns: [
+    { column: 'created_at', desc: true },
+    { column: 'id', desc: true },
+  ],
+};
+
 /** The caller's own tokens in this studio (their membership), newest first, revoked and expired ones included. */
-export async function listTokens(ctx: ActionContext, q: { cursor?: string; limit?: number }) {
+export async function listTokens(ctx: ActionContext, q: PageRequest) {
   const caller = ctx.caller!;
-  const limit = q.limit ?? 500;
-  let qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
-  if (q.cursor) {
-    const [createdAt, id] = decodeCursor(q.cursor, 'api_tokens') as [string, string];
-    qb = qb.where((eb) =>
-      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
-    );
-  }
-  const rows = await qb
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map((r) => presentToken(r, caller.tokenId, ctx.now)),
-    nextCursor: more && last ? encodeCursor('api_tokens', [last.created_at, last.id]) : null,
-  };
+  const qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
+  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, q);
+  return { items: rows.map((r) => presentToken(r, caller.tokenId, ctx.now)), nextCursor };
 }
 
 /** Mints a token for a membership and answers its metadata with the secret, which is stored only as a digest. */

@@ -4,8 +4,8 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
-import { containsText } from '../text-search.js';
+import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { containsText } from '../kit/text-search.js';
 import { activeLinesOf, copyLines, listSections, newSectionRow } from './sections.js';
 import { diffPresented } from '../schedule/line-fields.js';
 
@@ -41,17 +41,22 @@ export async function getProjectWithSections(ctx: ActionContext, projectId: stri
   return { ...presentProject(project), sections: await listSections(ctx.db, projectId, false) };
 }
 
-export interface ListProjectsQuery {
+export interface ListProjectsQuery extends PageRequest {
   status?: 'active' | 'archived';
   q?: string;
-  cursor?: string;
-  limit?: number;
 }
+
+const NEWEST_FIRST: KeysetSort = {
+  name: 'projects',
+  columns: [
+    { column: 'projects.created_at', desc: true },
+    { column: 'projects.id', desc: true },
+  ],
+};
 
 /** The studio's projects the caller can reach (all of them with workspace:manage, else the granted ones), newest first. */
 export async function listProjects(ctx: ActionContext, query: ListProjectsQuery) {
   const caller = ctx.caller!;
-  const limit = query.limit ?? 500;
   let qb = ctx.db.selectFrom('projects').selectAll('projects').where('projects.studio_id', '=', ctx.studioId);
   if (!reachesAllProjects(caller.permissions)) {
     qb = qb.where(
@@ -65,27 +70,8 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['projects.name', 'projects.reference', 'projects.client_name'], q)));
   }
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor, 'projects') as [string, string];
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('projects.created_at', '<', createdAt),
-        eb.and([eb('projects.created_at', '=', createdAt), eb('projects.id', '<', id)]),
-      ]),
-    );
-  }
-  const rows = await qb
-    .orderBy('projects.created_at', 'desc')
-    .orderBy('projects.id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map(presentProject),
-    nextCursor: more && last ? encodeCursor('projects', [last.created_at, last.id]) : null,
-  };
+  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, query);
+  return { items: rows.map(presentProject), nextCursor };
 }
 
 type ProjectFields = Pick<

@@ -3,7 +3,7 @@ import type { Database, LinesTable, SectionsTable } from '../../../db/schema.js'
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
+import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
 import { diffPresented } from '../schedule/line-fields.js';
 import { nextCode } from '../schedule/codes.js';
 import { copyOfLine } from '../schedule/line-record.js';
@@ -62,41 +62,24 @@ export async function listSections(db: Kysely<Database>, projectId: string, incl
   return rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0)));
 }
 
-export interface ListSectionsQuery {
+export interface ListSectionsQuery extends PageRequest {
   projectId: string;
   archived?: 'exclude' | 'include' | 'only';
-  cursor?: string;
-  limit?: number;
 }
 
-/** One page of a project's sections in document order; keyset cursor on (position, id). */
+const DOCUMENT_ORDER: KeysetSort = {
+  name: 'sections',
+  columns: [{ column: 'sections.position' }, { column: 'sections.id' }],
+};
+
+/** One page of a project's sections in document order. */
 export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQuery) {
-  const limit = query.limit ?? 500;
   let qb = sectionsWithCounts(ctx.db, query.projectId);
   const archived = query.archived ?? 'exclude';
   if (archived === 'exclude') qb = qb.where('sections.archived_at', 'is', null);
   if (archived === 'only') qb = qb.where('sections.archived_at', 'is not', null);
-  if (query.cursor) {
-    const [position, id] = decodeCursor(query.cursor, 'sections') as [number, string];
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('sections.position', '>', position),
-        eb.and([eb('sections.position', '=', position), eb('sections.id', '>', id)]),
-      ]),
-    );
-  }
-  const rows = await qb
-    .orderBy('sections.position')
-    .orderBy('sections.id')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0))),
-    nextCursor: more && last ? encodeCursor('sections', [last.position, last.id]) : null,
-  };
+  const { rows, nextCursor } = await keysetPage(qb, DOCUMENT_ORDER, query);
+  return { items: rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0))), nextCursor };
 }
 
 export async function loadSection(db: Kysely<Database>, projectId: string, sectionId: string): Promise<SectionsTable> {

@@ -5,8 +5,15 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { copyOfLine, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { diffPresented, lineColumns, type LineFieldsInput } from './line-fields.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
-import { containsText } from '../text-search.js';
+import {
+  keysetPage,
+  namedSorts,
+  sortNames,
+  type KeysetSort,
+  type PageRequest,
+  type SortName,
+} from '../kit/keyset-page.js';
+import { containsText } from '../kit/text-search.js';
 import { nextCode } from './codes.js';
 
 const PRESENTATION = `
@@ -294,42 +301,40 @@ async function resequence(db: Kysely<Database>, sectionId: string, skip?: string
   }
 }
 
-export interface ListLinesQuery {
+export interface ListLinesQuery extends PageRequest {
   projectId: string;
   sectionId?: string;
   status?: string;
   archived?: 'exclude' | 'include' | 'only';
   q?: string;
-  sort?: string;
-  cursor?: string;
-  limit?: number;
+  sort?: LineSort;
 }
 
-export const LINE_SORTS = [
-  'code',
-  '-code',
-  'heading',
-  '-heading',
-  'createdAt',
-  '-createdAt',
-  'updatedAt',
-  '-updatedAt',
-] as const;
-const SORT_COLUMNS: Record<string, 'code' | 'heading' | 'created_at' | 'updated_at'> = {
-  code: 'code',
-  heading: 'heading',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
+/** Document order: section order, then position within the section. The default when no `sort` is given. */
+const DOCUMENT_ORDER: KeysetSort = {
+  name: 'document',
+  columns: [
+    { column: 'sections.position', field: 'section_position' },
+    { column: 'lines.position' },
+    { column: 'lines.id' },
+  ],
 };
 
-/**
- * Lines in document order (section order, then position) unless `sort` says otherwise. Keyset paging: the cursor holds
- * the last row's sort key and id, so pages stay stable while lines are added or moved.
- */
+const LINE_SORT: Record<LineSort, KeysetSort> = namedSorts(
+  {
+    // A code may be NULL: coalesced so that NULL and '' codes page without gaps.
+    code: { column: 'lines.code', nullAs: '' },
+    heading: { column: 'lines.heading' },
+    createdAt: { column: 'lines.created_at' },
+    updatedAt: { column: 'lines.updated_at' },
+  },
+  { column: 'lines.id' },
+);
+export type LineSort = SortName<'code' | 'heading' | 'createdAt' | 'updatedAt'>;
+export const LINE_SORTS = sortNames(LINE_SORT);
+
+/** Lines in document order unless `sort` says otherwise, one keyset page at a time. */
 export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
-  const limit = query.limit ?? 500;
-  const sort = query.sort;
-  const after = query.cursor ? decodeCursor(query.cursor, sort ?? 'document') : undefined;
   let qb = ctx.db
     .selectFrom('lines')
     .innerJoin('sections', 'sections.id', 'lines.section_id')
@@ -347,48 +352,7 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
       eb.or(containsText(['lines.heading', 'lines.description', 'lines.code', 'lines.brand', 'lines.product_code'], q)),
     );
   }
-  if (!sort) {
-    if (after) {
-      const [sp, lp, id] = after as [number, number, string];
-      qb = qb.where((eb) =>
-        eb.or([
-          eb('sections.position', '>', sp),
-          eb.and([eb('sections.position', '=', sp), eb('lines.position', '>', lp)]),
-          eb.and([eb('sections.position', '=', sp), eb('lines.position', '=', lp), eb('lines.id', '>', id)]),
-        ]),
-      );
-    }
-    qb = qb.orderBy('sections.position').orderBy('lines.position').orderBy('lines.id');
-  } else {
-    const desc = sort.startsWith('-');
-    const col = `lines.${SORT_COLUMNS[sort.replace('-', '')]!}` as 'lines.code';
-    if (after) {
-      const [v, id] = after as [string | null, string];
-      const op = desc ? '<' : '>';
-      // NULL sorts first ascending in SQLite; coalesce keeps the keyset comparison total.
-      qb = qb.where((eb) =>
-        eb.or([
-          eb(eb.fn.coalesce(col, eb.val('')), op, v ?? ''),
-          eb.and([eb(eb.fn.coalesce(col, eb.val('')), '=', v ?? ''), eb('lines.id', op, id)]),
-        ]),
-      );
-    }
-    // Order by the same coalesced value the cursor compares, so NULL and '' codes page without gaps.
-    qb = qb
-      .orderBy((eb) => eb.fn.coalesce(col, eb.val('')), desc ? 'desc' : 'asc')
-      .orderBy('lines.id', desc ? 'desc' : 'asc');
-  }
-  const rows = await qb.limit(limit + 1).execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
+  const { rows, nextCursor } = await keysetPage(qb, query.sort ? LINE_SORT[query.sort] : DOCUMENT_ORDER, query);
   const p = await presentationFor(ctx, query.projectId);
-  const last = pageRows.at(-1);
-  let nextCursor: string | null = null;
-  if (more && last) {
-    const key = !sort
-      ? [last.section_position, last.position, last.id]
-      : [(last as unknown as Record<string, string | null>)[SORT_COLUMNS[sort.replace('-', '')]!] ?? null, last.id];
-    nextCursor = encodeCursor(sort ?? 'document', key);
-  }
-  return { items: pageRows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
+  return { items: rows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
 }
