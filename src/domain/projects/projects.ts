@@ -7,7 +7,7 @@ import { reachesAllProjects } from '../../core/permissions.js';
 import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { activeLinesOf, copyLines, listSections, newSectionRow } from './sections.js';
-import { diffPresented } from '../schedule/line-fields.js';
+import { versionedUpdate } from '../kit/versioned-update.js';
 
 export function presentProject(row: ProjectsTable) {
   return {
@@ -165,23 +165,10 @@ export async function writeProject(
   cols: Partial<ProjectsTable>,
   verb: string,
 ) {
-  const after: ProjectsTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const r = await ctx.db
-    .updateTable('projects')
-    .set({ ...cols, updated_at: ctx.now, version: after.version })
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
-  const shown = presentProject(after);
-  ctx.audit({
-    targetKind: 'project',
-    targetId: before.id,
-    projectId: before.id,
-    summary: `${verb} project ${after.name}`,
-    changes: diffPresented(presentProject(before), shown),
+  return versionedUpdate(ctx, 'projects', before, cols, {
+    present: presentProject,
+    audit: (after) => ({ targetKind: 'project', projectId: before.id, summary: `${verb} project ${after.name}` }),
   });
-  return shown;
 }
 
 export async function updateProject(ctx: ActionContext, projectId: string, patch: ProjectPatch) {

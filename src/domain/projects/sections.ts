@@ -4,7 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
-import { diffPresented } from '../schedule/line-fields.js';
+import { versionedUpdate } from '../kit/versioned-update.js';
 import { nextCode } from '../schedule/codes.js';
 import { copyOfLine } from '../schedule/line-record.js';
 import { touchProject } from './projects.js';
@@ -189,24 +189,16 @@ export async function createSection(ctx: ActionContext, projectId: string, title
 
 /** Writes section columns, bumps its version (and the project's, whose representation embeds sections), records it. */
 async function writeSection(ctx: ActionContext, before: SectionsTable, cols: Partial<SectionsTable>, verb: string) {
-  const after: SectionsTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const r = await ctx.db
-    .updateTable('sections')
-    .set({ ...cols, updated_at: ctx.now, version: after.version })
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
-  await touchProject(ctx, before.project_id);
   const count = await activeLineCount(ctx.db, before.id);
-  const shown = presentSection(after, count);
-  ctx.audit({
-    targetKind: 'section',
-    targetId: before.id,
-    projectId: before.project_id,
-    summary: `${verb} section ${after.title}`,
-    changes: diffPresented(presentSection(before, count), shown),
+  const shown = await versionedUpdate(ctx, 'sections', before, cols, {
+    present: (row) => presentSection(row, count),
+    audit: (after) => ({
+      targetKind: 'section',
+      projectId: before.project_id,
+      summary: `${verb} section ${after.title}`,
+    }),
   });
+  await touchProject(ctx, before.project_id);
   return shown;
 }
 

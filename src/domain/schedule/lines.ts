@@ -4,7 +4,8 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { copyOfLine, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
-import { diffPresented, lineColumns, type LineFieldsInput } from './line-fields.js';
+import { lineColumns, type LineFieldsInput } from './line-fields.js';
+import { versionedUpdate } from '../kit/versioned-update.js';
 import {
   keysetPage,
   namedSorts,
@@ -165,25 +166,15 @@ export async function writeLine(
   cols: Partial<LinesTable>,
   verb: string,
 ): Promise<PresentedLine> {
-  const after: LinesTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const result = await ctx.db
-    .updateTable('lines')
-    .set({ ...cols, updated_at: ctx.now, version: after.version })
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
   const p = await presentationFor(ctx, before.project_id);
-  const shown = presentLine(after, p);
-  const changes = diffPresented(presentLine(before, p), shown);
-  ctx.audit({
-    targetKind: 'line',
-    targetId: before.id,
-    projectId: before.project_id,
-    summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '),
-    changes,
+  return versionedUpdate(ctx, 'lines', before, cols, {
+    present: (row) => presentLine(row, p),
+    audit: (after) => ({
+      targetKind: 'line',
+      projectId: before.project_id,
+      summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '),
+    }),
   });
-  return shown;
 }
 
 export async function archiveLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {

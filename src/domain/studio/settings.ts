@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database, StudiosTable } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { diffPresented } from '../schedule/line-fields.js';
 import { loadStudio, writeStudio } from './studio.js';
 
 /** The studio's active units, for pickers: archived units stay on old lines but are not offered. */
@@ -91,10 +90,9 @@ export async function updateSettings(ctx: ActionContext, patch: SettingsPatch) {
       'VALIDATION_FAILED',
       'Name at least one setting to change; see get_studio_settings for them.',
     );
-  const after = await writeStudio(ctx, before, cols);
-  const shown = await presentSettings(ctx.db, after);
-  const changes = diffPresented(await presentSettings(ctx.db, before), shown);
-  // The summary names no fields: it is not redacted, and a changed default markup is pricing information.
-  ctx.audit({ targetKind: 'studio', targetId: before.id, summary: "Changed the studio's settings", changes });
-  return shown;
+  return writeStudio(ctx, before, cols, {
+    present: (row) => presentSettings(ctx.db, row),
+    // The summary names no fields: it is not redacted, and a changed default markup is pricing information.
+    audit: () => ({ targetKind: 'studio', summary: "Changed the studio's settings" }),
+  });
 }
