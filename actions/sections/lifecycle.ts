@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id } from '../shared/values.js';
 import { Section } from '../shared/records.js';
-import * as sections from '../../src/domain/projects/sections.js';
+import * as sections from '../../src/domain/sections/lifecycle.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { SectionTitle } from './shapes.js';
 

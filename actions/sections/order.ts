@@ -3,7 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { Id } from '../shared/values.js';
 import { ProjectWithSections } from '../shared/records.js';
 import { getProjectWithSections } from '../../src/domain/projects/projects.js';
-import { reorderSections } from '../../src/domain/projects/sections.js';
+import { reorderSections } from '../../src/domain/sections/order.js';
 import { EXAMPLE } from '../projects/shapes.js';
 
 export const reorderScheduleSections = defineAction({

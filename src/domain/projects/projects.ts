@@ -6,7 +6,9 @@ import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
 import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
-import { activeLinesOf, copyLines, listSections, newSectionRow } from './sections.js';
+import { activeLinesOf, copyLines } from '../schedule/copy.js';
+import { newSectionRow } from '../sections/section-record.js';
+import { listSections } from '../sections/sections.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 
 export function presentProject(row: ProjectsTable) {
@@ -268,13 +270,4 @@ export async function restoreProject(ctx: ActionContext, projectId: string) {
   if (!before.archived_at)
     throw new ServiceError('NOT_ARCHIVED', 'This project is active, so there is nothing to restore.');
   return writeProject(ctx, before, { archived_at: null, status: 'active' }, 'Restored');
-}
-
-/** Bumps a project's version without other changes: its sections changed, so its representation did too. */
-export async function touchProject(ctx: ActionContext, projectId: string) {
-  await ctx.db
-    .updateTable('projects')
-    .set((eb) => ({ version: eb('version', '+', 1), updated_at: ctx.now }))
-    .where('id', '=', projectId)
-    .execute();
 }

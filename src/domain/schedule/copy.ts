@@ -1,7 +1,8 @@
-import type { LinesTable } from '../../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, LinesTable } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { codeAllocator } from './codes.js';
+import { codeAllocator, nextCode } from './codes.js';
 import { copyOfLine, presentLine, type PresentedLine } from './line-record.js';
 import { activeSection, assertActive, loadLine, nextPosition, presentationFor } from './lines.js';
 
@@ -103,4 +104,46 @@ export async function copyLinesToProject(
     lines.push(presentLine(row, presentation));
   }
   return { lines };
+}
+
+/**
+ * Copies lines into a section as new lines (new ids, version 1, positions 1..n in their source order). `code` decides
+ * each copy's code: a fresh project code when copying within a project, the source's own code into a new project.
+ */
+export async function copyLines(
+  ctx: ActionContext,
+  sources: readonly LinesTable[],
+  target: { projectId: string; sectionId: string },
+  code: 'fresh' | 'keep',
+) {
+  const created: LinesTable[] = [];
+  for (const [i, source] of sources.entries()) {
+    const row = copyOfLine(source, ctx.now, {
+      project_id: target.projectId,
+      section_id: target.sectionId,
+      position: i + 1,
+      code: code === 'keep' ? source.code : await nextCode(ctx.db, ctx.studioId, target.projectId),
+    });
+    await ctx.db.insertInto('lines').values(row).execute();
+    ctx.audit({
+      targetKind: 'line',
+      targetId: row.id,
+      projectId: target.projectId,
+      summary: `Copied line ${source.code ?? ''} ${source.heading}`.replace(/\s+/g, ' '),
+      changes: { copiedFrom: { from: null, to: source.id } },
+    });
+    created.push(row);
+  }
+  return created;
+}
+
+export async function activeLinesOf(db: Kysely<Database>, sectionId: string): Promise<LinesTable[]> {
+  return db
+    .selectFrom('lines')
+    .selectAll()
+    .where('section_id', '=', sectionId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
