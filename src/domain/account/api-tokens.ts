@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ApiTokensTable, Database } from '../../../db/schema.js';
+import type { ApiTokenRow, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
@@ -7,8 +7,14 @@ import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-pag
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Whether a token still works: revocation wins over expiry. */
+function tokenState(row: ApiTokenRow, now: string): 'active' | 'expired' | 'revoked' {
+  if (row.revoked_at) return 'revoked';
+  return row.expires_at && row.expires_at <= now ? 'expired' : 'active';
+}
+
 /** A token's metadata: never its secret or digest. `current` marks the token this request was made with. */
-export function presentToken(row: ApiTokensTable, currentTokenId: string | undefined, now: string) {
+export function presentToken(row: ApiTokenRow, currentTokenId: string | undefined, now: string) {
   return {
     id: row.id,
     name: row.name,
@@ -16,12 +22,12 @@ export function presentToken(row: ApiTokensTable, currentTokenId: string | undef
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
-    state: row.revoked_at ? 'revoked' : row.expires_at && row.expires_at <= now ? 'expired' : 'active',
+    state: tokenState(row, now),
     current: row.id === currentTokenId,
   };
 }
 
-async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: string): Promise<ApiTokensTable> {
+async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: string): Promise<ApiTokenRow> {
   const row = await db
     .selectFrom('api_tokens')
     .selectAll()

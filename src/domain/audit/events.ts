@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { AuditEventsTable, Database } from '../../../db/schema.js';
+import type { AuditEventRow, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { reachesAllProjects } from '../../core/permissions.js';
 import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
 
-export function presentEvent(r: AuditEventsTable) {
+export function presentEvent(r: AuditEventRow) {
   return {
     id: r.id,
     seq: r.seq,
     projectId: r.project_id,
-    actor: { kind: r.actor_kind as 'member' | 'share_client' | 'system', id: r.actor_id },
+    actor: { kind: r.actor_kind, id: r.actor_id },
     action: r.action,
     target: { kind: r.target_kind, id: r.target_id },
     at: r.at,

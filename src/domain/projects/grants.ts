@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database, MemberRow, ProjectGrantRow, UserRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';
@@ -10,14 +10,7 @@ import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-pag
  * only read it (`view`). A grant is access, not a record of the schedule: revoking removes it, and the audit feed
  * keeps the history. Grants carry no version; their writes are idempotent in effect (set a level, remove).
  */
-interface GrantRow {
-  project_id: string;
-  member_id: string;
-  level: string;
-  created_at: string;
-  name: string;
-  role: string;
-}
+type GrantRow = ProjectGrantRow & Pick<UserRow, 'name'> & Pick<MemberRow, 'role'>;
 
 function present(row: GrantRow) {
   return {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, ProjectsTable } from '../../../db/schema.js';
+import type { Database, ProjectRow, ProjectUpdate } from '../../../db/schema.js';
+import type { Currency, ProjectStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -11,7 +12,7 @@ import { newSectionRow } from '../sections/section-record.js';
 import { listSections } from '../sections/sections.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 
-export function presentProject(row: ProjectsTable) {
+export function presentProject(row: ProjectRow) {
   return {
     id: row.id,
     name: row.name,
@@ -27,7 +28,7 @@ export function presentProject(row: ProjectsTable) {
   };
 }
 
-export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectsTable> {
+export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectRow> {
   const row = await db
     .selectFrom('projects')
     .selectAll()
@@ -44,7 +45,7 @@ export async function getProjectWithSections(ctx: ActionContext, projectId: stri
 }
 
 export interface ListProjectsQuery extends PageRequest {
-  status?: 'active' | 'archived';
+  status?: ProjectStatus;
   q?: string;
 }
 
@@ -77,12 +78,12 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
 }
 
 type ProjectFields = Pick<
-  ProjectsTable,
+  ProjectRow,
   'studio_id' | 'name' | 'reference' | 'client_name' | 'currency' | 'default_markup4'
 >;
 
 /** A new, active project at version 1, made by the caller now (from fresh fields or a source project's). */
-function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectsTable {
+function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectRow {
   const { studio_id, name, reference, client_name, currency, default_markup4 } = fields;
   return {
     id: newId(),
@@ -102,7 +103,7 @@ function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectsTable
 }
 
 /** A new project row, and the `edit` grant that makes its creator able to work on it whatever their role. */
-async function insertProject(ctx: ActionContext, row: ProjectsTable) {
+async function insertProject(ctx: ActionContext, row: ProjectRow) {
   await ctx.db.insertInto('projects').values(row).execute();
   await ctx.db
     .insertInto('project_grants')
@@ -114,7 +115,7 @@ export interface CreateProjectInput {
   name: string;
   reference?: string | null;
   clientName?: string | null;
-  currency?: string;
+  currency?: Currency;
   defaultMarkup?: { ratio4: string } | null;
   sections?: string[];
 }
@@ -156,17 +157,12 @@ export interface ProjectPatch {
   name?: string;
   reference?: string | null;
   clientName?: string | null;
-  currency?: string;
+  currency?: Currency;
   defaultMarkup?: { ratio4: string } | null;
 }
 
 /** Writes project columns, bumps the version and records the change. */
-export async function writeProject(
-  ctx: ActionContext,
-  before: ProjectsTable,
-  cols: Partial<ProjectsTable>,
-  verb: string,
-) {
+export async function writeProject(ctx: ActionContext, before: ProjectRow, cols: ProjectUpdate, verb: string) {
   return versionedUpdate(ctx, 'projects', before, cols, {
     present: presentProject,
     audit: (after) => ({ targetKind: 'project', projectId: before.id, summary: `${verb} project ${after.name}` }),
@@ -177,7 +173,7 @@ export async function updateProject(ctx: ActionContext, projectId: string, patch
   const before = await loadProject(ctx.db, ctx.studioId, projectId);
   if (before.archived_at)
     throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing it.');
-  const cols: Partial<ProjectsTable> = {};
+  const cols: ProjectUpdate = {};
   if (patch.name !== undefined) cols.name = patch.name;
   if (patch.reference !== undefined) cols.reference = patch.reference;
   if (patch.clientName !== undefined) cols.client_name = patch.clientName;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, LinesTable } from '../../../db/schema.js';
+import type { Database, LineRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { codeAllocator, nextCode } from './codes.js';
@@ -16,10 +16,10 @@ export interface CopyLinesInput {
   clearPrices?: boolean;
 }
 
-const hasAmount = (r: LinesTable) => [r.trade4, r.retail4, r.client4, r.delivery4].some((a) => a !== null);
+const hasAmount = (r: LineRow) => [r.trade4, r.retail4, r.client4, r.delivery4].some((a) => a !== null);
 
 /** The four priced fields back to "to be confirmed", the client price back to derived. */
-const CLEARED: Partial<LinesTable> = {
+const CLEARED: Partial<LineRow> = {
   trade_state: 'tbc',
   trade4: null,
   retail_state: 'tbc',
@@ -54,7 +54,7 @@ export async function copyLinesToProject(
     .executeTakeFirstOrThrow();
   assertActive(target, 'target project');
   await activeSection(ctx.db, targetProjectId, targetSectionId);
-  const sources: LinesTable[] = [];
+  const sources: LineRow[] = [];
   for (const id of input.lineIds) {
     const row = await loadLine(ctx, projectId, id);
     if (row.archived_at)
@@ -112,11 +112,11 @@ export async function copyLinesToProject(
  */
 export async function copyLines(
   ctx: ActionContext,
-  sources: readonly LinesTable[],
+  sources: readonly LineRow[],
   target: { projectId: string; sectionId: string },
   code: 'fresh' | 'keep',
 ) {
-  const created: LinesTable[] = [];
+  const created: LineRow[] = [];
   for (const [i, source] of sources.entries()) {
     const row = copyOfLine(source, ctx.now, {
       project_id: target.projectId,
@@ -137,7 +137,7 @@ export async function copyLines(
   return created;
 }
 
-export async function activeLinesOf(db: Kysely<Database>, sectionId: string): Promise<LinesTable[]> {
+export async function activeLinesOf(db: Kysely<Database>, sectionId: string): Promise<LineRow[]> {
   return db
     .selectFrom('lines')
     .selectAll()

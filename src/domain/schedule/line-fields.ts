@@ -1,16 +1,17 @@
-import type { LinesTable } from '../../../db/schema.js';
+import type { LineUpdate } from '../../../db/schema.js';
+import type { LineStatus, ValueState } from '../../../db/vocabulary.js';
 
 /** A priced field as callers send it. */
 export interface PricedInput {
   amount4?: string | null;
-  state: string;
+  state: ValueState;
 }
 
 export interface LineFieldsInput {
   code?: string | null;
   heading?: string;
   description?: string;
-  status?: string;
+  status?: LineStatus;
   supplierId?: string | null;
   brand?: string | null;
   productCode?: string | null;
@@ -26,7 +27,7 @@ export interface LineFieldsInput {
   deliveryPrice?: PricedInput;
 }
 
-type Columns = Partial<Omit<LinesTable, 'id' | 'project_id' | 'created_at' | 'version'>>;
+type Columns = Omit<LineUpdate, 'id' | 'project_id' | 'created_at' | 'version'>;
 
 const amountOf = (p: PricedInput) => (p.state === 'set' ? (p.amount4 ?? null) : null);
 

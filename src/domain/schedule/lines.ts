@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, LinesTable } from '../../../db/schema.js';
+import type { Database, LineRow, LineUpdate } from '../../../db/schema.js';
+import type { Currency, LineStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -26,7 +27,7 @@ export async function presentationFor(
   ctx: Pick<ActionContext, 'statement'>,
   projectId: string,
 ): Promise<LinePresentation> {
-  const row = ctx.statement(PRESENTATION).get(projectId) as { currency: string; markup: string } | undefined;
+  const row = ctx.statement(PRESENTATION).get(projectId) as { currency: Currency; markup: string } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
   return { currency: row.currency, defaultMarkup4: row.markup };
 }
@@ -35,9 +36,9 @@ export async function loadLine(
   ctx: Pick<ActionContext, 'statement'>,
   projectId: string,
   lineId: string,
-): Promise<LinesTable> {
+): Promise<LineRow> {
   const row = ctx.statement('SELECT * FROM lines WHERE id = ? AND project_id = ?').get(lineId, projectId) as
-    | LinesTable
+    | LineRow
     | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
   return row;
@@ -91,7 +92,7 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
   assertActive(ctx.project!, 'project');
   await activeSection(ctx.db, projectId, sectionId);
   const cols = lineColumns(fields);
-  const row: LinesTable = {
+  const row: LineRow = {
     id: newId(),
     project_id: projectId,
     section_id: sectionId,
@@ -146,11 +147,7 @@ export async function updateLine(
 }
 
 /** A merge patch onto a loaded line (single and bulk updates share it); a quantity without a unit keeps the line's unit. */
-export async function applyPatch(
-  ctx: ActionContext,
-  before: LinesTable,
-  patch: LineFieldsInput,
-): Promise<PresentedLine> {
+export async function applyPatch(ctx: ActionContext, before: LineRow, patch: LineFieldsInput): Promise<PresentedLine> {
   assertActive(before);
   const cols = lineColumns(patch);
   if (!Object.keys(cols).length)
@@ -162,8 +159,8 @@ export async function applyPatch(
 /** Writes columns to a line, bumps its version, and records what changed in API terms. */
 export async function writeLine(
   ctx: ActionContext,
-  before: LinesTable,
-  cols: Partial<LinesTable>,
+  before: LineRow,
+  cols: LineUpdate,
   verb: string,
 ): Promise<PresentedLine> {
   const p = await presentationFor(ctx, before.project_id);
@@ -295,7 +292,7 @@ async function resequence(db: Kysely<Database>, sectionId: string, skip?: string
 export interface ListLinesQuery extends PageRequest {
   projectId: string;
   sectionId?: string;
-  status?: string;
+  status?: LineStatus;
   archived?: 'exclude' | 'include' | 'only';
   q?: string;
   sort?: LineSort;

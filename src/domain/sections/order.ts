@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, SectionsTable } from '../../../db/schema.js';
+import type { Database, SectionRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { assertProjectActive, newSectionRow, touchProject } from './section-record.js';
@@ -49,7 +49,7 @@ export async function insertSection(
   projectId: string,
   title: string,
   position: number | undefined,
-): Promise<SectionsTable> {
+): Promise<SectionRow> {
   const order = await activeOrderOf(ctx.db, projectId);
   const at = Math.min(Math.max(position ?? order.length + 1, 1), order.length + 1);
   const row = newSectionRow(projectId, title, 0, ctx.now);

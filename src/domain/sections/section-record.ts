@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, SectionsTable } from '../../../db/schema.js';
+import type { Database, SectionRow, SectionUpdate } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -11,7 +11,7 @@ import { versionedUpdate } from '../kit/versioned-update.js';
  */
 
 /** A new, active section row at version 1. */
-export function newSectionRow(projectId: string, title: string, position: number, now: string): SectionsTable {
+export function newSectionRow(projectId: string, title: string, position: number, now: string): SectionRow {
   return {
     id: newId(),
     project_id: projectId,
@@ -24,7 +24,7 @@ export function newSectionRow(projectId: string, title: string, position: number
   };
 }
 
-export function presentSection(row: SectionsTable, lineCount: number) {
+export function presentSection(row: SectionRow, lineCount: number) {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -39,7 +39,7 @@ export function presentSection(row: SectionsTable, lineCount: number) {
 }
 export type PresentedSection = ReturnType<typeof presentSection>;
 
-export async function loadSection(db: Kysely<Database>, projectId: string, sectionId: string): Promise<SectionsTable> {
+export async function loadSection(db: Kysely<Database>, projectId: string, sectionId: string): Promise<SectionRow> {
   const row = await db
     .selectFrom('sections')
     .selectAll()
@@ -66,7 +66,7 @@ export function assertProjectActive(ctx: ActionContext) {
     throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing its sections.');
 }
 
-export function assertSectionActive(row: SectionsTable) {
+export function assertSectionActive(row: SectionRow) {
   if (row.archived_at)
     throw new ServiceError('ARCHIVED', 'This section is archived; archived sections cannot be changed.');
 }
@@ -81,12 +81,7 @@ export async function touchProject(ctx: ActionContext, projectId: string) {
 }
 
 /** Writes section columns, bumps its version (and the project's, whose representation embeds sections), records it. */
-export async function writeSection(
-  ctx: ActionContext,
-  before: SectionsTable,
-  cols: Partial<SectionsTable>,
-  verb: string,
-) {
+export async function writeSection(ctx: ActionContext, before: SectionRow, cols: SectionUpdate, verb: string) {
   const count = await activeLineCount(ctx.db, before.id);
   const shown = await versionedUpdate(ctx, 'sections', before, cols, {
     present: (row) => presentSection(row, count),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, SectionsTable } from '../../../db/schema.js';
+import type { Database, SectionUpdate } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
@@ -86,7 +86,7 @@ export async function updateSection(
   assertProjectActive(ctx);
   const before = await loadSection(ctx.db, projectId, sectionId);
   assertSectionActive(before);
-  const cols: Partial<SectionsTable> = {};
+  const cols: SectionUpdate = {};
   if (patch.title !== undefined) cols.title = patch.title;
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change (title).', {

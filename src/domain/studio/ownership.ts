@@ -69,7 +69,7 @@ export async function transferOwnership(ctx: ActionContext, input: { memberId: s
   });
   return {
     studio,
-    owner: { memberId: target.id, role: 'owner' },
-    previousOwner: { memberId: caller.memberId, role: 'admin' },
+    owner: { memberId: target.id, role: 'owner' as const },
+    previousOwner: { memberId: caller.memberId, role: 'admin' as const },
   };
 }

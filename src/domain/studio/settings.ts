@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, StudiosTable } from '../../../db/schema.js';
+import type { Database, StudioRow, StudioUpdate } from '../../../db/schema.js';
+import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { loadStudio, writeStudio } from './studio.js';
@@ -19,7 +20,7 @@ async function activeUnits(db: Kysely<Database>, studioId: string) {
 /** The code a line gets, shown next to the prefix so a person sees what the setting does (see schedule/codes.ts). */
 export const exampleCode = (prefix: string) => `${prefix}-001`;
 
-export async function presentSettings(db: Kysely<Database>, row: StudiosTable) {
+export async function presentSettings(db: Kysely<Database>, row: StudioRow) {
   return {
     defaultMarkup: { ratio4: row.default_markup4 },
     currency: row.currency,
@@ -43,7 +44,7 @@ export async function getSettings(ctx: ActionContext) {
 
 export interface SettingsPatch {
   defaultMarkup?: { ratio4: string };
-  currency?: string;
+  currency?: Currency;
   taxRate?: { ratio4: string };
   defaultUnitId?: string;
   codeFormat?: { prefix: string };
@@ -51,8 +52,8 @@ export interface SettingsPatch {
 }
 
 /** Settings as columns; only what the patch names changes (merge-patch semantics, branding field by field too). */
-function settingsColumns(patch: SettingsPatch): Partial<StudiosTable> {
-  const c: Partial<StudiosTable> = {};
+function settingsColumns(patch: SettingsPatch): StudioUpdate {
+  const c: StudioUpdate = {};
   if (patch.defaultMarkup) c.default_markup4 = patch.defaultMarkup.ratio4;
   if (patch.currency) c.currency = patch.currency;
   if (patch.taxRate) c.tax_rate4 = patch.taxRate.ratio4;

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database, StudiosTable } from '../../../db/schema.js';
+import type { Database, StudioRow, StudioUpdate } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { versionedUpdate, type VersionedUpdateOptions } from '../kit/versioned-update.js';
 
 /** The caller's studio row. A token acts in exactly one studio, so there is never a studio id to check. */
-export async function loadStudio(db: Kysely<Database>, studioId: string): Promise<StudiosTable> {
+export async function loadStudio(db: Kysely<Database>, studioId: string): Promise<StudioRow> {
   const row = await db.selectFrom('studios').selectAll().where('id', '=', studioId).executeTakeFirst();
   if (!row) throw new ServiceError('NOT_FOUND', 'Your studio no longer exists.');
   return row;
@@ -24,7 +24,7 @@ export async function ownerOf(db: Kysely<Database>, studioId: string) {
     .executeTakeFirst();
 }
 
-export async function presentStudio(db: Kysely<Database>, row: StudiosTable) {
+export async function presentStudio(db: Kysely<Database>, row: StudioRow) {
   const owner = await ownerOf(db, row.id);
   return {
     id: row.id,
@@ -46,8 +46,8 @@ export async function getStudio(ctx: ActionContext) {
  */
 export function writeStudio<Shown extends Record<string, unknown>>(
   ctx: ActionContext,
-  before: StudiosTable,
-  cols: Partial<StudiosTable>,
+  before: StudioRow,
+  cols: StudioUpdate,
   options: Omit<VersionedUpdateOptions<'studios', Shown>, 'conflict'>,
 ): Promise<Shown> {
   return versionedUpdate(ctx, 'studios', before, cols, {
