@@ -3,7 +3,7 @@ import type { ApiTokenRow, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
-import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,13 +39,7 @@ async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: str
   return row;
 }
 
-const NEWEST_FIRST: KeysetSort = {
-  name: 'api_tokens',
-  columns: [
-    { column: 'created_at', desc: true },
-    { column: 'id', desc: true },
-  ],
-};
+const NEWEST_FIRST = keysetSort('api_tokens', '-created_at', '-id');
 
 /** The caller's own tokens in this studio (their membership), newest first, revoked and expired ones included. */
 export async function listTokens(ctx: ActionContext, q: PageRequest) {

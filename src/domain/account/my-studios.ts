@@ -1,13 +1,7 @@
 import type { ActionContext } from '../../core/context.js';
-import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 
-const BY_NAME: KeysetSort = {
-  name: 'my_studios',
-  columns: [
-    { column: 'studios.name', field: 'name' },
-    { column: 'studios.id', field: 'studioId' },
-  ],
-};
+const BY_NAME = keysetSort('my_studios', 'studios.name', { column: 'studios.id', field: 'studioId' });
 
 /**
  * Every studio where the caller's user is an active member, by name. A token acts in one studio: to work in another,

@@ -3,7 +3,7 @@ import type { AuditEventRow, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 
 export function presentEvent(r: AuditEventRow) {
   return {
@@ -33,7 +33,7 @@ export interface EventQuery extends PageRequest {
   reachableOnly?: boolean;
 }
 
-const NEWEST_FIRST: KeysetSort = { name: 'audit', columns: [{ column: 'seq', desc: true }] };
+const NEWEST_FIRST = keysetSort('audit', '-seq');
 
 /** Newest first, 100 to a page unless `limit` says otherwise. Bounded by the caller's studio. */
 export async function listEvents(ctx: ActionContext, q: EventQuery) {

@@ -31,6 +31,19 @@ export interface PageRequest {
 export type SortName<K extends string> = K | `-${K}`;
 
 /**
+ * A sort from its columns, most significant first, the last unique: `'-projects.created_at'` is that column
+ * descending; a SortColumn says more (the row field holding the value, a NULL stand-in).
+ */
+export function keysetSort(name: string, ...columns: Array<string | SortColumn>): KeysetSort {
+  return {
+    name,
+    columns: columns.map((c) =>
+      typeof c !== 'string' ? c : c.startsWith('-') ? { column: c.slice(1), desc: true } : { column: c },
+    ),
+  };
+}
+
+/**
  * Named sorts for a collection: `name` ascending and `-name` descending for every field, each followed by the
  * tie-breaker in the same direction. The names come out in that order (`code`, `-code`, `heading` …).
  */

@@ -3,7 +3,7 @@ import type { Database, MemberRow, ProjectGrantRow, UserRow } from '../../../db/
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';
-import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 
 /**
  * Project grants: which members without workspace:manage reach a project, and whether they may change it (`edit`) or
@@ -41,7 +41,7 @@ function grants(db: Kysely<Database>, projectId: string) {
     .where('members.removed_at', 'is', null);
 }
 
-const BY_MEMBER: KeysetSort = { name: 'grants', columns: [{ column: 'project_grants.member_id' }] };
+const BY_MEMBER = keysetSort('grants', 'project_grants.member_id');
 
 export async function listGrants(ctx: ActionContext, q: PageRequest & { projectId: string }) {
   const { rows, nextCursor } = await keysetPage(grants(ctx.db, q.projectId), BY_MEMBER, q);

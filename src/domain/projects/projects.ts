@@ -5,7 +5,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { activeLinesOf, copyLines } from '../schedule/copy.js';
 import { newSectionRow } from '../sections/section-record.js';
@@ -49,13 +49,7 @@ export interface ListProjectsQuery extends PageRequest {
   q?: string;
 }
 
-const NEWEST_FIRST: KeysetSort = {
-  name: 'projects',
-  columns: [
-    { column: 'projects.created_at', desc: true },
-    { column: 'projects.id', desc: true },
-  ],
-};
+const NEWEST_FIRST = keysetSort('projects', '-projects.created_at', '-projects.id');
 
 /** The studio's projects the caller can reach (all of them with workspace:manage, else the granted ones), newest first. */
 export async function listProjects(ctx: ActionContext, query: ListProjectsQuery) {

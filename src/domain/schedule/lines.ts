@@ -9,6 +9,7 @@ import { lineColumns, type LineFieldsInput } from './line-fields.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import {
   keysetPage,
+  keysetSort,
   namedSorts,
   sortNames,
   type KeysetSort,
@@ -299,14 +300,12 @@ export interface ListLinesQuery extends PageRequest {
 }
 
 /** Document order: section order, then position within the section. The default when no `sort` is given. */
-const DOCUMENT_ORDER: KeysetSort = {
-  name: 'document',
-  columns: [
-    { column: 'sections.position', field: 'section_position' },
-    { column: 'lines.position' },
-    { column: 'lines.id' },
-  ],
-};
+const DOCUMENT_ORDER = keysetSort(
+  'document',
+  { column: 'sections.position', field: 'section_position' },
+  'lines.position',
+  'lines.id',
+);
 
 const LINE_SORT: Record<LineSort, KeysetSort> = namedSorts(
   {

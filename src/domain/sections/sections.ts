@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SectionUpdate } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, type KeysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 import { insertSection } from './order.js';
 import {
   activeLineCount,
@@ -43,10 +43,7 @@ export interface ListSectionsQuery extends PageRequest {
   archived?: 'exclude' | 'include' | 'only';
 }
 
-const DOCUMENT_ORDER: KeysetSort = {
-  name: 'sections',
-  columns: [{ column: 'sections.position' }, { column: 'sections.id' }],
-};
+const DOCUMENT_ORDER = keysetSort('sections', 'sections.position', 'sections.id');
 
 /** One page of a project's sections in document order. */
 export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQuery) {
