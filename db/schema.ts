@@ -1,18 +1,25 @@
-/** Kysely table types. Booleans are 0/1, times are RFC 3339 strings, money columns are scale-4 integer strings. */
+import type { Generated, Selectable, Updateable } from 'kysely';
+import type { ActorKind, Currency, GrantLevel, LineStatus, ProjectStatus, Role, ValueState } from './vocabulary.js';
+
+/**
+ * Kysely table types. Booleans are 0/1, times are RFC 3339 strings, money columns are scale-4 integer strings.
+ * `Generated<T>` marks a column the database fills by default (an insert may leave it out); closed sets are the literal
+ * unions of ./vocabulary.ts. Code reads rows as `…Row` (Selectable), never as the table type itself.
+ */
 
 export interface StudiosTable {
   id: string;
   name: string;
-  currency: string;
+  currency: Currency;
   default_markup4: string;
   default_unit_id: string | null;
   code_prefix: string;
-  /** Scale-4 ratio string ("2000" = 20%). */
-  tax_rate4: string;
+  /** Scale-4 ratio string ("2000" = 20%); '0' by default. */
+  tax_rate4: Generated<string>;
   /** Null: documents show the studio's name. */
   brand_display_name: string | null;
-  /** `#rrggbb`, lowercase. */
-  brand_accent_colour: string;
+  /** `#rrggbb`, lowercase; '#1f2937' by default. */
+  brand_accent_colour: Generated<string>;
   brand_logo_text: string | null;
   created_at: string;
   updated_at: string;
@@ -30,7 +37,7 @@ export interface MembersTable {
   id: string;
   studio_id: string;
   user_id: string;
-  role: string;
+  role: Role;
   created_at: string;
   removed_at: string | null;
 }
@@ -52,9 +59,9 @@ export interface ProjectsTable {
   name: string;
   reference: string | null;
   client_name: string | null;
-  currency: string;
+  currency: Currency;
   default_markup4: string | null;
-  status: string;
+  status: ProjectStatus;
   archived_at: string | null;
   created_by: string;
   created_at: string;
@@ -65,7 +72,7 @@ export interface ProjectsTable {
 export interface ProjectGrantsTable {
   project_id: string;
   member_id: string;
-  level: string;
+  level: GrantLevel;
   created_at: string;
 }
 
@@ -104,7 +111,7 @@ export interface LinesTable {
   code: string | null;
   heading: string;
   description: string;
-  status: string;
+  status: LineStatus;
   supplier_id: string | null;
   brand: string | null;
   product_code: string | null;
@@ -115,13 +122,14 @@ export interface LinesTable {
   quantity4: string;
   unit_id: string;
   markup4: string | null;
-  trade_state: string;
+  trade_state: ValueState;
   trade4: string | null;
-  retail_state: string;
+  retail_state: ValueState;
   retail4: string | null;
-  client_state: string | null;
+  /** Null: the client price is derived from trade and markup. */
+  client_state: ValueState | null;
   client4: string | null;
-  delivery_state: string;
+  delivery_state: ValueState;
   delivery4: string | null;
   created_at: string;
   updated_at: string;
@@ -134,7 +142,7 @@ export interface AuditEventsTable {
   studio_id: string;
   seq: number;
   project_id: string | null;
-  actor_kind: string;
+  actor_kind: ActorKind;
   actor_id: string | null;
   action: string;
   target_kind: string | null;
@@ -184,3 +192,17 @@ export interface Database {
   user_state: UserStateTable;
   schema_migrations: SchemaMigrationsTable;
 }
+
+export type StudioRow = Selectable<StudiosTable>;
+export type StudioUpdate = Updateable<StudiosTable>;
+export type UserRow = Selectable<UsersTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectUpdate = Updateable<ProjectsTable>;
+export type ProjectGrantRow = Selectable<ProjectGrantsTable>;
+export type SectionRow = Selectable<SectionsTable>;
+export type SectionUpdate = Updateable<SectionsTable>;
+export type LineRow = Selectable<LinesTable>;
+export type LineUpdate = Updateable<LinesTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;

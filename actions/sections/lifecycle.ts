@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Section } from './records.js';
-import * as sections from '../../src/domain/projects/sections.js';
+import * as sections from '../../src/domain/sections/lifecycle.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { SectionTitle } from './shapes.js';
 import { ProjectId, SectionId } from '../shared/refs.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { ProjectWithSections } from '../projects/records.js';
 import { getProjectWithSections } from '../../src/domain/projects/projects.js';
-import { reorderSections } from '../../src/domain/projects/sections.js';
+import { reorderSections } from '../../src/domain/sections/order.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { ProjectId, SectionId } from '../shared/refs.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';

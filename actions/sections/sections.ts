@@ -3,7 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../shared/values.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { Section } from './records.js';
-import * as sections from '../../src/domain/projects/sections.js';
+import * as sections from '../../src/domain/sections/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { SectionTitle } from './shapes.js';
 import { ProjectId, SectionId } from '../shared/refs.js';

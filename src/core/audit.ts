@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
 import { newId, sha256 } from './ids.js';
@@ -8,7 +9,7 @@ import { newId, sha256 } from './ids.js';
 export const GENESIS_DIGEST = '0'.repeat(64);
 
 export interface AuditActor {
-  kind: 'member' | 'share_client' | 'system';
+  kind: ActorKind;
   id: string | null;
 }
 

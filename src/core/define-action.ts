@@ -67,8 +67,8 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * learn an action from it, and the contract test checks it against the input schema.
    */
   example: Record<string, unknown>;
-  /** Returns the output; enums may come back as plain strings from storage, since `invoke` validates the output. */
-  handler: (ctx: ActionContext, input: z.output<I>) => Promise<Widen<z.input<O>>> | Widen<z.input<O>>;
+  /** Returns the output as its schema takes it; `invoke` still validates it before anyone sees it. */
+  handler: (ctx: ActionContext, input: z.output<I>) => Promise<z.input<O>> | z.input<O>;
 }
 
 export interface Action<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> extends ActionSpec<I, O> {
@@ -82,15 +82,6 @@ export interface Action<I extends z.ZodObject = z.ZodObject, O extends z.ZodType
   /** What `invoke` reads from the schemas' marks: references, priced input, what to withhold from the output. */
   plan: ActionPlan;
 }
-
-/** String literal unions widened to string, at any depth. */
-export type Widen<T> = T extends string
-  ? string
-  : T extends readonly (infer U)[]
-    ? Widen<U>[]
-    : T extends object
-      ? { [K in keyof T]: Widen<T[K]> }
-      : T;
 
 export const camelCase = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

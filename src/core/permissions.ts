@@ -1,3 +1,5 @@
+import { GRANT_LEVELS, ROLES, type GrantLevel, type Role } from '../../db/vocabulary.js';
+
 /**
  * The closed StudioPermission union, the roles built from it, and project grants.
  * Scopes are declared on actions and enforced only by `invoke`; nothing else checks them.
@@ -28,8 +30,8 @@ export type StudioPermission = (typeof STUDIO_PERMISSIONS)[number];
  */
 export type ActionScope = StudioPermission | 'member' | 'capability';
 
-export const ROLES = ['owner', 'admin', 'designer', 'assistant', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+// Roles and grant levels are stored in columns, so their lists live with the table types.
+export { GRANT_LEVELS, ROLES, type GrantLevel, type Role };
 
 const ALL = STUDIO_PERMISSIONS;
 const DESIGNER: readonly StudioPermission[] = [
@@ -63,9 +65,6 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   assistant: 'Edits schedules and reads documents and reference data; never sees trade prices, markup or margin.',
   viewer: 'Reads schedules, documents and reference data without pricing.',
 };
-
-export const GRANT_LEVELS = ['view', 'edit'] as const;
-export type GrantLevel = (typeof GRANT_LEVELS)[number];
 
 /** Members holding `workspace:manage` reach every project of the studio; others only the projects granted to them. */
 export const reachesAllProjects = (permissions: ReadonlySet<StudioPermission>) => permissions.has('workspace:manage');

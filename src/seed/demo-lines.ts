@@ -1,3 +1,5 @@
+import type { LineStatus } from '../../db/vocabulary.js';
+
 /**
  * The demo schedule: Harbour House, a coastal family home. Prices are trade (studio cost) per unit in GBP, as scale-4
  * strings; `client` marks a hand-set client price, other lines derive it from trade × (1 + markup).
@@ -15,7 +17,7 @@ export interface DemoLine {
   leadTimeDays?: number;
   quantity: string;
   unit: 'ea' | 'pr' | 'set' | 'm' | 'm²' | 'roll';
-  status: 'draft' | 'specified' | 'approved' | 'ordered' | 'delivered' | 'installed' | 'on_hold';
+  status: LineStatus;
   trade: string | 'tbc' | 'poa' | 'included' | 'by_others';
   retail?: string;
   client?: string;

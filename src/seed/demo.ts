@@ -1,23 +1,27 @@
-import type { LinesTable } from '../../db/schema.js';
+import type { LineRow } from '../../db/schema.js';
 import type { Store } from '../../db/sqlite.js';
+import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
 import { newId, nowIso } from '../core/ids.js';
-import { createStudioWithOwner, mintToken } from '../domain/studio/onboarding.js';
+import { createStudioWithOwner, mintToken, type NewStudio } from '../domain/studio/onboarding.js';
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
 
 export const DEMO_OWNER = { email: 'alex@hartley-rowe.example', name: 'Alex Hartley' };
-export const DEMO_STUDIO = {
+export const DEMO_STUDIO: NewStudio = {
   name: 'Hartley & Rowe Interiors',
   currency: 'GBP',
   codePrefix: 'FF',
   defaultMarkup4: '3500',
 };
 
-const priced = (v: string | undefined, fallback = 'tbc'): { state: string; amount: string | null } =>
-  v === undefined
-    ? { state: fallback, amount: null }
-    : /^\d+$/.test(v)
-      ? { state: 'set', amount: v }
-      : { state: v, amount: null };
+const isValueState = (v: string): v is ValueState => (VALUE_STATES as readonly string[]).includes(v);
+
+/** A demo price: digits are a set amount, anything else names its value state. */
+function priced(v: string | undefined): { state: ValueState; amount: string | null } {
+  if (v === undefined) return { state: 'tbc', amount: null };
+  if (/^\d+$/.test(v)) return { state: 'set', amount: v };
+  if (isValueState(v)) return { state: v, amount: null };
+  throw new Error(`The demo price ${v} is neither an amount nor a value state.`);
+}
 
 /**
  * Seeds the demo studio on an empty database: the owner, their API token, and the Harbour House project with its
@@ -80,7 +84,7 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
         .execute();
     }
     const positions = new Map<string, number>();
-    const rows = DEMO_LINES.map((l: DemoLine, i): LinesTable => {
+    const rows = DEMO_LINES.map((l: DemoLine, i): LineRow => {
       const sectionId = sectionIds.get(l.section)!;
       const position = (positions.get(sectionId) ?? 0) + 1;
       positions.set(sectionId, position);

@@ -1,14 +1,20 @@
 import type { Kysely } from 'kysely';
-import type { ApiTokensTable, Database } from '../../../db/schema.js';
+import type { ApiTokenRow, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Whether a token still works: revocation wins over expiry. */
+function tokenState(row: ApiTokenRow, now: string): 'active' | 'expired' | 'revoked' {
+  if (row.revoked_at) return 'revoked';
+  return row.expires_at && row.expires_at <= now ? 'expired' : 'active';
+}
+
 /** A token's metadata: never its secret or digest. `current` marks the token this request was made with. */
-export function presentToken(row: ApiTokensTable, currentTokenId: string | undefined, now: string) {
+export function presentToken(row: ApiTokenRow, currentTokenId: string | undefined, now: string) {
   return {
     id: row.id,
     name: row.name,
@@ -16,12 +22,12 @@ export function presentToken(row: ApiTokensTable, currentTokenId: string | undef
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
-    state: row.revoked_at ? 'revoked' : row.expires_at && row.expires_at <= now ? 'expired' : 'active',
+    state: tokenState(row, now),
     current: row.id === currentTokenId,
   };
 }
 
-async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: string): Promise<ApiTokensTable> {
+async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: string): Promise<ApiTokenRow> {
   const row = await db
     .selectFrom('api_tokens')
     .selectAll()
@@ -33,29 +39,14 @@ async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: str
   return row;
 }
 
+const NEWEST_FIRST = keysetSort('api_tokens', '-created_at', '-id');
+
 /** The caller's own tokens in this studio (their membership), newest first, revoked and expired ones included. */
-export async function listTokens(ctx: ActionContext, q: { cursor?: string; limit?: number }) {
+export async function listTokens(ctx: ActionContext, q: PageRequest) {
   const caller = ctx.caller!;
-  const limit = q.limit ?? 500;
-  let qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
-  if (q.cursor) {
-    const [createdAt, id] = decodeCursor(q.cursor, 'api_tokens') as [string, string];
-    qb = qb.where((eb) =>
-      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
-    );
-  }
-  const rows = await qb
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map((r) => presentToken(r, caller.tokenId, ctx.now)),
-    nextCursor: more && last ? encodeCursor('api_tokens', [last.created_at, last.id]) : null,
-  };
+  const qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
+  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, q);
+  return { items: rows.map((r) => presentToken(r, caller.tokenId, ctx.now)), nextCursor };
 }
 
 /** Mints a token for a membership and answers its metadata with the secret, which is stored only as a digest. */

@@ -1,3 +1,4 @@
+import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { appendAuditEvents } from '../../core/audit.js';
 import { createStudioWithOwner } from '../studio/onboarding.js';
@@ -6,7 +7,7 @@ import { issueToken, presentToken } from './api-tokens.js';
 
 export interface CreateStudioInput {
   name: string;
-  currency: string;
+  currency: Currency;
   codePrefix?: string;
   taxRate?: { ratio4: string };
 }
@@ -42,7 +43,7 @@ export async function createStudio(ctx: ActionContext, input: CreateStudioInput)
   ctx.audit({ targetKind: 'studio', targetId: created.studioId, summary: `Created a new studio, ${input.name}` });
   return {
     studio: await presentStudio(ctx.db, await loadStudio(ctx.db, created.studioId)),
-    membership: { memberId: created.memberId, role: 'owner' },
+    membership: { memberId: created.memberId, role: 'owner' as const },
     ownerToken: presentToken(row, caller.tokenId, ctx.now),
     ownerTokenSecret: secret,
   };

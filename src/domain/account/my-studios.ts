@@ -1,14 +1,15 @@
 import type { ActionContext } from '../../core/context.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+
+const BY_NAME = keysetSort('my_studios', 'studios.name', { column: 'studios.id', field: 'studioId' });
 
 /**
  * Every studio where the caller's user is an active member, by name. A token acts in one studio: to work in another,
  * use a token created there (create_studio returns one for a new studio).
  */
-export async function listMyStudios(ctx: ActionContext, q: { cursor?: string; limit?: number }) {
+export async function listMyStudios(ctx: ActionContext, q: PageRequest) {
   const caller = ctx.caller!;
-  const limit = q.limit ?? 500;
-  let qb = ctx.db
+  const qb = ctx.db
     .selectFrom('members')
     .innerJoin('studios', 'studios.id', 'members.studio_id')
     .select([
@@ -20,22 +21,6 @@ export async function listMyStudios(ctx: ActionContext, q: { cursor?: string; li
     ])
     .where('members.user_id', '=', caller.userId)
     .where('members.removed_at', 'is', null);
-  if (q.cursor) {
-    const [name, id] = decodeCursor(q.cursor, 'my_studios') as [string, string];
-    qb = qb.where((eb) =>
-      eb.or([eb('studios.name', '>', name), eb.and([eb('studios.name', '=', name), eb('studios.id', '>', id)])]),
-    );
-  }
-  const rows = await qb
-    .orderBy('studios.name')
-    .orderBy('studios.id')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map((r) => ({ ...r, current: r.studioId === caller.studioId })),
-    nextCursor: more && last ? encodeCursor('my_studios', [last.name, last.studioId]) : null,
-  };
+  const { rows, nextCursor } = await keysetPage(qb, BY_NAME, q);
+  return { items: rows.map((r) => ({ ...r, current: r.studioId === caller.studioId })), nextCursor };
 }

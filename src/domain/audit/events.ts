@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { AuditEventsTable, Database } from '../../../db/schema.js';
+import type { AuditEventRow, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 
-export function presentEvent(r: AuditEventsTable) {
+export function presentEvent(r: AuditEventRow) {
   return {
     id: r.id,
     seq: r.seq,
     projectId: r.project_id,
-    actor: { kind: r.actor_kind as 'member' | 'share_client' | 'system', id: r.actor_id },
+    actor: { kind: r.actor_kind, id: r.actor_id },
     action: r.action,
     target: { kind: r.target_kind, id: r.target_id },
     at: r.at,
@@ -19,15 +19,13 @@ export function presentEvent(r: AuditEventsTable) {
   };
 }
 
-export interface EventQuery {
+export interface EventQuery extends PageRequest {
   projectId?: string;
   targetId?: string;
   targetKind?: string;
   action?: string;
   /** Only events by this member. */
   memberId?: string;
-  cursor?: string;
-  limit?: number;
   /**
    * Limit the feed to projects the caller reaches: without workspace:manage a member sees only events of projects
    * granted to them (studio-level events included only for those who manage the workspace).
@@ -35,9 +33,10 @@ export interface EventQuery {
   reachableOnly?: boolean;
 }
 
-/** Newest first; the cursor is the last seq seen. Bounded by the caller's studio. */
+const NEWEST_FIRST = keysetSort('audit', '-seq');
+
+/** Newest first, 100 to a page unless `limit` says otherwise. Bounded by the caller's studio. */
 export async function listEvents(ctx: ActionContext, q: EventQuery) {
-  const limit = q.limit ?? 100;
   let qb = ctx.db.selectFrom('audit_events').selectAll().where('studio_id', '=', ctx.studioId);
   if (q.projectId) qb = qb.where('project_id', '=', q.projectId);
   if (q.targetId) qb = qb.where('target_id', '=', q.targetId);
@@ -52,18 +51,8 @@ export async function listEvents(ctx: ActionContext, q: EventQuery) {
       ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId),
     );
   }
-  if (q.cursor) {
-    const [seq] = decodeCursor(q.cursor, 'audit') as [number];
-    qb = qb.where('seq', '<', seq);
-  }
-  const rows = await qb
-    .orderBy('seq', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return { items: pageRows.map(presentEvent), nextCursor: more && last ? encodeCursor('audit', [last.seq]) : null };
+  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, q, 100);
+  return { items: rows.map(presentEvent), nextCursor };
 }
 
 /** One line's events (its creation, every edit, archival, moves …), newest first. */

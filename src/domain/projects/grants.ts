@@ -1,23 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database, MemberRow, ProjectGrantRow, UserRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
 
 /**
  * Project grants: which members without workspace:manage reach a project, and whether they may change it (`edit`) or
  * only read it (`view`). A grant is access, not a record of the schedule: revoking removes it, and the audit feed
  * keeps the history. Grants carry no version; their writes are idempotent in effect (set a level, remove).
  */
-interface GrantRow {
-  project_id: string;
-  member_id: string;
-  level: string;
-  created_at: string;
-  name: string;
-  role: string;
-}
+type GrantRow = ProjectGrantRow & Pick<UserRow, 'name'> & Pick<MemberRow, 'role'>;
 
 function present(row: GrantRow) {
   return {
@@ -48,21 +41,11 @@ function grants(db: Kysely<Database>, projectId: string) {
     .where('members.removed_at', 'is', null);
 }
 
-export async function listGrants(ctx: ActionContext, q: { projectId: string; cursor?: string; limit?: number }) {
-  const limit = q.limit ?? 500;
-  let qb = grants(ctx.db, q.projectId);
-  if (q.cursor) {
-    const [memberId] = decodeCursor(q.cursor, 'grants') as [string];
-    qb = qb.where('project_grants.member_id', '>', memberId);
-  }
-  const rows = await qb
-    .orderBy('project_grants.member_id')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return { items: pageRows.map(present), nextCursor: more && last ? encodeCursor('grants', [last.member_id]) : null };
+const BY_MEMBER = keysetSort('grants', 'project_grants.member_id');
+
+export async function listGrants(ctx: ActionContext, q: PageRequest & { projectId: string }) {
+  const { rows, nextCursor } = await keysetPage(grants(ctx.db, q.projectId), BY_MEMBER, q);
+  return { items: rows.map(present), nextCursor };
 }
 
 async function findGrant(db: Kysely<Database>, projectId: string, memberId: string) {

@@ -1,15 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { Database, ProjectsTable } from '../../../db/schema.js';
+import type { Database, ProjectRow, ProjectUpdate } from '../../../db/schema.js';
+import type { Currency, ProjectStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
-import { containsText } from '../text-search.js';
-import { activeLinesOf, copyLines, listSections, newSectionRow } from './sections.js';
-import { diffPresented } from '../schedule/line-fields.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { containsText } from '../kit/text-search.js';
+import { activeLinesOf, copyLines } from '../schedule/copy.js';
+import { newSectionRow } from '../sections/section-record.js';
+import { listSections } from '../sections/sections.js';
+import { versionedUpdate } from '../kit/versioned-update.js';
 
-export function presentProject(row: ProjectsTable) {
+export function presentProject(row: ProjectRow) {
   return {
     id: row.id,
     name: row.name,
@@ -25,7 +28,7 @@ export function presentProject(row: ProjectsTable) {
   };
 }
 
-export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectsTable> {
+export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectRow> {
   const row = await db
     .selectFrom('projects')
     .selectAll()
@@ -41,17 +44,16 @@ export async function getProjectWithSections(ctx: ActionContext, projectId: stri
   return { ...presentProject(project), sections: await listSections(ctx.db, projectId, false) };
 }
 
-export interface ListProjectsQuery {
-  status?: 'active' | 'archived';
+export interface ListProjectsQuery extends PageRequest {
+  status?: ProjectStatus;
   q?: string;
-  cursor?: string;
-  limit?: number;
 }
+
+const NEWEST_FIRST = keysetSort('projects', '-projects.created_at', '-projects.id');
 
 /** The studio's projects the caller can reach (all of them with workspace:manage, else the granted ones), newest first. */
 export async function listProjects(ctx: ActionContext, query: ListProjectsQuery) {
   const caller = ctx.caller!;
-  const limit = query.limit ?? 500;
   let qb = ctx.db.selectFrom('projects').selectAll('projects').where('projects.studio_id', '=', ctx.studioId);
   if (!reachesAllProjects(caller.permissions)) {
     qb = qb.where(
@@ -65,36 +67,17 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['projects.name', 'projects.reference', 'projects.client_name'], q)));
   }
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor, 'projects') as [string, string];
-    qb = qb.where((eb) =>
-      eb.or([
-        eb('projects.created_at', '<', createdAt),
-        eb.and([eb('projects.created_at', '=', createdAt), eb('projects.id', '<', id)]),
-      ]),
-    );
-  }
-  const rows = await qb
-    .orderBy('projects.created_at', 'desc')
-    .orderBy('projects.id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: pageRows.map(presentProject),
-    nextCursor: more && last ? encodeCursor('projects', [last.created_at, last.id]) : null,
-  };
+  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, query);
+  return { items: rows.map(presentProject), nextCursor };
 }
 
 type ProjectFields = Pick<
-  ProjectsTable,
+  ProjectRow,
   'studio_id' | 'name' | 'reference' | 'client_name' | 'currency' | 'default_markup4'
 >;
 
 /** A new, active project at version 1, made by the caller now (from fresh fields or a source project's). */
-function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectsTable {
+function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectRow {
   const { studio_id, name, reference, client_name, currency, default_markup4 } = fields;
   return {
     id: newId(),
@@ -114,7 +97,7 @@ function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectsTable
 }
 
 /** A new project row, and the `edit` grant that makes its creator able to work on it whatever their role. */
-async function insertProject(ctx: ActionContext, row: ProjectsTable) {
+async function insertProject(ctx: ActionContext, row: ProjectRow) {
   await ctx.db.insertInto('projects').values(row).execute();
   await ctx.db
     .insertInto('project_grants')
@@ -126,7 +109,7 @@ export interface CreateProjectInput {
   name: string;
   reference?: string | null;
   clientName?: string | null;
-  currency?: string;
+  currency?: Currency;
   defaultMarkup?: { ratio4: string } | null;
   sections?: string[];
 }
@@ -168,41 +151,23 @@ export interface ProjectPatch {
   name?: string;
   reference?: string | null;
   clientName?: string | null;
-  currency?: string;
+  currency?: Currency;
   defaultMarkup?: { ratio4: string } | null;
 }
 
 /** Writes project columns, bumps the version and records the change. */
-export async function writeProject(
-  ctx: ActionContext,
-  before: ProjectsTable,
-  cols: Partial<ProjectsTable>,
-  verb: string,
-) {
-  const after: ProjectsTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const r = await ctx.db
-    .updateTable('projects')
-    .set({ ...cols, updated_at: ctx.now, version: after.version })
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
-  const shown = presentProject(after);
-  ctx.audit({
-    targetKind: 'project',
-    targetId: before.id,
-    projectId: before.id,
-    summary: `${verb} project ${after.name}`,
-    changes: diffPresented(presentProject(before), shown),
+export async function writeProject(ctx: ActionContext, before: ProjectRow, cols: ProjectUpdate, verb: string) {
+  return versionedUpdate(ctx, 'projects', before, cols, {
+    present: presentProject,
+    audit: (after) => ({ targetKind: 'project', projectId: before.id, summary: `${verb} project ${after.name}` }),
   });
-  return shown;
 }
 
 export async function updateProject(ctx: ActionContext, projectId: string, patch: ProjectPatch) {
   const before = await loadProject(ctx.db, ctx.studioId, projectId);
   if (before.archived_at)
     throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing it.');
-  const cols: Partial<ProjectsTable> = {};
+  const cols: ProjectUpdate = {};
   if (patch.name !== undefined) cols.name = patch.name;
   if (patch.reference !== undefined) cols.reference = patch.reference;
   if (patch.clientName !== undefined) cols.client_name = patch.clientName;
@@ -295,13 +260,4 @@ export async function restoreProject(ctx: ActionContext, projectId: string) {
   if (!before.archived_at)
     throw new ServiceError('NOT_ARCHIVED', 'This project is active, so there is nothing to restore.');
   return writeProject(ctx, before, { archived_at: null, status: 'active' }, 'Restored');
-}
-
-/** Bumps a project's version without other changes: its sections changed, so its representation did too. */
-export async function touchProject(ctx: ActionContext, projectId: string) {
-  await ctx.db
-    .updateTable('projects')
-    .set((eb) => ({ version: eb('version', '+', 1), updated_at: ctx.now }))
-    .where('id', '=', projectId)
-    .execute();
 }

@@ -2,10 +2,10 @@ import type { ActionContext } from '../../core/context.js';
 import { divRound, ONE, parseAmount4 } from '../../core/money.js';
 import { derivePricing } from '../schedule/pricing.js';
 import { presentationFor } from '../schedule/lines.js';
-import type { LinesTable } from '../../../db/schema.js';
+import type { LineRow } from '../../../db/schema.js';
+import type { Currency, ValueState } from '../../../db/vocabulary.js';
 
-export const VALUE_STATE_KEYS = ['set', 'tbc', 'poa', 'included', 'by_others'] as const;
-type StateCounts = Record<(typeof VALUE_STATE_KEYS)[number], number>;
+type StateCounts = Record<ValueState, number>;
 
 /**
  * Running sums kept exact at scale 12 (quantity4 × rate4 × (1 + markup)4): nothing is rounded until a total is shown,
@@ -33,7 +33,7 @@ const emptySums = (): Sums => ({
 });
 
 /** Adds one line's exact client and trade totals (and margin, when both are known) to every sum given. */
-function addLine(row: LinesTable, defaultMarkup4: string, into: Sums[]) {
+function addLine(row: LineRow, defaultMarkup4: string, into: Sums[]) {
   const d = derivePricing(row, defaultMarkup4);
   const quantity4 = parseAmount4(row.quantity4);
   const trade4 = row.trade_state === 'set' && row.trade4 !== null ? parseAmount4(row.trade4) : null;
@@ -44,15 +44,15 @@ function addLine(row: LinesTable, defaultMarkup4: string, into: Sums[]) {
   const trade12 = trade4 === null ? null : quantity4 * trade4 * ONE;
   for (const s of into) {
     s.lineCount += 1;
-    s.client[d.client.state as keyof StateCounts] += 1;
-    s.trade[row.trade_state as keyof StateCounts] += 1;
+    s.client[d.client.state] += 1;
+    s.trade[row.trade_state] += 1;
     if (client12 !== null) s.client12 += client12;
     if (trade12 !== null) s.trade12 += trade12;
     if (client12 !== null && trade12 !== null) s.margin12 += client12 - trade12;
   }
 }
 
-function present(s: Sums, currency: string) {
+function present(s: Sums, currency: Currency) {
   const money = (n12: bigint) => ({ amount4: divRound(n12, SCALE8).toString(), currency });
   return {
     clientTotal: money(s.client12),

@@ -1,6 +1,6 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError, type FieldProblem } from '../../core/errors.js';
-import type { LinesTable } from '../../../db/schema.js';
+import type { LineRow } from '../../../db/schema.js';
 import type { PresentedLine } from './line-record.js';
 import type { LineFieldsInput } from './line-fields.js';
 import { applyPatch, loadLine } from './lines.js';
@@ -37,8 +37,8 @@ export async function bulkUpdateLines(
     }
     seen.set(u.lineId, i);
   }
-  const rows: LinesTable[] = [];
-  const stale: Array<{ index: number; row: LinesTable; expected: number }> = [];
+  const rows: LineRow[] = [];
+  const stale: Array<{ index: number; row: LineRow; expected: number }> = [];
   for (const [index, u] of updates.entries()) {
     const row = await loadLine(ctx, projectId, u.lineId);
     if (row.version !== u.expectedVersion) stale.push({ index, row, expected: u.expectedVersion });

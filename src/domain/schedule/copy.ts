@@ -1,7 +1,8 @@
-import type { LinesTable } from '../../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, LineRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { codeAllocator } from './codes.js';
+import { codeAllocator, nextCode } from './codes.js';
 import { copyOfLine, presentLine, type PresentedLine } from './line-record.js';
 import { activeSection, assertActive, loadLine, nextPosition, presentationFor } from './lines.js';
 
@@ -15,10 +16,10 @@ export interface CopyLinesInput {
   clearPrices?: boolean;
 }
 
-const hasAmount = (r: LinesTable) => [r.trade4, r.retail4, r.client4, r.delivery4].some((a) => a !== null);
+const hasAmount = (r: LineRow) => [r.trade4, r.retail4, r.client4, r.delivery4].some((a) => a !== null);
 
 /** The four priced fields back to "to be confirmed", the client price back to derived. */
-const CLEARED: Partial<LinesTable> = {
+const CLEARED: Partial<LineRow> = {
   trade_state: 'tbc',
   trade4: null,
   retail_state: 'tbc',
@@ -53,7 +54,7 @@ export async function copyLinesToProject(
     .executeTakeFirstOrThrow();
   assertActive(target, 'target project');
   await activeSection(ctx.db, targetProjectId, targetSectionId);
-  const sources: LinesTable[] = [];
+  const sources: LineRow[] = [];
   for (const id of input.lineIds) {
     const row = await loadLine(ctx, projectId, id);
     if (row.archived_at)
@@ -103,4 +104,46 @@ export async function copyLinesToProject(
     lines.push(presentLine(row, presentation));
   }
   return { lines };
+}
+
+/**
+ * Copies lines into a section as new lines (new ids, version 1, positions 1..n in their source order). `code` decides
+ * each copy's code: a fresh project code when copying within a project, the source's own code into a new project.
+ */
+export async function copyLines(
+  ctx: ActionContext,
+  sources: readonly LineRow[],
+  target: { projectId: string; sectionId: string },
+  code: 'fresh' | 'keep',
+) {
+  const created: LineRow[] = [];
+  for (const [i, source] of sources.entries()) {
+    const row = copyOfLine(source, ctx.now, {
+      project_id: target.projectId,
+      section_id: target.sectionId,
+      position: i + 1,
+      code: code === 'keep' ? source.code : await nextCode(ctx.db, ctx.studioId, target.projectId),
+    });
+    await ctx.db.insertInto('lines').values(row).execute();
+    ctx.audit({
+      targetKind: 'line',
+      targetId: row.id,
+      projectId: target.projectId,
+      summary: `Copied line ${source.code ?? ''} ${source.heading}`.replace(/\s+/g, ' '),
+      changes: { copiedFrom: { from: null, to: source.id } },
+    });
+    created.push(row);
+  }
+  return created;
+}
+
+export async function activeLinesOf(db: Kysely<Database>, sectionId: string): Promise<LineRow[]> {
+  return db
+    .selectFrom('lines')
+    .selectAll()
+    .where('section_id', '=', sectionId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }

@@ -1,16 +1,17 @@
-import type { LinesTable } from '../../../db/schema.js';
+import type { LineUpdate } from '../../../db/schema.js';
+import type { LineStatus, ValueState } from '../../../db/vocabulary.js';
 
 /** A priced field as callers send it. */
 export interface PricedInput {
   amount4?: string | null;
-  state: string;
+  state: ValueState;
 }
 
 export interface LineFieldsInput {
   code?: string | null;
   heading?: string;
   description?: string;
-  status?: string;
+  status?: LineStatus;
   supplierId?: string | null;
   brand?: string | null;
   productCode?: string | null;
@@ -26,7 +27,7 @@ export interface LineFieldsInput {
   deliveryPrice?: PricedInput;
 }
 
-type Columns = Partial<Omit<LinesTable, 'id' | 'project_id' | 'created_at' | 'version'>>;
+type Columns = Omit<LineUpdate, 'id' | 'project_id' | 'created_at' | 'version'>;
 
 const amountOf = (p: PricedInput) => (p.state === 'set' ? (p.amount4 ?? null) : null);
 
@@ -67,22 +68,4 @@ export function lineColumns(input: LineFieldsInput): Columns {
     );
   }
   return c;
-}
-
-const UNTRACKED = new Set(['version', 'updatedAt', 'createdAt']);
-
-/**
- * Field → { from, to } for every API field whose value differs between two presentations of a record. Diffing the
- * presented shape (not columns) keeps audit changes in the API's own words, so pricing redaction applies to them too.
- */
-export function diffPresented(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [k, v] of Object.entries(after)) {
-    if (UNTRACKED.has(k)) continue;
-    if (JSON.stringify(before[k]) !== JSON.stringify(v)) changes[k] = { from: before[k] ?? null, to: v ?? null };
-  }
-  return changes;
 }

@@ -1,23 +1,24 @@
-import type { LinesTable } from '../../../db/schema.js';
+import type { LineRow } from '../../../db/schema.js';
+import type { Currency, ValueState } from '../../../db/vocabulary.js';
 import { derivePricing } from './pricing.js';
 import { newId } from '../../core/ids.js';
 
 /** Everything needed to present a line besides its row: the project's currency and the markup default in force. */
 export interface LinePresentation {
-  currency: string;
+  currency: Currency;
   defaultMarkup4: string;
 }
 
-const money = (amount4: string | bigint | null, currency: string) =>
+const money = (amount4: string | bigint | null, currency: Currency) =>
   amount4 === null ? null : { amount4: amount4.toString(), currency };
 
-const priced = (state: string, amount4: string | null, currency: string) => ({
+const priced = (state: ValueState, amount4: string | null, currency: Currency) => ({
   price: state === 'set' ? money(amount4, currency) : null,
   state,
 });
 
 /** The API shape of a line. Pricing fields are always built here; `invoke` removes them for callers without pricing:read. */
-export function presentLine(row: LinesTable, p: LinePresentation) {
+export function presentLine(row: LineRow, p: LinePresentation) {
   const d = derivePricing(row, p.defaultMarkup4);
   return {
     id: row.id,
@@ -56,9 +57,9 @@ export type PresentedLine = ReturnType<typeof presentLine>;
  * substance is the source's. The caller places it (project, section, position) and gives its code.
  */
 export function copyOfLine(
-  source: LinesTable,
+  source: LineRow,
   now: string,
-  place: Pick<LinesTable, 'project_id' | 'section_id' | 'position' | 'code'>,
-): LinesTable {
+  place: Pick<LineRow, 'project_id' | 'section_id' | 'position' | 'code'>,
+): LineRow {
   return { ...source, ...place, id: newId(), created_at: now, updated_at: now, archived_at: null, version: 1 };
 }

@@ -1,12 +1,22 @@
 import type { Kysely } from 'kysely';
-import type { Database, LinesTable } from '../../../db/schema.js';
+import type { Database, LineRow, LineUpdate } from '../../../db/schema.js';
+import type { Currency, LineStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { copyOfLine, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
-import { diffPresented, lineColumns, type LineFieldsInput } from './line-fields.js';
-import { decodeCursor, encodeCursor } from '../paging.js';
-import { containsText } from '../text-search.js';
+import { lineColumns, type LineFieldsInput } from './line-fields.js';
+import { versionedUpdate } from '../kit/versioned-update.js';
+import {
+  keysetPage,
+  keysetSort,
+  namedSorts,
+  sortNames,
+  type KeysetSort,
+  type PageRequest,
+  type SortName,
+} from '../kit/keyset-page.js';
+import { containsText } from '../kit/text-search.js';
 import { nextCode } from './codes.js';
 
 const PRESENTATION = `
@@ -18,7 +28,7 @@ export async function presentationFor(
   ctx: Pick<ActionContext, 'statement'>,
   projectId: string,
 ): Promise<LinePresentation> {
-  const row = ctx.statement(PRESENTATION).get(projectId) as { currency: string; markup: string } | undefined;
+  const row = ctx.statement(PRESENTATION).get(projectId) as { currency: Currency; markup: string } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
   return { currency: row.currency, defaultMarkup4: row.markup };
 }
@@ -27,9 +37,9 @@ export async function loadLine(
   ctx: Pick<ActionContext, 'statement'>,
   projectId: string,
   lineId: string,
-): Promise<LinesTable> {
+): Promise<LineRow> {
   const row = ctx.statement('SELECT * FROM lines WHERE id = ? AND project_id = ?').get(lineId, projectId) as
-    | LinesTable
+    | LineRow
     | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
   return row;
@@ -83,7 +93,7 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
   assertActive(ctx.project!, 'project');
   await activeSection(ctx.db, projectId, sectionId);
   const cols = lineColumns(fields);
-  const row: LinesTable = {
+  const row: LineRow = {
     id: newId(),
     project_id: projectId,
     section_id: sectionId,
@@ -138,11 +148,7 @@ export async function updateLine(
 }
 
 /** A merge patch onto a loaded line (single and bulk updates share it); a quantity without a unit keeps the line's unit. */
-export async function applyPatch(
-  ctx: ActionContext,
-  before: LinesTable,
-  patch: LineFieldsInput,
-): Promise<PresentedLine> {
+export async function applyPatch(ctx: ActionContext, before: LineRow, patch: LineFieldsInput): Promise<PresentedLine> {
   assertActive(before);
   const cols = lineColumns(patch);
   if (!Object.keys(cols).length)
@@ -154,29 +160,19 @@ export async function applyPatch(
 /** Writes columns to a line, bumps its version, and records what changed in API terms. */
 export async function writeLine(
   ctx: ActionContext,
-  before: LinesTable,
-  cols: Partial<LinesTable>,
+  before: LineRow,
+  cols: LineUpdate,
   verb: string,
 ): Promise<PresentedLine> {
-  const after: LinesTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const result = await ctx.db
-    .updateTable('lines')
-    .set({ ...cols, updated_at: ctx.now, version: after.version })
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT');
   const p = await presentationFor(ctx, before.project_id);
-  const shown = presentLine(after, p);
-  const changes = diffPresented(presentLine(before, p), shown);
-  ctx.audit({
-    targetKind: 'line',
-    targetId: before.id,
-    projectId: before.project_id,
-    summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '),
-    changes,
+  return versionedUpdate(ctx, 'lines', before, cols, {
+    present: (row) => presentLine(row, p),
+    audit: (after) => ({
+      targetKind: 'line',
+      projectId: before.project_id,
+      summary: `${verb} line ${before.code ?? ''} ${after.heading}`.replace(/\s+/g, ' '),
+    }),
   });
-  return shown;
 }
 
 export async function archiveLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
@@ -294,42 +290,38 @@ async function resequence(db: Kysely<Database>, sectionId: string, skip?: string
   }
 }
 
-export interface ListLinesQuery {
+export interface ListLinesQuery extends PageRequest {
   projectId: string;
   sectionId?: string;
-  status?: string;
+  status?: LineStatus;
   archived?: 'exclude' | 'include' | 'only';
   q?: string;
-  sort?: string;
-  cursor?: string;
-  limit?: number;
+  sort?: LineSort;
 }
 
-export const LINE_SORTS = [
-  'code',
-  '-code',
-  'heading',
-  '-heading',
-  'createdAt',
-  '-createdAt',
-  'updatedAt',
-  '-updatedAt',
-] as const;
-const SORT_COLUMNS: Record<string, 'code' | 'heading' | 'created_at' | 'updated_at'> = {
-  code: 'code',
-  heading: 'heading',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-};
+/** Document order: section order, then position within the section. The default when no `sort` is given. */
+const DOCUMENT_ORDER = keysetSort(
+  'document',
+  { column: 'sections.position', field: 'section_position' },
+  'lines.position',
+  'lines.id',
+);
 
-/**
- * Lines in document order (section order, then position) unless `sort` says otherwise. Keyset paging: the cursor holds
- * the last row's sort key and id, so pages stay stable while lines are added or moved.
- */
+const LINE_SORT: Record<LineSort, KeysetSort> = namedSorts(
+  {
+    // A code may be NULL: coalesced so that NULL and '' codes page without gaps.
+    code: { column: 'lines.code', nullAs: '' },
+    heading: { column: 'lines.heading' },
+    createdAt: { column: 'lines.created_at' },
+    updatedAt: { column: 'lines.updated_at' },
+  },
+  { column: 'lines.id' },
+);
+export type LineSort = SortName<'code' | 'heading' | 'createdAt' | 'updatedAt'>;
+export const LINE_SORTS = sortNames(LINE_SORT);
+
+/** Lines in document order unless `sort` says otherwise, one keyset page at a time. */
 export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
-  const limit = query.limit ?? 500;
-  const sort = query.sort;
-  const after = query.cursor ? decodeCursor(query.cursor, sort ?? 'document') : undefined;
   let qb = ctx.db
     .selectFrom('lines')
     .innerJoin('sections', 'sections.id', 'lines.section_id')
@@ -347,48 +339,7 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
       eb.or(containsText(['lines.heading', 'lines.description', 'lines.code', 'lines.brand', 'lines.product_code'], q)),
     );
   }
-  if (!sort) {
-    if (after) {
-      const [sp, lp, id] = after as [number, number, string];
-      qb = qb.where((eb) =>
-        eb.or([
-          eb('sections.position', '>', sp),
-          eb.and([eb('sections.position', '=', sp), eb('lines.position', '>', lp)]),
-          eb.and([eb('sections.position', '=', sp), eb('lines.position', '=', lp), eb('lines.id', '>', id)]),
-        ]),
-      );
-    }
-    qb = qb.orderBy('sections.position').orderBy('lines.position').orderBy('lines.id');
-  } else {
-    const desc = sort.startsWith('-');
-    const col = `lines.${SORT_COLUMNS[sort.replace('-', '')]!}` as 'lines.code';
-    if (after) {
-      const [v, id] = after as [string | null, string];
-      const op = desc ? '<' : '>';
-      // NULL sorts first ascending in SQLite; coalesce keeps the keyset comparison total.
-      qb = qb.where((eb) =>
-        eb.or([
-          eb(eb.fn.coalesce(col, eb.val('')), op, v ?? ''),
-          eb.and([eb(eb.fn.coalesce(col, eb.val('')), '=', v ?? ''), eb('lines.id', op, id)]),
-        ]),
-      );
-    }
-    // Order by the same coalesced value the cursor compares, so NULL and '' codes page without gaps.
-    qb = qb
-      .orderBy((eb) => eb.fn.coalesce(col, eb.val('')), desc ? 'desc' : 'asc')
-      .orderBy('lines.id', desc ? 'desc' : 'asc');
-  }
-  const rows = await qb.limit(limit + 1).execute();
-  const more = rows.length > limit;
-  const pageRows = more ? rows.slice(0, limit) : rows;
+  const { rows, nextCursor } = await keysetPage(qb, query.sort ? LINE_SORT[query.sort] : DOCUMENT_ORDER, query);
   const p = await presentationFor(ctx, query.projectId);
-  const last = pageRows.at(-1);
-  let nextCursor: string | null = null;
-  if (more && last) {
-    const key = !sort
-      ? [last.section_position, last.position, last.id]
-      : [(last as unknown as Record<string, string | null>)[SORT_COLUMNS[sort.replace('-', '')]!] ?? null, last.id];
-    nextCursor = encodeCursor(sort ?? 'document', key);
-  }
-  return { items: pageRows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
+  return { items: rows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
 }

@@ -1,11 +1,12 @@
-import type { LinesTable } from '../../../db/schema.js';
+import type { LineRow } from '../../../db/schema.js';
+import type { ValueState } from '../../../db/vocabulary.js';
 import { applyMarkup, divRound, lineTotal4, ONE, parseAmount4 } from '../../core/money.js';
 
-type PricedRow = Pick<LinesTable, 'trade_state' | 'trade4' | 'client_state' | 'client4' | 'markup4' | 'quantity4'>;
+type PricedRow = Pick<LineRow, 'trade_state' | 'trade4' | 'client_state' | 'client4' | 'markup4' | 'quantity4'>;
 
 export interface DerivedPricing {
   /** The client unit rate as shown: exact when set by hand, trade × (1 + markup) rounded for display otherwise. */
-  client: { price4: bigint | null; state: string; source: 'derived' | 'manual' };
+  client: { price4: bigint | null; state: ValueState; source: 'derived' | 'manual' };
   /** quantity × unrounded rate, rounded once. */
   clientTotal4: bigint | null;
   /** Client minus trade per unit, from unrounded factors. */

@@ -1,3 +1,4 @@
+import type { LineStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { presentLine, type PresentedLine } from './line-record.js';
 import { applyPatch, assertActive, loadLine, presentationFor } from './lines.js';
@@ -10,7 +11,7 @@ export async function setLineStatus(
   ctx: ActionContext,
   projectId: string,
   lineId: string,
-  status: string,
+  status: LineStatus,
 ): Promise<PresentedLine> {
   const before = await loadLine(ctx, projectId, lineId);
   assertActive(before);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import type { Currency } from '../../../db/vocabulary.js';
 import { newId, newToken, sha256 } from '../../core/ids.js';
 import type { Role } from '../../core/permissions.js';
 
@@ -14,15 +15,12 @@ export const DEFAULT_UNITS = [
 
 export interface NewStudio {
   name: string;
-  currency: string;
+  currency: Currency;
   codePrefix?: string;
   defaultMarkup4?: string;
   /** Scale-4 ratio string; default no tax. */
   taxRate4?: string;
 }
-
-/** The accent colour a new studio starts with, until its branding is set. */
-export const DEFAULT_ACCENT_COLOUR = '#1f2937';
 
 /**
  * Creates a tenant: the studio, its default units, and its owner (reusing the user when the email is known).
@@ -51,10 +49,8 @@ export async function createStudioWithOwner(
       default_markup4: studio.defaultMarkup4 ?? '3500',
       default_unit_id: units[0]!.id,
       code_prefix: studio.codePrefix ?? 'FF',
-      tax_rate4: studio.taxRate4 ?? '0',
-      brand_display_name: null,
-      brand_accent_colour: DEFAULT_ACCENT_COLOUR,
-      brand_logo_text: null,
+      // Left out, the tax rate and the branding take the database's defaults: no tax, no branding beyond the name.
+      tax_rate4: studio.taxRate4,
       created_at: now,
       updated_at: now,
       version: 1,

@@ -53,7 +53,8 @@ export async function transferOwnership(ctx: ActionContext, input: { memberId: s
   // Never commit a studio with zero or two owners; the transaction rolls back with this error.
   if (Number(owners.n) !== 1) throw new ServiceError('INTERNAL');
 
-  const studio = await writeStudio(ctx, await loadStudio(ctx.db, ctx.studioId), {});
+  const before = await loadStudio(ctx.db, ctx.studioId);
+  const studio = await writeStudio(ctx, before, {}, { present: (row) => presentStudio(ctx.db, row) });
   ctx.audit({
     targetKind: 'member',
     targetId: target.id,
@@ -67,8 +68,8 @@ export async function transferOwnership(ctx: ActionContext, input: { memberId: s
     changes: { role: { from: 'owner', to: 'admin' } },
   });
   return {
-    studio: await presentStudio(ctx.db, studio),
-    owner: { memberId: target.id, role: 'owner' },
-    previousOwner: { memberId: caller.memberId, role: 'admin' },
+    studio,
+    owner: { memberId: target.id, role: 'owner' as const },
+    previousOwner: { memberId: caller.memberId, role: 'admin' as const },
   };
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database, StudiosTable } from '../../../db/schema.js';
+import type { Database, StudioRow, StudioUpdate } from '../../../db/schema.js';
+import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { diffPresented } from '../schedule/line-fields.js';
 import { loadStudio, writeStudio } from './studio.js';
 
 /** The studio's active units, for pickers: archived units stay on old lines but are not offered. */
@@ -20,7 +20,7 @@ async function activeUnits(db: Kysely<Database>, studioId: string) {
 /** The code a line gets, shown next to the prefix so a person sees what the setting does (see schedule/codes.ts). */
 export const exampleCode = (prefix: string) => `${prefix}-001`;
 
-export async function presentSettings(db: Kysely<Database>, row: StudiosTable) {
+export async function presentSettings(db: Kysely<Database>, row: StudioRow) {
   return {
     defaultMarkup: { ratio4: row.default_markup4 },
     currency: row.currency,
@@ -44,7 +44,7 @@ export async function getSettings(ctx: ActionContext) {
 
 export interface SettingsPatch {
   defaultMarkup?: { ratio4: string };
-  currency?: string;
+  currency?: Currency;
   taxRate?: { ratio4: string };
   defaultUnitId?: string;
   codeFormat?: { prefix: string };
@@ -52,8 +52,8 @@ export interface SettingsPatch {
 }
 
 /** Settings as columns; only what the patch names changes (merge-patch semantics, branding field by field too). */
-function settingsColumns(patch: SettingsPatch): Partial<StudiosTable> {
-  const c: Partial<StudiosTable> = {};
+function settingsColumns(patch: SettingsPatch): StudioUpdate {
+  const c: StudioUpdate = {};
   if (patch.defaultMarkup) c.default_markup4 = patch.defaultMarkup.ratio4;
   if (patch.currency) c.currency = patch.currency;
   if (patch.taxRate) c.tax_rate4 = patch.taxRate.ratio4;
@@ -91,10 +91,9 @@ export async function updateSettings(ctx: ActionContext, patch: SettingsPatch) {
       'VALIDATION_FAILED',
       'Name at least one setting to change; see get_studio_settings for them.',
     );
-  const after = await writeStudio(ctx, before, cols);
-  const shown = await presentSettings(ctx.db, after);
-  const changes = diffPresented(await presentSettings(ctx.db, before), shown);
-  // The summary names no fields: it is not redacted, and a changed default markup is pricing information.
-  ctx.audit({ targetKind: 'studio', targetId: before.id, summary: "Changed the studio's settings", changes });
-  return shown;
+  return writeStudio(ctx, before, cols, {
+    present: (row) => presentSettings(ctx.db, row),
+    // The summary names no fields: it is not redacted, and a changed default markup is pricing information.
+    audit: () => ({ targetKind: 'studio', summary: "Changed the studio's settings" }),
+  });
 }

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database, StudiosTable } from '../../../db/schema.js';
+import type { Database, StudioRow, StudioUpdate } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { diffPresented } from '../schedule/line-fields.js';
+import { versionedUpdate, type VersionedUpdateOptions } from '../kit/versioned-update.js';
 
 /** The caller's studio row. A token acts in exactly one studio, so there is never a studio id to check. */
-export async function loadStudio(db: Kysely<Database>, studioId: string): Promise<StudiosTable> {
+export async function loadStudio(db: Kysely<Database>, studioId: string): Promise<StudioRow> {
   const row = await db.selectFrom('studios').selectAll().where('id', '=', studioId).executeTakeFirst();
   if (!row) throw new ServiceError('NOT_FOUND', 'Your studio no longer exists.');
   return row;
@@ -24,7 +24,7 @@ export async function ownerOf(db: Kysely<Database>, studioId: string) {
     .executeTakeFirst();
 }
 
-export async function presentStudio(db: Kysely<Database>, row: StudiosTable) {
+export async function presentStudio(db: Kysely<Database>, row: StudioRow) {
   const owner = await ownerOf(db, row.id);
   return {
     id: row.id,
@@ -44,35 +44,21 @@ export async function getStudio(ctx: ActionContext) {
  * Writes studio columns and bumps the studio's version: its record and its settings share one version, so any change
  * to either is a conflict for a writer holding an older read. The `version` guard makes a lost race a conflict too.
  */
-export async function writeStudio(
+export function writeStudio<Shown extends Record<string, unknown>>(
   ctx: ActionContext,
-  before: StudiosTable,
-  cols: Partial<StudiosTable>,
-): Promise<StudiosTable> {
-  const after: StudiosTable = { ...before, ...cols, updated_at: ctx.now, version: before.version + 1 };
-  const r = await ctx.db
-    .updateTable('studios')
-    .set({ ...cols, updated_at: ctx.now, version: after.version })
-    .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  if (r.numUpdatedRows !== 1n)
-    throw new ServiceError(
-      'VERSION_CONFLICT',
-      'The studio changed while this request ran; read it again and reapply your change.',
-    );
-  return after;
+  before: StudioRow,
+  cols: StudioUpdate,
+  options: Omit<VersionedUpdateOptions<'studios', Shown>, 'conflict'>,
+): Promise<Shown> {
+  return versionedUpdate(ctx, 'studios', before, cols, {
+    ...options,
+    conflict: 'The studio changed while this request ran; read it again and reapply your change.',
+  });
 }
 
 export async function updateStudio(ctx: ActionContext, patch: { name: string }) {
-  const before = await loadStudio(ctx.db, ctx.studioId);
-  const after = await writeStudio(ctx, before, { name: patch.name });
-  const shown = await presentStudio(ctx.db, after);
-  ctx.audit({
-    targetKind: 'studio',
-    targetId: before.id,
-    summary: `Renamed the studio to ${after.name}`,
-    changes: diffPresented(await presentStudio(ctx.db, before), shown),
+  return writeStudio(ctx, await loadStudio(ctx.db, ctx.studioId), patch, {
+    present: (row) => presentStudio(ctx.db, row),
+    audit: (after) => ({ targetKind: 'studio', summary: `Renamed the studio to ${after.name}` }),
   });
-  return shown;
 }

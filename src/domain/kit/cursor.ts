@@ -1,4 +1,4 @@
-import { ServiceError } from '../core/errors.js';
+import { ServiceError } from '../../core/errors.js';
 
 /**
  * Opaque keyset cursors: base64url JSON of the sort they belong to and the last row's key. A cursor from another sort,
@@ -8,10 +8,12 @@ export function encodeCursor(sort: string, key: unknown[]): string {
   return Buffer.from(JSON.stringify({ s: sort, k: key })).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, sort: string): unknown[] {
+/** The key a cursor holds, which has `arity` parts (one per column of its sort). */
+export function decodeCursor(cursor: string, sort: string, arity: number): unknown[] {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; k?: unknown };
-    if (parsed.s === sort && Array.isArray(parsed.k) && parsed.k.every(isKeyPart)) return parsed.k;
+    const k = parsed.k;
+    if (parsed.s === sort && Array.isArray(k) && k.length === arity && k.every(isKeyPart)) return k;
   } catch {
     // fall through to the error below
   }

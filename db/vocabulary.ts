@@ -1,0 +1,53 @@
+/**
+ * The closed sets that text columns hold, each a list and its literal union. The table types use these unions, so a
+ * row read from the database already carries them; nothing below or above has its own copy.
+ */
+
+export const CURRENCIES = [
+  'AUD',
+  'CAD',
+  'CHF',
+  'DKK',
+  'EUR',
+  'GBP',
+  'HKD',
+  'JPY',
+  'NOK',
+  'NZD',
+  'SEK',
+  'SGD',
+  'USD',
+  'ZAR',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** A studio member's role; what each allows is in src/core/permissions.ts. */
+export const ROLES = ['owner', 'admin', 'designer', 'assistant', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A member's access to one project. */
+export const GRANT_LEVELS = ['view', 'edit'] as const;
+export type GrantLevel = (typeof GRANT_LEVELS)[number];
+
+export const PROJECT_STATUSES = ['active', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** Where a schedule line stands in its life. */
+export const LINE_STATUSES = [
+  'draft',
+  'specified',
+  'approved',
+  'ordered',
+  'delivered',
+  'installed',
+  'on_hold',
+] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+
+/** The state of a priced field: only `set` carries an amount. */
+export const VALUE_STATES = ['set', 'tbc', 'poa', 'included', 'by_others'] as const;
+export type ValueState = (typeof VALUE_STATES)[number];
+
+/** Who made an audited change. */
+export const ACTOR_KINDS = ['member', 'share_client', 'system'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];

@@ -1,0 +1,57 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { ActionContext, AuditInput } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { diffPresented } from './diff-presented.js';
+
+interface Versioned {
+  id: string;
+  version: number;
+  updated_at: string;
+}
+
+/** The tables whose rows carry an id, a version and updated_at. */
+export type VersionedTable = {
+  [T in keyof Database]: Selectable<Database[T]> extends Versioned ? T : never;
+}[keyof Database];
+
+type Row<T extends VersionedTable> = Selectable<Database[T]>;
+
+export interface VersionedUpdateOptions<T extends VersionedTable, Shown> {
+  /** The record's API shape: the answer, and (before against after) the audit event's `changes`. */
+  present: (row: Row<T>) => Shown | Promise<Shown>;
+  /** The audit event for the change; its target is the record unless it says otherwise. None: the caller audits. */
+  audit?: (after: Row<T>) => Omit<AuditInput, 'targetId' | 'changes'> & { targetId?: string };
+  /** The conflict sentence, when the record has a more precise one than the catalog's. */
+  conflict?: string;
+}
+
+/**
+ * Writes columns to a loaded row `WHERE id = ? AND version = ?`, bumping its version and updated_at: a lost race is
+ * VERSION_CONFLICT, never a silent overwrite. Answers the presented after-row and records what changed, in API terms.
+ */
+export async function versionedUpdate<T extends VersionedTable, Shown extends Record<string, unknown>>(
+  ctx: Pick<ActionContext, 'db' | 'now' | 'audit'>,
+  table: T,
+  before: Row<T> & Versioned,
+  cols: Updateable<Database[T]>,
+  options: VersionedUpdateOptions<T, Shown>,
+): Promise<Shown> {
+  const bump = { updated_at: ctx.now, version: before.version + 1 };
+  // The table is one of the versioned ones; the query builder cannot follow that through a type parameter.
+  const db = ctx.db as unknown as Kysely<Record<string, Versioned>>;
+  const result = await db
+    .updateTable(table as string)
+    .set({ ...(cols as Partial<Versioned>), ...bump })
+    .where('id', '=', before.id)
+    .where('version', '=', before.version)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT', options.conflict);
+  const after = { ...before, ...cols, ...bump } as Row<T>;
+  const shown = await options.present(after);
+  if (options.audit) {
+    const changes = diffPresented(await options.present(before), shown);
+    ctx.audit({ targetId: before.id, ...options.audit(after), changes });
+  }
+  return shown;
+}

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import type { Database, SectionUpdate } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { insertSection } from './order.js';
+import {
+  activeLineCount,
+  assertProjectActive,
+  assertSectionActive,
+  loadSection,
+  presentSection,
+  touchProject,
+  writeSection,
+} from './section-record.js';
+
+/** Sections with their count of active lines, as one query. */
+function sectionsWithCounts(db: Kysely<Database>, projectId: string) {
+  return db
+    .selectFrom('sections')
+    .selectAll('sections')
+    .select((eb) =>
+      eb
+        .selectFrom('lines')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('lines.section_id', '=', 'sections.id')
+        .where('lines.archived_at', 'is', null)
+        .as('line_count'),
+    )
+    .where('sections.project_id', '=', projectId);
+}
+
+/** A project's sections in order, each with its count of active lines. */
+export async function listSections(db: Kysely<Database>, projectId: string, includeArchived: boolean) {
+  let qb = sectionsWithCounts(db, projectId);
+  if (!includeArchived) qb = qb.where('sections.archived_at', 'is', null);
+  const rows = await qb.orderBy('sections.position').orderBy('sections.id').execute();
+  return rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0)));
+}
+
+export interface ListSectionsQuery extends PageRequest {
+  projectId: string;
+  archived?: 'exclude' | 'include' | 'only';
+}
+
+const DOCUMENT_ORDER = keysetSort('sections', 'sections.position', 'sections.id');
+
+/** One page of a project's sections in document order. */
+export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQuery) {
+  let qb = sectionsWithCounts(ctx.db, query.projectId);
+  const archived = query.archived ?? 'exclude';
+  if (archived === 'exclude') qb = qb.where('sections.archived_at', 'is', null);
+  if (archived === 'only') qb = qb.where('sections.archived_at', 'is not', null);
+  const { rows, nextCursor } = await keysetPage(qb, DOCUMENT_ORDER, query);
+  return { items: rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0))), nextCursor };
+}
+
+export async function getSection(ctx: ActionContext, projectId: string, sectionId: string) {
+  const row = await loadSection(ctx.db, projectId, sectionId);
+  return presentSection(row, await activeLineCount(ctx.db, sectionId));
+}
+
+export async function createSection(ctx: ActionContext, projectId: string, title: string, position?: number) {
+  assertProjectActive(ctx);
+  const row = await insertSection(ctx, projectId, title, position);
+  await touchProject(ctx, projectId);
+  ctx.audit({
+    targetKind: 'section',
+    targetId: row.id,
+    projectId,
+    summary: `Created section ${title}`,
+    changes: { created: { from: null, to: title } },
+  });
+  return presentSection(row, 0);
+}
+
+export async function updateSection(
+  ctx: ActionContext,
+  projectId: string,
+  sectionId: string,
+  patch: { title?: string },
+) {
+  assertProjectActive(ctx);
+  const before = await loadSection(ctx.db, projectId, sectionId);
+  assertSectionActive(before);
+  const cols: SectionUpdate = {};
+  if (patch.title !== undefined) cols.title = patch.title;
+  if (!Object.keys(cols).length) {
+    throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change (title).', {
+      errors: [{ path: 'title', message: 'Nothing to change.' }],
+    });
+  }
+  return writeSection(ctx, before, cols, 'Updated');
+}
