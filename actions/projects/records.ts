@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { PROJECT_STATUSES } from '../../db/vocabulary.js';
 import { priced } from '../../src/core/schema-marks.js';
 import { Section } from '../sections/records.js';
 import { Currency, Id, named, Ratio, Timestamp } from '../shared/values.js';
-
-export const PROJECT_STATUSES = ['active', 'archived'] as const;
 
 export const Project = z
   .strictObject({

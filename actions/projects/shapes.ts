@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { priced } from '../../src/core/schema-marks.js';
 import { pageQuery } from '../shared/queries.js';
 import { Currency, Markup } from '../shared/values.js';
-import { PROJECT_STATUSES } from './records.js';
+import { PROJECT_STATUSES } from '../../db/vocabulary.js';
 
 /** A project's editable details, shared by create, update and duplicate. */
 export const ProjectFields = z.strictObject({

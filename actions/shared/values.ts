@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES, LINE_STATUSES, VALUE_STATES } from '../../db/vocabulary.js';
 import { isAmount4 } from '../../src/core/money.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
 import { declareMoney } from '../../src/core/schema-marks.js';
@@ -11,23 +12,6 @@ export function named<T extends z.ZodType>(schema: T, id: string): T {
   z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
   return schema;
 }
-
-export const CURRENCIES = [
-  'AUD',
-  'CAD',
-  'CHF',
-  'DKK',
-  'EUR',
-  'GBP',
-  'HKD',
-  'JPY',
-  'NOK',
-  'NZD',
-  'SEK',
-  'SGD',
-  'USD',
-  'ZAR',
-] as const;
 
 export const Id = z
   .string()
@@ -81,7 +65,6 @@ export const NonNegativeAmount4 = Amount4.refine(
   'Prices and quantities are never negative.',
 );
 
-export const VALUE_STATES = ['set', 'tbc', 'poa', 'included', 'by_others'] as const;
 export const ValueState = z
   .enum(VALUE_STATES)
   .describe(
@@ -104,15 +87,6 @@ export const PricedFieldInput = z
   .describe('Set a priced field: { state: "set", amount4 } or { state: "tbc" | "poa" | "included" | "by_others" }.');
 named(PricedFieldInput, 'PricedFieldInput');
 
-export const LINE_STATUSES = [
-  'draft',
-  'specified',
-  'approved',
-  'ordered',
-  'delivered',
-  'installed',
-  'on_hold',
-] as const;
 export const LineStatus = z.enum(LINE_STATUSES).describe('Where the line stands in its life.');
 named(LineStatus, 'LineStatus');
 

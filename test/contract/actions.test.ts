@@ -193,6 +193,36 @@ describe.each(twins)('resource %s and its procedure twin', (_name, resource) => 
   });
 });
 
+/**
+ * Mutations that name a project but may run while it is archived: its own lifecycle and who may reach it. Every other
+ * write under a project takes the frozenWhenArchived guard; adding an entry here is a decision, with its reason.
+ */
+const WRITABLE_WHEN_ARCHIVED: Record<string, string> = {
+  archive_studio_project: 'the archival itself (a second one answers ALREADY_ARCHIVED)',
+  restore_project: 'the way out of the archive',
+  duplicate_project: 'copies the archived project into a new, active one',
+  grant_project_access: 'who may read an archived project is still managed',
+  update_project_grant: 'who may read an archived project is still managed',
+  revoke_project_access: 'who may read an archived project is still managed',
+};
+
+describe('the archived-project freeze', () => {
+  const writesUnderProjects = ACTIONS.filter(
+    (a) => a.effect === 'mutation' && a.plan.refs.some((r) => r.entity.name === 'project'),
+  );
+
+  it.each(writesUnderProjects.map((a) => [a.name, a] as const))('%s is frozen or deliberately not', (name, a) => {
+    const frozen = (a.guards ?? []).some((g) => g.name === 'frozenWhenArchived');
+    expect(frozen, `${name}: add guards: [frozenWhenArchived] or list it in WRITABLE_WHEN_ARCHIVED with a reason`).toBe(
+      !(name in WRITABLE_WHEN_ARCHIVED) && !(a.twinOf !== undefined && a.twinOf in WRITABLE_WHEN_ARCHIVED),
+    );
+  });
+
+  it('lists no action that does not exist', () => {
+    expect(Object.keys(WRITABLE_WHEN_ARCHIVED).filter((n) => !ACTIONS.some((a) => a.name === n))).toEqual([]);
+  });
+});
+
 describe('the catalog as a whole', () => {
   it('has unique names', () => {
     const names = ACTIONS.map((a) => a.name);

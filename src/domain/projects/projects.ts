@@ -165,8 +165,6 @@ export async function writeProject(ctx: ActionContext, before: ProjectRow, cols:
 
 export async function updateProject(ctx: ActionContext, projectId: string, patch: ProjectPatch) {
   const before = await loadProject(ctx.db, ctx.studioId, projectId);
-  if (before.archived_at)
-    throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing it.');
   const cols: ProjectUpdate = {};
   if (patch.name !== undefined) cols.name = patch.name;
   if (patch.reference !== undefined) cols.reference = patch.reference;

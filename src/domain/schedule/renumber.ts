@@ -1,6 +1,5 @@
 import type { ActionContext } from '../../core/context.js';
 import { codePrefix, formatCode } from './codes.js';
-import { assertActive } from './lines.js';
 
 export interface CodeChange {
   lineId: string;
@@ -18,7 +17,6 @@ export async function renumberLines(
   ctx: ActionContext,
   projectId: string,
 ): Promise<{ changes: CodeChange[]; lineCount: number }> {
-  assertActive(ctx.project!, 'project');
   const prefix = await codePrefix(ctx.db, ctx.studioId);
   const active = await ctx.db
     .selectFrom('lines')

@@ -4,7 +4,6 @@ import { activeLinesOf, copyLines } from '../schedule/copy.js';
 import { activeOrderOf, insertSection, renumberSections } from './order.js';
 import {
   activeLineCount,
-  assertProjectActive,
   assertSectionActive,
   loadSection,
   presentSection,
@@ -18,7 +17,6 @@ import {
  * line's archival or move should be a deliberate act, not a side effect of tidying sections.
  */
 export async function archiveSection(ctx: ActionContext, projectId: string, sectionId: string) {
-  assertProjectActive(ctx);
   const before = await loadSection(ctx.db, projectId, sectionId);
   if (before.archived_at) throw new ServiceError('ALREADY_ARCHIVED', 'This section is already archived.');
   const n = await activeLineCount(ctx.db, sectionId);
@@ -40,7 +38,6 @@ export async function archiveSection(ctx: ActionContext, projectId: string, sect
 
 /** Copies a section and its active lines, placing the copy right after the source; copies get fresh codes. */
 export async function duplicateSection(ctx: ActionContext, projectId: string, sectionId: string, title?: string) {
-  assertProjectActive(ctx);
   const source = await loadSection(ctx.db, projectId, sectionId);
   assertSectionActive(source);
   // Right after the source among the active sections (its rank, not its raw position, names the slot).

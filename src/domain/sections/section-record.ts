@@ -60,12 +60,6 @@ export async function activeLineCount(db: Kysely<Database>, sectionId: string): 
   return Number(r?.n ?? 0);
 }
 
-/** Section writes change what get_project shows, so they need a project that is not archived. */
-export function assertProjectActive(ctx: ActionContext) {
-  if (ctx.project?.archived_at)
-    throw new ServiceError('ARCHIVED', 'This project is archived; restore it before changing its sections.');
-}
-
 export function assertSectionActive(row: SectionRow) {
   if (row.archived_at)
     throw new ServiceError('ARCHIVED', 'This section is archived; archived sections cannot be changed.');

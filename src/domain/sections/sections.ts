@@ -6,7 +6,6 @@ import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js'
 import { insertSection } from './order.js';
 import {
   activeLineCount,
-  assertProjectActive,
   assertSectionActive,
   loadSection,
   presentSection,
@@ -61,7 +60,6 @@ export async function getSection(ctx: ActionContext, projectId: string, sectionI
 }
 
 export async function createSection(ctx: ActionContext, projectId: string, title: string, position?: number) {
-  assertProjectActive(ctx);
   const row = await insertSection(ctx, projectId, title, position);
   await touchProject(ctx, projectId);
   ctx.audit({
@@ -80,7 +78,6 @@ export async function updateSection(
   sectionId: string,
   patch: { title?: string },
 ) {
-  assertProjectActive(ctx);
   const before = await loadSection(ctx.db, projectId, sectionId);
   assertSectionActive(before);
   const cols: SectionUpdate = {};
