@@ -5,3 +5,4 @@ export * from './schedule/index.js';
 export * from './audit/index.js';
 export * from './account/index.js';
 export * from './studio/index.js';
+export * from './suppliers/index.js';

@@ -91,8 +91,15 @@ export interface SuppliersTable {
   id: string;
   studio_id: string;
   name: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  account_reference: string | null;
+  notes: Generated<string>;
   archived_at: string | null;
   created_at: string;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 export interface UnitsTable {
@@ -193,6 +200,7 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
 }
 
+export type SupplierRow = Selectable<SuppliersTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -77,5 +77,13 @@ export type AppRouter = TRPCBuiltRouter<
       updateStudio: M<In<typeof A.updateStudio> & { expectedVersion?: number }, Out<typeof A.updateStudio>>;
       updateStudioSettings: M<In<typeof A.updateStudioSettings> & { expectedVersion?: number }, Out<typeof A.updateStudioSettings>>;
     };
+    suppliers: {
+      archiveSupplier: M<In<typeof A.archiveSupplier> & { expectedVersion?: number }, Out<typeof A.archiveSupplier>>;
+      createSupplier: M<In<typeof A.createSupplier> & { commandKey?: string }, Out<typeof A.createSupplier>>;
+      getSupplier: Q<In<typeof A.getSupplier>, Out<typeof A.getSupplier>>;
+      listSuppliers: Q<In<typeof A.listSuppliers>, Out<typeof A.listSuppliers>>;
+      mergeSuppliers: M<In<typeof A.mergeSuppliers> & { commandKey?: string }, Out<typeof A.mergeSuppliers>>;
+      updateSupplier: M<In<typeof A.updateSupplier> & { expectedVersion?: number }, Out<typeof A.updateSupplier>>;
+    };
   }
 >;

@@ -1,8 +1,10 @@
 import * as m001 from './001_initial.js';
 import * as m002 from './002_studio_settings.js';
+import * as m003 from './003_suppliers.js';
 
 /** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statements: readonly string[] }> = [
   { version: 1, ...m001 },
   { version: 2, ...m002 },
+  { version: 3, ...m003 },
 ];

@@ -80,7 +80,7 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
       supplierIds.set(name, id);
       await tx
         .insertInto('suppliers')
-        .values({ id, studio_id: studioId, name, archived_at: null, created_at: now })
+        .values({ id, studio_id: studioId, name, archived_at: null, created_at: now, updated_at: now })
         .execute();
     }
     const positions = new Map<string, number>();

@@ -1006,7 +1006,14 @@ describe('another studio', () => {
     const supplierId = newId();
     await app.rt.store.db
       .insertInto('suppliers')
-      .values({ id: supplierId, studio_id: studioId, name: 'Their supplier', archived_at: null, created_at: now })
+      .values({
+        id: supplierId,
+        studio_id: studioId,
+        name: 'Their supplier',
+        archived_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const line = await newLine();
     const at = { projectId: app.projectId, lineId: line.id, expectedVersion: 1 };

@@ -88,10 +88,28 @@ export interface CreateLineInput extends LineFieldsInput {
   heading: string;
 }
 
+/**
+ * A line may newly name only an active supplier: an archived one stays on the lines that had it (history), but is
+ * not chosen again. `invoke` has already proved the supplier is the studio's.
+ */
+function assertActiveSupplier(ctx: Pick<ActionContext, 'statement'>, supplierId: string | null | undefined) {
+  if (!supplierId) return;
+  const s = ctx.statement('SELECT name, archived_at FROM suppliers WHERE id = ?').get(supplierId) as
+    | { name: string; archived_at: string | null }
+    | undefined;
+  if (s?.archived_at) {
+    throw new ServiceError(
+      'ARCHIVED',
+      `The supplier ${s.name} is archived; choose an active supplier (list_suppliers).`,
+    );
+  }
+}
+
 export async function createLine(ctx: ActionContext, input: CreateLineInput): Promise<PresentedLine> {
   const { projectId, sectionId, ...fields } = input;
   await activeSection(ctx.db, projectId, sectionId);
   const cols = lineColumns(fields);
+  assertActiveSupplier(ctx, cols.supplier_id);
   const row: LineRow = {
     id: newId(),
     project_id: projectId,
@@ -153,6 +171,7 @@ export async function applyPatch(ctx: ActionContext, before: LineRow, patch: Lin
   if (!Object.keys(cols).length)
     throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
   if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;
+  if (cols.supplier_id !== before.supplier_id) assertActiveSupplier(ctx, cols.supplier_id);
   return writeLine(ctx, before, cols, 'Updated');
 }
 

@@ -1,0 +1,2 @@
+// Procedures of the suppliers domain (studio-level reference data).
+export * from './suppliers.js';
