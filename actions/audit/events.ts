@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id, page } from '../shared/values.js';
 import { pageQuery } from '../shared/queries.js';
-import { verifyAuditChain } from '../../src/domain/audit/verify.js';
+import { verifyAuditChain } from '../../src/core/audit.js';
 import { AuditEvent, ChainCheck } from './records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
 import { AuditEventId, LineId, MemberId, ProjectId } from '../shared/refs.js';
@@ -64,7 +64,7 @@ export const listStudioAuditEvents = defineAction({
   example: { targetKind: 'line', limit: 50, verifyChain: true },
   handler: async (ctx, { verifyChain, ...query }) => ({
     ...(await listEvents(ctx, { ...query, reachableOnly: true })),
-    ...(verifyChain ? { chain: verifyAuditChain(ctx) } : {}),
+    ...(verifyChain ? { chain: await verifyAuditChain(ctx.db, ctx.studioId) } : {}),
   }),
 });
 

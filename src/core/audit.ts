@@ -98,8 +98,18 @@ export async function appendAuditEvents(
   await tx.insertInto('audit_events').values(rows).execute();
 }
 
-/** Recomputes a studio's chain; returns the seq of the first broken event, or null when intact. */
-export async function verifyAuditChain(db: Kysely<Database>, studioId: string): Promise<number | null> {
+export interface ChainCheck {
+  intact: boolean;
+  eventsChecked: number;
+  /** The first event whose digest or link does not verify; null when the chain is intact. */
+  brokenAtSeq: number | null;
+}
+
+/**
+ * Recomputes a studio's hash chain from its first event: each event must follow the one before (seq), point at its
+ * digest, and carry the digest of its own fields. An edited, removed or reordered event breaks the chain from there.
+ */
+export async function verifyAuditChain(db: Kysely<Database>, studioId: string): Promise<ChainCheck> {
   const rows = await db
     .selectFrom('audit_events')
     .selectAll()
@@ -107,8 +117,9 @@ export async function verifyAuditChain(db: Kysely<Database>, studioId: string): 
     .orderBy('seq')
     .execute();
   let prev = GENESIS_DIGEST;
-  let expectedSeq = 1;
+  let checked = 0;
   for (const r of rows) {
+    checked += 1;
     const digest = eventDigest(prev, {
       id: r.id,
       studioId: r.studio_id,
@@ -123,9 +134,10 @@ export async function verifyAuditChain(db: Kysely<Database>, studioId: string): 
       summary: r.summary,
       changes: r.changes,
     });
-    if (r.seq !== expectedSeq || r.prev_digest !== prev || r.digest !== digest) return r.seq;
+    if (r.seq !== checked || r.prev_digest !== prev || r.digest !== digest) {
+      return { intact: false, eventsChecked: checked, brokenAtSeq: r.seq };
+    }
     prev = digest;
-    expectedSeq += 1;
   }
-  return null;
+  return { intact: true, eventsChecked: checked, brokenAtSeq: null };
 }

@@ -260,7 +260,7 @@ describe('the hash chain', () => {
       expectedVersion: line.version,
     });
     await owner.schedule.renumberScheduleLines.mutate({ projectId: other.id });
-    expect(await verifyAuditChain(app.rt.store.db, studioId)).toBeNull();
+    expect((await verifyAuditChain(app.rt.store.db, studioId)).brokenAtSeq).toBeNull();
 
     const feed = await studioFeed(owner);
     const seqs = feed.map((e) => e.seq).reverse();
@@ -278,6 +278,6 @@ describe('the hash chain', () => {
     } finally {
       file.close();
     }
-    expect(await verifyAuditChain(app.rt.store.db, studioId)).toBe(victim.seq);
+    expect((await verifyAuditChain(app.rt.store.db, studioId)).brokenAtSeq).toBe(victim.seq);
   });
 });
