@@ -23,7 +23,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createProjectWithLines, expectJson, request, type Fixture } from './lib/api.js';
+import { createProjectWithLines, expectJson, measureCreateLatency, request, type Fixture } from './lib/api.js';
 import { cpuWindow } from './lib/cpu.js';
 import { LinePool, cannon, figures, warmThenMeasure, type LoadFigures, type LoadOptions } from './lib/load.js';
 import { measureAgentResultsPaging } from './lib/agent-results.js';
@@ -41,6 +41,9 @@ const ROUNDS = Math.max(1, num('BENCH_ROUNDS', 2));
 const LIST_LINES = 450;
 /** The large read paged through /api/agent-results (the attack measured 113 pages and 4.9 s for it). */
 const AGENT_PAGING_LINES = 1000;
+/** Creating a line in a project this large must cost about what it costs in an empty one (the code allocator). */
+const LARGE_PROJECT_LINES = num('BENCH_LARGE_PROJECT_LINES', 10_000);
+const CREATE_RUNS = num('BENCH_CREATE_RUNS', 200);
 const LIST_RUNS = num('BENCH_LIST_RUNS', 200);
 const MIX_REQUESTS = num('BENCH_MIX_REQUESTS', 100_000);
 /** Lines per write pool: each autocannon run (warm-up or measure) can strand one line per connection in flight. */
@@ -303,6 +306,13 @@ async function main() {
     );
     const bigFixture = await createProjectWithLines(full.url, full.token, 'Bench large read', AGENT_PAGING_LINES);
     const agentPaging = await measureAgentResultsPaging(full, bigFixture.projectId, AGENT_PAGING_LINES, PAGING_PASSES);
+    log(
+      `create latency: ${CREATE_RUNS} sequential creates in an empty project and in one of ${LARGE_PROJECT_LINES} lines`,
+    );
+    const emptyProject = await createProjectWithLines(full.url, full.token, 'Bench empty', 0);
+    const createEmpty = await measureCreateLatency(full.url, full.token, emptyProject, CREATE_RUNS);
+    const largeProject = await createProjectWithLines(full.url, full.token, 'Bench large', LARGE_PROJECT_LINES);
+    const createLarge = await measureCreateLatency(full.url, full.token, largeProject, CREATE_RUNS);
     const mcp = { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging };
 
     const getLine = {
@@ -398,6 +408,25 @@ async function main() {
         note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
       },
       ...mcpChecks(mcp),
+      {
+        name: 'create line p50, empty project',
+        value: createEmpty.p50,
+        unit: 'ms',
+        note: `${CREATE_RUNS} sequential creates; p95 ${createEmpty.p95.toFixed(2)} ms`,
+      },
+      {
+        name: `create line p50, ${LARGE_PROJECT_LINES.toLocaleString('en-GB')}-line project`,
+        value: createLarge.p50,
+        unit: 'ms',
+        note: `${CREATE_RUNS} sequential creates; p95 ${createLarge.p95.toFixed(2)} ms`,
+      },
+      {
+        name: 'create line p50, large / empty',
+        value: createLarge.p50 / createEmpty.p50,
+        unit: '×',
+        target: { atMost: 1.2 },
+        note: 'the next code is one index seek, not a read of every code',
+      },
       {
         name: `${AGENT_PAGING_LINES}-line read paged to its end, /api/agent-results`,
         value: agentPaging.ms.median,

@@ -112,3 +112,29 @@ export async function createProjectWithLines(
   await Promise.all(Array.from({ length: 4 }, worker));
   return { projectId, sectionId, lines };
 }
+
+/**
+ * Latency of creating lines one after another at the end of a project's first section (sequential, so each figure
+ * is one request's own time): p50 and p95 in ms over `count` creates after `warmup` unmeasured ones.
+ */
+export async function measureCreateLatency(
+  base: string,
+  token: string,
+  fixture: { projectId: string; sectionId: string },
+  count: number,
+  warmup = 20,
+): Promise<{ p50: number; p95: number; count: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < warmup + count; i++) {
+    const res = await request(base, 'POST', `/v1/projects/${fixture.projectId}/items`, {
+      token,
+      body: { sectionId: fixture.sectionId, heading: `Latency line ${i + 1}` },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    if (res.status !== 201) throw new Error(`create line for latency: ${res.status} ${res.text.slice(0, 200)}`);
+    if (i >= warmup) times.push(res.ms);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+  return { p50: at(0.5), p95: at(0.95), count };
+}

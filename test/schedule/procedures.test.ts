@@ -185,6 +185,25 @@ describe('create_schedule_line', () => {
     expect(line.retailPrice).toEqual({ price: { amount4: '1250000', currency: 'GBP' }, state: 'set' });
   });
 
+  it('numbers after the highest numbered code, past 999 too; hand-set codes that are not prefix + number do not count', async () => {
+    const project = await owner.projects.createStudioProject.mutate({ name: 'Codes', commandKey: randomUUID() });
+    const sectionId = project.sections[0]!.id;
+    const add = (heading: string, code?: string) =>
+      owner.schedule.createScheduleLine.mutate({
+        projectId: project.id,
+        sectionId,
+        heading,
+        code,
+        commandKey: randomUUID(),
+      });
+    expect((await add('First')).code).toBe('FF-001');
+    for (const code of ['FF-12a', 'FF-0999', 'LT-500', 'FF-']) await add(`Odd ${code}`, code);
+    expect((await add('After odd ones')).code).toBe('FF-002');
+    await add('Jump', 'FF-999');
+    expect((await add('Past 999')).code).toBe('FF-1000');
+    expect((await add('And on')).code).toBe('FF-1001');
+  });
+
   it('a repeated commandKey with the same input returns the first line; with other input it is refused', async () => {
     const commandKey = randomUUID();
     const input = { projectId: app.projectId, sectionId: sections[0]!.id, heading: 'Side table', commandKey };

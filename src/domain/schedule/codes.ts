@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 
 /** The studio's code prefix with its dash, e.g. `FF-`. */
@@ -16,24 +16,28 @@ export const formatCode = (prefix: string, n: number) => `${prefix}${String(n).p
 
 /**
  * Hands out the project's next codes one after another: the studio's prefix and one more than the highest number used
- * so far (FF-001, FF-002 …). Reads the highest code once, so a request creating many lines (copy, paste) stays cheap.
- * Archived lines keep their codes, so a code is never reused.
+ * so far (FF-001, FF-002 …). Archived lines keep their codes, so a code is never reused; codes set by hand with the
+ * prefix and a number count too. The highest is one index seek (lines_by_project_code: among codes that are the prefix
+ * and digits only, without the leading zeros a longer code would need to sort wrongly, the longest, then the
+ * greatest), read once per request so a request creating many lines stays
+ * cheap. GLOB is SQLite's; the PostgreSQL store needs its own twin of this query (a regular expression).
  */
 export async function codeAllocator(db: Kysely<Database>, studioId: string, projectId: string): Promise<() => string> {
   const prefix = await codePrefix(db, studioId);
-  const codes = await db
-    .selectFrom('lines')
-    .select('code')
-    .where('project_id', '=', projectId)
-    .where('code', 'like', `${prefix}%`)
-    .execute();
-  let max = 0;
-  for (const { code } of codes) {
-    const n = Number.parseInt(code!.slice(prefix.length), 10);
-    if (Number.isSafeInteger(n) && n > max) max = n;
-  }
+  const highest = await sql<{ code: string }>`
+    SELECT code FROM lines
+    WHERE project_id = ${projectId} AND code GLOB ${`${globEscape(prefix)}[0-9]*`}
+      AND substr(code, ${prefix.length + 1}) NOT GLOB '*[^0-9]*'
+      AND NOT (length(code) > ${prefix.length + 3} AND substr(code, ${prefix.length + 1}, 1) = '0')
+    ORDER BY length(code) DESC, code DESC LIMIT 1`.execute(db);
+  const top = highest.rows[0]?.code;
+  let max = top === undefined ? 0 : Number(top.slice(prefix.length));
+  if (!Number.isSafeInteger(max)) max = 0;
   return () => formatCode(prefix, ++max);
 }
+
+/** A prefix taken literally in a GLOB pattern (`*`, `?` and `[` are GLOB's own). */
+const globEscape = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);
 
 /** The next line code in a project (see `codeAllocator`). */
 export async function nextCode(db: Kysely<Database>, studioId: string, projectId: string): Promise<string> {
