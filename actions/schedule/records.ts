@@ -6,7 +6,7 @@ import {
   LineStatus,
   Markup,
   Money,
-  NonNegativeAmount4,
+  QuantityAmount4,
   named,
   PricedField,
   PricedFieldInput,
@@ -74,7 +74,7 @@ export const LineFields = z.strictObject({
   dimensions: z.string().max(500).nullable(),
   leadTimeDays: z.int().min(0).max(3650).nullable(),
   quantity: z
-    .strictObject({ amount4: NonNegativeAmount4, unitId: UnitId.optional() })
+    .strictObject({ amount4: QuantityAmount4, unitId: UnitId.optional() })
     .describe('Quantity; unitId defaults to the current or studio default unit.'),
   markup: priced(Markup).nullable().describe('Needs pricing:write. Null returns to the project default.'),
   tradePrice: priced(PricedFieldInput).describe('Needs pricing:write.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, LINE_STATUSES, VALUE_STATES } from '../../db/vocabulary.js';
-import { isAmount4 } from '../../src/core/money.js';
+import { displayAmount, isAmount4, MAX_PRICE4, MAX_QUANTITY4 } from '../../src/core/money.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
 import { declareMoney } from '../../src/core/schema-marks.js';
 
@@ -22,10 +22,11 @@ export const Timestamp = z.string().describe('RFC 3339 UTC time, e.g. 2026-11-22
 
 export const Amount4 = z
   .string()
-  .refine(
-    isAmount4,
-    'An amount is a scale-4 integer in a string (e.g. "12500000" for 1,250.0000): digits only, no decimal point, no more than 30 digits.',
+  .regex(
+    /^-?(0|[1-9][0-9]*)$/,
+    'An amount is a scale-4 integer in a string (e.g. "12500000" for 1,250.0000): digits only, no decimal point.',
   )
+  .refine(isAmount4, 'An amount is a scale-4 integer in a string of at most 64 digits; "-0" is not one.')
   .describe('A scale-4 integer carried as a string: "12500000" = 1,250.0000.');
 named(Amount4, 'Amount4');
 
@@ -51,7 +52,7 @@ named(Ratio, 'Ratio');
 export const boundedRatio = (maxRatio4: bigint, what: string) =>
   z.strictObject({
     ratio4: Amount4.refine(
-      (s) => !s.startsWith('-') && BigInt(s) <= maxRatio4,
+      (s) => !isAmount4(s) || (!s.startsWith('-') && BigInt(s) <= maxRatio4),
       `${what} is between "0" and "${maxRatio4}" (scale 4: "10000" = 100%).`,
     ),
   });
@@ -59,11 +60,18 @@ export const boundedRatio = (maxRatio4: bigint, what: string) =>
 /** A markup as callers set it: 0% to 1000%. */
 export const Markup = boundedRatio(100_000n, 'A markup').describe('"3500" = 35%; between 0% and 1000%.');
 
-/** Prices and quantities as callers send them: never negative. */
-export const NonNegativeAmount4 = Amount4.refine(
-  (s) => !s.startsWith('-'),
-  'Prices and quantities are never negative.',
-);
+/** An amount a caller sends: never negative and at most `max` (scale 4), so every figure derived from it fits. */
+const boundedAmount4 = (max: bigint, what: string) =>
+  Amount4.refine((s) => !s.startsWith('-'), `${what} is never negative.`).refine(
+    // Only once it is an amount at all: BigInt of other text throws, and Amount4 has already said what is wrong.
+    (s) => !isAmount4(s) || s.startsWith('-') || BigInt(s) <= max,
+    `${what} is at most "${max}" (scale 4: ${displayAmount(max, 4)}).`,
+  );
+
+/** A unit price as callers set it: 0 to 99,999,999,999.9999. */
+export const PriceAmount4 = boundedAmount4(MAX_PRICE4, 'A price');
+/** A quantity as callers set it: 0 to 99,999,999.9999 units. */
+export const QuantityAmount4 = boundedAmount4(MAX_QUANTITY4, 'A quantity');
 
 export const ValueState = z
   .enum(VALUE_STATES)
@@ -80,7 +88,7 @@ named(PricedField, 'PricedField');
 
 /** What callers send for a priced field: the currency is the project's, so only the amount travels. */
 export const PricedFieldInput = z
-  .strictObject({ amount4: NonNegativeAmount4.nullable().optional(), state: ValueState })
+  .strictObject({ amount4: PriceAmount4.nullable().optional(), state: ValueState })
   .refine((v) => (v.state === 'set') === (v.amount4 !== undefined && v.amount4 !== null), {
     message: 'Give amount4 exactly when state is "set"; other states carry no amount.',
   })

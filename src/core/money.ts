@@ -7,8 +7,16 @@ export const SCALE = 4;
 export const ONE = 10_000n;
 
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
-/** Longest amount4 we accept: 30 digits is far beyond any price and keeps products well inside BigInt comfort. */
-export const MAX_AMOUNT4_DIGITS = 30;
+/**
+ * Longest amount4 string read or written at all: a sanity bound so no text becomes a huge BigInt. What callers may
+ * send is bounded far lower (MAX_PRICE4, MAX_QUANTITY4, markups to 1000%), so every derived figure (a line total, a
+ * project total over any number of lines) stays many digits inside it and an answer can never fail its own schema.
+ */
+export const MAX_AMOUNT4_DIGITS = 64;
+/** The largest unit price a caller may set: 99,999,999,999.9999. */
+export const MAX_PRICE4 = 10n ** 15n - 1n;
+/** The largest quantity a caller may set: 99,999,999.9999 units. */
+export const MAX_QUANTITY4 = 10n ** 12n - 1n;
 
 export function isAmount4(s: string): boolean {
   return s.length - (s.startsWith('-') ? 1 : 0) <= MAX_AMOUNT4_DIGITS && INTEGER.test(s) && s !== '-0';

@@ -84,7 +84,7 @@ describe('scale-4 products', () => {
 describe('amount strings', () => {
   it('accepts only scale-4 integer strings', () => {
     for (const ok of ['0', '12500000', '-1', '123456789012345678901234567890']) expect(isAmount4(ok)).toBe(true);
-    for (const bad of ['', '-0', '01', '1.5', '12.34567', '1e3', ' 1', '+1', '0x10', '1234567890123456789012345678901'])
+    for (const bad of ['', '-0', '01', '1.5', '12.34567', '1e3', ' 1', '+1', '0x10', '1'.repeat(65)])
       expect(isAmount4(bad)).toBe(false);
   });
 
