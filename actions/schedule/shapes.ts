@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LINE_SORTS } from '../../src/domain/schedule/lines.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
-import { LineId, ProjectId, SectionId } from '../shared/refs.js';
-import { LineStatus } from '../shared/values.js';
+import { LineId, ProjectId, SectionId, SupplierId } from '../shared/refs.js';
+import { LineStatus, ValueState } from '../shared/values.js';
 import { LineFields } from './records.js';
 
 /** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */
@@ -33,13 +33,17 @@ export const LineListQuery = z.strictObject({
   projectId: ProjectId,
   sectionId: SectionId.optional().describe('Only lines in this section.'),
   status: LineStatus.optional(),
+  supplierId: SupplierId.optional().describe('Only lines from this supplier.'),
+  priceState: ValueState.optional().describe(
+    'Only lines whose client or trade price is in this state, e.g. tbc for the prices still to be confirmed.',
+  ),
   archived: archivedFilter('lines'),
   q: z
     .string()
     .min(1)
     .max(200)
     .optional()
-    .describe('Text to find in heading, description, code, brand or product code.'),
+    .describe("Text to find in heading, description, code, brand, product code, finish or the supplier's name."),
   sort: z.enum(LINE_SORTS).optional().describe('No default: document order.'),
   ...pageQuery,
 });

@@ -13,8 +13,12 @@ const item = { itemId: 'lineId' } as const;
 export const listLines = bindResource(listScheduleLines, {
   name: 'list_lines',
   description:
-    'Returns the lines of one project, section by section in order, 500 per page by default so a whole schedule is one request. Filter by section, status, archived state or a text query; sort by code, heading, createdAt or updatedAt (prefix "-" for descending).',
-  http: { method: 'GET', path: '/projects/{projectId}/items', filters: ['sectionId', 'status', 'archived', 'q'] },
+    'Returns the lines of one project, section by section in order, 500 per page by default so a whole schedule is one request. Filter by section, status, supplier, price state (priceState: tbc finds the prices still to confirm), archived state or a text query; sort by code, heading, createdAt or updatedAt (prefix "-" for descending).',
+  http: {
+    method: 'GET',
+    path: '/projects/{projectId}/items',
+    filters: ['sectionId', 'status', 'supplierId', 'priceState', 'archived', 'q'],
+  },
   mcp: { advertised: true, title: 'List lines' },
   example: { projectId: '0000000000000000000000000a', status: 'specified' },
 });

@@ -59,6 +59,38 @@ async function newProject(name: string, currency?: string) {
 }
 
 describe('list_schedule_lines and get_schedule_line', () => {
+  it('shows the supplier and unit names beside their ids', async () => {
+    const items = await allLines(owner, { projectId: app.projectId });
+    const suppliers = await owner.suppliers.listSuppliers.query({});
+    const named = new Map(suppliers.items.map((s) => [s.id, s.name]));
+    for (const l of items) {
+      expect(l.supplierName).toBe(l.supplierId === null ? null : named.get(l.supplierId));
+      expect(l.unitName).toEqual(expect.any(String));
+    }
+  });
+
+  it('filters by price state, by supplier, and finds lines by finish or supplier name', async () => {
+    const all = await allLines(owner, { projectId: app.projectId });
+    const tbc = await allLines(owner, { projectId: app.projectId, priceState: 'tbc' });
+    expect(tbc.length).toBeGreaterThan(0);
+    expect(tbc.length).toBeLessThan(all.length);
+    for (const l of tbc) expect([l.clientPrice.state, l.tradePrice?.state]).toContain('tbc');
+    const supplierId = all.find((l) => l.supplierId)!.supplierId!;
+    const bySupplier = await allLines(owner, { projectId: app.projectId, supplierId });
+    expect(bySupplier.map((l) => l.id).sort()).toEqual(
+      all
+        .filter((l) => l.supplierId === supplierId)
+        .map((l) => l.id)
+        .sort(),
+    );
+    const supplierName = all.find((l) => l.supplierId === supplierId)!.supplierName!;
+    const byName = await allLines(owner, { projectId: app.projectId, q: supplierName.slice(0, 6).toUpperCase() });
+    expect(byName.some((l) => l.supplierId === supplierId)).toBe(true);
+    const withFinish = all.find((l) => l.finish)!;
+    const byFinish = await allLines(owner, { projectId: app.projectId, q: withFinish.finish! });
+    expect(byFinish.map((l) => l.id)).toContain(withFinish.id);
+  });
+
   it('lists in document order, the same lines REST and MCP give', async () => {
     const items = await allLines(owner, { projectId: app.projectId });
     expect(items.length).toBeGreaterThan(20);

@@ -3,10 +3,15 @@ import type { Currency, ValueState } from '../../../db/vocabulary.js';
 import { derivePricing } from './pricing.js';
 import { newId } from '../../core/ids.js';
 
-/** Everything needed to present a line besides its row: the project's currency and the markup default in force. */
+/**
+ * Everything needed to present a line besides its row: the project's currency, the markup default in force, and the
+ * names of the suppliers and units lines name (shown beside their ids, so nobody has to look them up).
+ */
 export interface LinePresentation {
   currency: Currency;
   defaultMarkup4: string;
+  supplierName(id: string): string | null;
+  unitName(id: string): string | null;
 }
 
 const money = (amount4: string | bigint | null, currency: Currency) =>
@@ -30,6 +35,7 @@ export function presentLine(row: LineRow, p: LinePresentation) {
     description: row.description,
     status: row.status,
     supplierId: row.supplier_id,
+    supplierName: row.supplier_id === null ? null : p.supplierName(row.supplier_id),
     brand: row.brand,
     productCode: row.product_code,
     url: row.url,
@@ -37,6 +43,7 @@ export function presentLine(row: LineRow, p: LinePresentation) {
     dimensions: row.dimensions,
     leadTimeDays: row.lead_time_days,
     quantity: { amount4: row.quantity4, unitId: row.unit_id },
+    unitName: p.unitName(row.unit_id),
     markup: row.markup4 === null ? null : { ratio4: row.markup4 },
     tradePrice: priced(row.trade_state, row.trade4, p.currency),
     retailPrice: priced(row.retail_state, row.retail4, p.currency),

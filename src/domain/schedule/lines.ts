@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, LineRow, LineUpdate } from '../../../db/schema.js';
-import type { Currency, LineStatus } from '../../../db/vocabulary.js';
+import type { Currency, LineStatus, ValueState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -30,7 +30,25 @@ export async function presentationFor(
 ): Promise<LinePresentation> {
   const row = ctx.statement(PRESENTATION).get(projectId) as { currency: Currency; markup: string } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
-  return { currency: row.currency, defaultMarkup4: row.markup };
+  return {
+    currency: row.currency,
+    defaultMarkup4: row.markup,
+    supplierName: nameLookup(ctx, 'SELECT name FROM suppliers WHERE id = ?'),
+    unitName: nameLookup(ctx, 'SELECT name FROM units WHERE id = ?'),
+  };
+}
+
+/** A name by id, remembered for the request: a schedule names the same few suppliers and units again and again. */
+function nameLookup(ctx: Pick<ActionContext, 'statement'>, sqlText: string) {
+  const seen = new Map<string, string | null>();
+  return (id: string) => {
+    let name = seen.get(id);
+    if (name === undefined) {
+      name = (ctx.statement(sqlText).get(id) as { name: string } | undefined)?.name ?? null;
+      seen.set(id, name);
+    }
+    return name;
+  };
 }
 
 export async function loadLine(
@@ -312,6 +330,9 @@ export interface ListLinesQuery extends PageRequest {
   projectId: string;
   sectionId?: string;
   status?: LineStatus;
+  supplierId?: string;
+  /** Lines whose client or trade price is in this state ("which prices are still TBC"). */
+  priceState?: ValueState;
   archived?: 'exclude' | 'include' | 'only';
   q?: string;
   sort?: LineSort;
@@ -348,13 +369,38 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
     .where('lines.project_id', '=', query.projectId);
   if (query.sectionId) qb = qb.where('lines.section_id', '=', query.sectionId);
   if (query.status) qb = qb.where('lines.status', '=', query.status);
+  if (query.supplierId) qb = qb.where('lines.supplier_id', '=', query.supplierId);
+  if (query.priceState) {
+    const state = query.priceState;
+    // The client price's state is its own when set by hand, else the trade price's (it is derived from it).
+    qb = qb.where((eb) =>
+      eb.or([
+        eb('lines.trade_state', '=', state),
+        eb.and([eb('lines.client_state', 'is not', null), eb('lines.client_state', '=', state)]),
+      ]),
+    );
+  }
   const archived = query.archived ?? 'exclude';
   if (archived === 'exclude') qb = qb.where('lines.archived_at', 'is', null);
   if (archived === 'only') qb = qb.where('lines.archived_at', 'is not', null);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) =>
-      eb.or(containsText(['lines.heading', 'lines.description', 'lines.code', 'lines.brand', 'lines.product_code'], q)),
+      eb.or([
+        ...containsText(
+          ['lines.heading', 'lines.description', 'lines.code', 'lines.brand', 'lines.product_code', 'lines.finish'],
+          q,
+        ),
+        eb(
+          'lines.supplier_id',
+          'in',
+          eb
+            .selectFrom('suppliers')
+            .select('suppliers.id')
+            .where('suppliers.studio_id', '=', ctx.studioId)
+            .where((e) => e.or(containsText(['suppliers.name'], q))),
+        ),
+      ]),
     );
   }
   const { rows, nextCursor } = await keysetPage(qb, query.sort ? LINE_SORT[query.sort] : DOCUMENT_ORDER, query);
