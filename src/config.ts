@@ -23,6 +23,8 @@ export interface Config {
   idleTimeout: number;
   /** Authenticated requests whose bodies are being received or answered at once; more answer 503 SERVER_BUSY. */
   maxInflightBodies: number;
+  /** Web origins, besides the server's own (its base URL), from which browsers may call `/mcp`. */
+  allowedOrigins: string[];
   /** Skip seeding the demo studio on first start. */
   noDemo: boolean;
   logLevel: string;
@@ -51,6 +53,21 @@ function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0):
   return Number(raw);
 }
 
+/** `STUDIO_ALLOWED_ORIGINS`: comma-separated origins (`https://app.example.com`), each normalised by URL. */
+function origins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const origin = URL.canParse(s) ? new URL(s).origin : 'null';
+      if (origin === 'null')
+        throw new Error(`STUDIO_ALLOWED_ORIGINS holds "${s}", which is not an origin like https://app.example.com.`);
+      return origin;
+    });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.STUDIO_PORT ?? env.PORT ?? '3000', 10);
   const host = env.STUDIO_HOST ?? '127.0.0.1';
@@ -70,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeout: whole(env, 'STUDIO_KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
     idleTimeout: whole(env, 'STUDIO_IDLE_TIMEOUT_MS', 60_000, 1),
     maxInflightBodies: whole(env, 'STUDIO_MAX_INFLIGHT_BODIES', 64, 1),
+    allowedOrigins: origins(env.STUDIO_ALLOWED_ORIGINS),
     noDemo: env.STUDIO_NO_DEMO === '1',
     logLevel: env.STUDIO_LOG_LEVEL ?? 'warn',
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
