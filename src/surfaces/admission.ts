@@ -72,7 +72,6 @@ export interface AdmissionOptions {
  */
 export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: AdmissionOptions = {}) {
   app.decorateRequest('caller', null);
-  const routes: Array<{ method: string; pattern: RegExp }> = [];
 
   const authenticated: onRequestAsyncHookHandler = async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
@@ -112,9 +111,6 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const pattern = new RegExp(`^${route.url.replace(/:\w+/g, '[^/]+').replace(/\*/g, '.*')}$`);
-    for (const method of methods) routes.push({ method, pattern });
     const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     const anonymous = route.config?.anonymous === true || SHARE_ROUTE.test(route.url);
     route.onRequest = [
@@ -124,8 +120,9 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
     ] as never;
   });
 
+  /** The methods the router serves at a path, asked of the router itself. */
   const allowed = (path: string) =>
-    [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
+    app.supportedMethods.filter((method) => app.findRoute({ method, url: path })).sort();
 
   /** The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. */
   const unrouted = (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fastifyTRPCPlugin, type CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { type AnyRouter, initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyRequestHandler, type CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AnyAction } from '../core/define-action.js';
 import type { Caller } from '../core/context.js';
 import { invoke, type Runtime } from '../core/invoke.js';
@@ -54,6 +54,8 @@ function serviceErrorOf(error: TRPCError): ServiceError {
       return new ServiceError('METHOD_NOT_ALLOWED', 'Queries use GET and mutations use POST.');
     case 'PAYLOAD_TOO_LARGE':
       return new ServiceError('PAYLOAD_TOO_LARGE');
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Send procedure input as application/json.');
     default:
       return toServiceError(error.cause);
   }
@@ -104,35 +106,54 @@ export function anonymousTrpcCall(actions: readonly AnyAction[]): (req: FastifyR
   };
 }
 
+/** A batch larger than TRPC_MAX_BATCH is refused before any of it runs (or its body is read). */
+async function batchLimit(req: FastifyRequest, reply: FastifyReply) {
+  const query = req.url.indexOf('?');
+  if (query < 0 || !/(?:^|&)batch=1(?:&|$)/.test(req.url.slice(query + 1))) return;
+  const calls = req.url.slice(0, query).split(/,|%2C/i).length;
+  if (calls > TRPC_MAX_BATCH) {
+    return refuse(
+      req,
+      reply,
+      new ServiceError(
+        'VALIDATION_FAILED',
+        `A batch may hold at most ${TRPC_MAX_BATCH} calls and this one holds ${calls}; send them in smaller batches (httpBatchLink's maxItems).`,
+      ),
+    );
+  }
+}
+
+/**
+ * `/api/trpc/:path` for queries (GET, and HEAD) and mutations (POST) only, so any other
+ * method is a 405 with an honest Allow. tRPC's own handler, as its fastify plugin mounts it, but without the plugin's
+ * catch-all methods and multipart parser.
+ */
 export async function registerTrpc(app: FastifyInstance, rt: Runtime, actions: readonly AnyAction[]) {
+  const router = buildRouter(rt, actions);
+  const createContext = ({ req }: CreateFastifyContextOptions): TrpcContext => ({
+    token: bearerToken(req.headers.authorization),
+    caller: req.caller ?? undefined,
+    requestId: req.id,
+  });
   await app.register(async (scope) => {
-    // A batch larger than the limit is refused before any of it runs (or its body is read).
-    scope.addHook('onRequest', async (req, reply) => {
-      const query = req.url.indexOf('?');
-      if (query < 0 || !/(?:^|&)batch=1(?:&|$)/.test(req.url.slice(query + 1))) return;
-      const calls = req.url.slice(0, query).split(/,|%2C/i).length;
-      if (calls > TRPC_MAX_BATCH) {
-        return refuse(
+    // tRPC reads the JSON itself, from the text.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.route<{ Params: { path: string } }>({
+      // HEAD is tRPC's own (204); fastify's derived HEAD route cannot send the Response tRPC returns.
+      method: ['GET', 'HEAD', 'POST'],
+      exposeHeadRoute: false,
+      url: '/api/trpc/:path',
+      onRequest: batchLimit,
+      handler: (req, reply) =>
+        fastifyRequestHandler<AnyRouter, FastifyRequest, FastifyReply>({
+          router,
+          createContext,
+          maxBatchSize: TRPC_MAX_BATCH,
           req,
-          reply,
-          new ServiceError(
-            'VALIDATION_FAILED',
-            `A batch may hold at most ${TRPC_MAX_BATCH} calls and this one holds ${calls}; send them in smaller batches (httpBatchLink's maxItems).`,
-          ),
-        );
-      }
-    });
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/api/trpc',
-      trpcOptions: {
-        router: buildRouter(rt, actions),
-        maxBatchSize: TRPC_MAX_BATCH,
-        createContext: ({ req }: CreateFastifyContextOptions): TrpcContext => ({
-          token: bearerToken(req.headers.authorization),
-          caller: req.caller ?? undefined,
-          requestId: req.id,
+          res: reply,
+          path: req.params.path,
         }),
-      },
     });
   });
 }
