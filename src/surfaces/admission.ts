@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { Runtime } from '../core/invoke.js';
 import type { Caller } from '../core/context.js';
 import { authenticate, bearerToken } from '../core/auth.js';
-import { problemBody, ServiceError } from '../core/errors.js';
+import { problemBody, ServiceError, toServiceError } from '../core/errors.js';
 import { nextRequestId } from '../core/ids.js';
 import { sendFailure } from './problem.js';
 
@@ -86,7 +86,7 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
           ? 'Bearer realm="studio", error="invalid_token", error_description="The token is unknown, revoked or expired"'
           : 'Bearer realm="studio"',
       );
-      return refuse(req, reply, err as ServiceError);
+      return refuse(req, reply, toServiceError(err));
     }
   };
 
