@@ -20,12 +20,14 @@ Commands:
 
 Run "studio <command> --help" for a command's options. Configuration comes from the environment:
   STUDIO_PORT (3000), STUDIO_HOST (127.0.0.1), STUDIO_DATABASE (data/studio.sqlite), STUDIO_BASE_URL,
-  STUDIO_DOCS_URL, STUDIO_BODY_LIMIT (bytes, 1048576), STUDIO_NO_DEMO=1, STUDIO_TOKEN (for mcp).`,
+  STUDIO_DOCS_URL, STUDIO_BODY_LIMIT (bytes, 1048576), STUDIO_NO_DEMO=1, STUDIO_TOKEN (for mcp),
+  STUDIO_ALLOWED_ORIGINS, STUDIO_HEADERS_TIMEOUT_MS, STUDIO_REQUEST_TIMEOUT_MS, STUDIO_KEEP_ALIVE_TIMEOUT_MS,
+  STUDIO_IDLE_TIMEOUT_MS, STUDIO_MAX_INFLIGHT_BODIES (see the README's Configuration table).`,
   serve: `studio serve: start the HTTP server.
 
   Listens on STUDIO_HOST:STUDIO_PORT (127.0.0.1:3000). On an empty database it creates the demo studio
-  "Hartley & Rowe Interiors" with the project Harbour House, and prints the owner's API token (kept in
-  data/owner-token next to the database). Set STUDIO_NO_DEMO=1 to start empty.`,
+  "Hartley & Rowe Interiors" with the project Harbour House, and prints the owner's API token that once; it is
+  kept in data/owner-token next to the database, and later starts print where. Set STUDIO_NO_DEMO=1 to start empty.`,
   mcp: `studio mcp: serve MCP over stdio.
 
   Acts for the member whose API token is in STUDIO_TOKEN. Without it, acts for the owner of the database's only

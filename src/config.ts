@@ -13,6 +13,18 @@ export interface Config {
   docsUrl: string;
   /** Largest JSON request body accepted, in bytes. */
   bodyLimit: number;
+  /** How long a client may take to send its request headers, in milliseconds. */
+  headersTimeout: number;
+  /** How long a client may take to send its whole request (headers and body), in milliseconds. */
+  requestTimeout: number;
+  /** How long an idle keep-alive connection stays open between requests, in milliseconds. */
+  keepAliveTimeout: number;
+  /** How long a connection may be silent (nothing received or sent) before it is closed, in milliseconds. */
+  idleTimeout: number;
+  /** Authenticated requests whose bodies are being received or answered at once; more answer 503 SERVER_BUSY. */
+  maxInflightBodies: number;
+  /** Web origins, besides the server's own (its base URL), from which browsers may call `/mcp`. */
+  allowedOrigins: string[];
   /** Skip seeding the demo studio on first start. */
   noDemo: boolean;
   logLevel: string;
@@ -32,6 +44,30 @@ function projectRoot(): string {
  */
 export const DEFAULT_DATABASE = resolve(projectRoot(), 'data/studio.sqlite');
 
+/** A whole number from the environment, or the default when unset; anything else stops the start with a clear message. */
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}".`);
+  return Number(raw);
+}
+
+/** `STUDIO_ALLOWED_ORIGINS`: comma-separated origins (`https://app.example.com`), each normalised by URL. */
+function origins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const origin = URL.canParse(s) ? new URL(s).origin : 'null';
+      if (origin === 'null')
+        throw new Error(`STUDIO_ALLOWED_ORIGINS holds "${s}", which is not an origin like https://app.example.com.`);
+      return origin;
+    });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.STUDIO_PORT ?? env.PORT ?? '3000', 10);
   const host = env.STUDIO_HOST ?? '127.0.0.1';
@@ -46,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl,
     docsUrl: (env.STUDIO_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/$/, ''),
     bodyLimit: Number.parseInt(env.STUDIO_BODY_LIMIT ?? String(1024 * 1024), 10),
+    headersTimeout: whole(env, 'STUDIO_HEADERS_TIMEOUT_MS', 10_000, 1),
+    requestTimeout: whole(env, 'STUDIO_REQUEST_TIMEOUT_MS', 30_000, 1),
+    keepAliveTimeout: whole(env, 'STUDIO_KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
+    idleTimeout: whole(env, 'STUDIO_IDLE_TIMEOUT_MS', 60_000, 1),
+    maxInflightBodies: whole(env, 'STUDIO_MAX_INFLIGHT_BODIES', 64, 1),
+    allowedOrigins: origins(env.STUDIO_ALLOWED_ORIGINS),
     noDemo: env.STUDIO_NO_DEMO === '1',
     logLevel: env.STUDIO_LOG_LEVEL ?? 'warn',
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',

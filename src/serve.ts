@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ACTIONS } from '../actions/index.js';
 import type { Config } from './config.js';
@@ -11,17 +12,23 @@ export interface Started {
   app: FastifyInstance;
   rt: Runtime;
   url: string;
+  /** The demo owner's token, on the start that created it (the first); never again. */
   token?: string;
+  /** Where the demo owner's token is kept, when it is. */
+  tokenFile?: string;
 }
 
 /** Opens the database, seeds the demo studio on first start, and listens. */
 export async function serve(config: Config): Promise<Started> {
   const rt = await createRuntime(config);
   let token: string | undefined;
+  let tokenFile: string | undefined;
   if (!config.noDemo) {
     const seeded = await seedDemo(rt.store);
     if (seeded) saveOwnerToken(config.databasePath, seeded.token);
-    token = seeded?.token ?? readOwnerToken(config.databasePath);
+    // The token is printed once, on the start that created it; later starts say where it is kept.
+    token = seeded?.token;
+    if (seeded || readOwnerToken(config.databasePath)) tokenFile = tokenFilePath(config.databasePath);
   }
   const app = await buildHttpApp(rt, ACTIONS);
   await app.listen({ host: config.host, port: config.port });
@@ -35,7 +42,13 @@ export async function serve(config: Config): Promise<Started> {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  return { app, rt, url, token };
+  return { app, rt, url, token, tokenFile };
+}
+
+/** A path as the person typing commands would write it: relative to the current folder when it is inside it. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 export function banner(s: Started, config: Config): string {
@@ -48,8 +61,10 @@ export function banner(s: Started, config: Config): string {
     `  tRPC API   ${s.url}/api/trpc`,
     `  Docs       ${docs}   (catalog: ${docs}/api/actions.json)`,
     `  Database   ${config.databasePath}`,
-    s.token
-      ? `  Token      ${s.token}\n             (the demo owner's; kept in ${tokenFilePath(config.databasePath)}. Try: curl -H "Authorization: Bearer $(cat ${tokenFilePath(config.databasePath)})" ${s.url}/v1/projects)`
-      : '  Token      create one with: npm run studio -- token create',
+    s.token && s.tokenFile
+      ? `  Token      ${s.token}\n             (the demo owner's, shown on this first start only; kept in ${shown(s.tokenFile)}. Try: curl -H "Authorization: Bearer $(cat ${shown(s.tokenFile)})" ${s.url}/v1/projects)`
+      : s.tokenFile
+        ? `  Token      kept in ${shown(s.tokenFile)}   (the demo owner's; try: curl -H "Authorization: Bearer $(cat ${shown(s.tokenFile)})" ${s.url}/v1/projects)`
+        : '  Token      create one with: npm run studio -- token create',
   ].join('\n');
 }

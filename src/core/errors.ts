@@ -45,6 +45,13 @@ export const ERROR_CATALOG = {
     title: 'Method not allowed',
     sentence: 'This path does not accept that HTTP method; see the Allow header or the API documentation.',
   },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    trpc: 'TIMEOUT',
+    title: 'The request took too long to arrive',
+    sentence:
+      'The server stopped waiting for the rest of the request; send the headers and body promptly, in one go, and retry.',
+  },
   VERSION_CONFLICT: {
     status: 409,
     trpc: 'CONFLICT',
@@ -132,6 +139,13 @@ export const ERROR_CATALOG = {
     title: 'Internal error',
     sentence:
       'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
+  },
+  SERVER_BUSY: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    title: 'The server is busy',
+    sentence:
+      'Too many requests with a body are being received at once; wait a moment (see Retry-After) and send it again.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 

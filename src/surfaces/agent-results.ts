@@ -43,7 +43,8 @@ function parseJson(text: string | undefined, field: string): unknown {
 export function registerAgentResults(app: FastifyInstance, rt: Runtime, actions: readonly AnyAction[]) {
   const byName = new Map(actions.map((a) => [a.name, a]));
   app.get('/api/agent-results', async (req, reply) => {
-    const caller = authenticate(rt.store, bearerToken(req.headers.authorization));
+    // Admission authenticated the token before the request was read.
+    const caller = req.caller ?? authenticate(rt.store, bearerToken(req.headers.authorization));
     const q = parseInput(query, req.query);
     const action = byName.get(q.name);
     if (!action)

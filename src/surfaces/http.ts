@@ -4,8 +4,9 @@ import type { Runtime } from '../core/invoke.js';
 import { ServiceError } from '../core/errors.js';
 import { nextRequestId } from '../core/ids.js';
 import { registerRestRoutes } from './rest.js';
-import { registerTrpc } from './trpc.js';
-import { sendProblem } from './problem.js';
+import { anonymousTrpcCall, longestBatchPath, registerTrpc } from './trpc.js';
+import { sendFailure } from './problem.js';
+import { clientErrorHandler, frameworkErrors, registerAdmission } from './admission.js';
 import { registerDocs } from './docs.js';
 import { registerMcpHttp } from './mcp-http.js';
 import { registerAgentResults } from './agent-results.js';
@@ -43,26 +44,41 @@ function fromFastifyError(err: FastifyError): ServiceError {
   }
 }
 
-/** The methods each `/v1` path template accepts, so a known path with another method answers 405 with Allow. */
-function allowedMethods(actions: readonly AnyAction[]) {
-  const routes = actions
-    .filter((a) => a.kind === 'resource' && a.http)
-    .map((a) => ({
-      method: a.http!.method,
-      pattern: new RegExp(`^/v1${a.http!.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
-    }));
-  return (path: string) => [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
-}
+/**
+ * Node checks its connections for timeouts this often: a fraction of the shortest timeout, so a request is cut off
+ * soon after its time is up (node's own default, 30 s, would let a short timeout run several times over).
+ */
+const checkingInterval = (config: Runtime['config']) =>
+  Math.min(30_000, Math.max(50, Math.floor(Math.min(config.headersTimeout, config.requestTimeout) / 4)));
 
 /** The one HTTP server: `/v1`, `/api/trpc`, docs. MCP over HTTP mounts here too. */
 export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): Promise<FastifyInstance> {
+  const { config } = rt;
   const app = Fastify({
     logger: false,
-    bodyLimit: rt.config.bodyLimit,
+    bodyLimit: config.bodyLimit,
     genReqId: nextRequestId,
     // Prototype poisoning in JSON bodies is refused outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A client has this long for its headers, and this long for its whole request; then 408 REQUEST_TIMEOUT.
+    requestTimeout: config.requestTimeout,
+    http: {
+      headersTimeout: Math.min(config.headersTimeout, config.requestTimeout),
+      requestTimeout: config.requestTimeout,
+      connectionsCheckingInterval: checkingInterval(config),
+    },
+    keepAliveTimeout: config.keepAliveTimeout,
+    connectionTimeout: config.idleTimeout,
+    routerOptions: {
+      // A tRPC batch names up to TRPC_MAX_BATCH procedures in one path segment; anything longer is refused.
+      maxParamLength: longestBatchPath(actions),
+      // A path ending in a slash is another path: 404 NOT_FOUND, whose detail names the path without it.
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+    },
+    clientErrorHandler,
+    frameworkErrors,
   });
   // Bodies are JSON only: without this, fastify's built-in text/plain parser would hand a string to the routes and a
   // text/plain body would be a 400 instead of 415 UNSUPPORTED_MEDIA_TYPE.
@@ -77,38 +93,10 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const se = err instanceof ServiceError ? err : fromFastifyError(err);
     if (se.code === 'INTERNAL') rt.log?.(`unhandled error on ${req.method} ${req.url}`, err);
-    if (req.url.startsWith('/api/trpc')) {
-      return reply.code(se.status).send({
-        error: {
-          message: se.detail,
-          code: -32600,
-          data: { serviceCode: se.code, httpStatus: se.status, requestId: req.id },
-        },
-      });
-    }
-    return sendProblem(reply, se, req.id);
+    return sendFailure(req, reply, se);
   });
-  const allowed = allowedMethods(actions);
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0]!;
-    const methods = allowed(path);
-    if (methods.length) {
-      reply.header('allow', methods.join(', '));
-      return sendProblem(
-        reply,
-        new ServiceError('METHOD_NOT_ALLOWED', `${path} accepts ${methods.join(', ')}, not ${req.method}.`),
-        req.id,
-      );
-    }
-    return sendProblem(
-      reply,
-      new ServiceError(
-        'NOT_FOUND',
-        `Nothing is served at ${req.method} ${path}; see /docs/openapi.json for the routes.`,
-      ),
-      req.id,
-    );
-  });
+  // Before any route: every route registered from here on is admitted (authenticated, bounded) the same way.
+  registerAdmission(app, rt, { anonymousCall: anonymousTrpcCall(actions) });
 
   registerRestRoutes(app, rt, actions);
   await registerTrpc(app, rt, actions);

@@ -3,46 +3,38 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { AnyAction } from '../core/define-action.js';
 import type { Runtime } from '../core/invoke.js';
 import type { Config } from '../config.js';
-import { authenticate, bearerToken } from '../core/auth.js';
-import { problemBody, ServiceError, toServiceError } from '../core/errors.js';
+import { bearerToken } from '../core/auth.js';
+import { problemBody, ServiceError } from '../core/errors.js';
 import { createMcpServer } from './mcp/server.js';
+import { refuse } from './admission.js';
 
 /**
  * Streamable HTTP MCP at `/mcp`, stateless: every POST gets a new MCP server and transport, so no state (and no
  * response) can cross from one client to another (CVE-2026-25536 came from sharing them). Before anything runs:
- * 1. Host and Origin must name this server (a DNS-rebinding page in a browser sends its own name): 403 otherwise;
- * 2. a bearer token must resolve to a member: 401 with WWW-Authenticate otherwise.
+ * 1. Host must name this server, and Origin, when sent, must be this server's own origin (its base URL, or exactly the
+ *    scheme, name and port the request was addressed to: a page this server served) or one listed in
+ *    STUDIO_ALLOWED_ORIGINS. A DNS-rebinding page sends its own name, and any other local page (another port on
+ *    localhost) its own origin: 403 otherwise;
+ * 2. admission (admission.ts) then needs a bearer token that resolves to a member: 401 with WWW-Authenticate otherwise.
+ * Both run before the body is read.
  */
 export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: readonly AnyAction[]) {
   const hosts = allowedHostnames(rt.config);
+  let origins: Set<string> | undefined;
+  // The server's own origin is known once it listens (STUDIO_PORT=0 picks the port then).
+  const allowedOrigins = () => (origins ??= originsOf(rt.config, app.server.address()));
 
   const guard = async (req: FastifyRequest, reply: FastifyReply) => {
-    const refusal = originRefusal(req, hosts);
-    if (refusal) {
-      return reply
-        .code(403)
-        .type('application/problem+json')
-        .send(problemBody(new ServiceError('FORBIDDEN', refusal), req.id));
-    }
-    const token = bearerToken(req.headers.authorization);
-    try {
-      authenticate(rt.store, token);
-    } catch (err) {
-      const se = toServiceError(err);
-      // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused.
-      const challenge = token
-        ? 'Bearer realm="studio", error="invalid_token", error_description="The token is unknown, revoked or expired"'
-        : 'Bearer realm="studio"';
-      return reply
-        .code(se.status)
-        .header('www-authenticate', challenge)
-        .type('application/problem+json')
-        .send(problemBody(se, req.id));
-    }
+    const refusal = originRefusal(req, hosts, allowedOrigins());
+    if (refusal) return refuse(req, reply, new ServiceError('FORBIDDEN', refusal));
   };
 
-  app.post('/mcp', { preHandler: guard }, async (req, reply) => {
-    const server = createMcpServer(rt, actions, { token: bearerToken(req.headers.authorization) });
+  app.post('/mcp', { onRequest: guard }, async (req, reply) => {
+    const server = createMcpServer(
+      rt,
+      actions,
+      req.caller ? { caller: req.caller } : { token: bearerToken(req.headers.authorization) },
+    );
     // JSON responses rather than an SSE stream: every tool answers once, and there is no session to stream to.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -77,8 +69,8 @@ export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: read
           req.id,
         ),
       );
-  app.get('/mcp', { preHandler: guard }, notAllowed);
-  app.delete('/mcp', { preHandler: guard }, notAllowed);
+  app.get('/mcp', { onRequest: guard }, notAllowed);
+  app.delete('/mcp', { onRequest: guard }, notAllowed);
 }
 
 /** Names this server answers to: loopback, the configured host, and the public base URL's host. */
@@ -93,19 +85,32 @@ function allowedHostnames(config: Config): Set<string> {
   return names;
 }
 
+/** This server's own origin (its base URL, with the port it listens on when that was 0) and the configured ones. */
+function originsOf(config: Config, address: ReturnType<FastifyInstance['server']['address']>): Set<string> {
+  const own = new URL(config.baseUrl);
+  if (own.port === '0' && typeof address === 'object' && address) own.port = String(address.port);
+  return new Set([own.origin, ...config.allowedOrigins]);
+}
+
 /** Why the request's Host or Origin is refused, or undefined when both name this server. */
-function originRefusal(req: FastifyRequest, hosts: Set<string>): string | undefined {
+function originRefusal(req: FastifyRequest, hosts: Set<string>, origins: Set<string>): string | undefined {
   const host = req.headers.host;
   const hostname = host ? hostnameOf(`http://${host}`) : undefined;
   if (!hostname || !hosts.has(hostname))
     return `The Host header (${host ?? 'none'}) does not name this server; MCP requests must be addressed to it directly.`;
   const origin = req.headers.origin;
-  if (origin !== undefined) {
-    const originHost = hostnameOf(origin);
-    if (!originHost || !hosts.has(originHost))
-      return `Requests from the web origin ${origin} are not accepted by this MCP endpoint.`;
-  }
+  if (
+    origin !== undefined &&
+    !origins.has(originOf(origin)) &&
+    originOf(origin) !== originOf(`${req.protocol}://${host}`)
+  )
+    return `Requests from the web origin ${origin} are not accepted by this MCP endpoint; only this server's own origin and those in STUDIO_ALLOWED_ORIGINS are.`;
   return undefined;
+}
+
+/** An Origin header as URL normalises it (`null` for anything that is not one). */
+function originOf(origin: string): string {
+  return URL.canParse(origin) ? new URL(origin).origin : 'null';
 }
 
 function hostnameOf(url: string): string | undefined {

@@ -48,10 +48,13 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
     app.route({
       method: http.method,
       url: fastifyPath(http.path),
+      // An action anyone may call (authorised by a share token in its path) is admitted without a bearer token.
+      config: { anonymous: action.scope === 'capability' },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         try {
           const input = assembleInput(req, action, params, coerce);
           const output = await invoke(rt, action, input, {
+            caller: req.caller ?? undefined,
             token: bearerToken(req.headers.authorization),
             requestId: req.id,
           });

@@ -123,8 +123,11 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const web = await post({ origin: 'http://attacker.example', authorization: `Bearer ${app.token}` });
     expect(web.status).toBe(403);
     expect(((await web.json()) as { code: string }).code).toBe('FORBIDDEN');
-    const local = await post({ origin: 'http://localhost:5173', authorization: `Bearer ${app.token}` });
-    expect(local.status).toBe(200);
+    // Another page on a loopback name (another port) is not this server's origin; the server's own is.
+    const otherPort = await post({ origin: 'http://localhost:5173', authorization: `Bearer ${app.token}` });
+    expect(otherPort.status).toBe(403);
+    const own = await post({ origin: app.url, authorization: `Bearer ${app.token}` });
+    expect(own.status).toBe(200);
   });
 
   it('is stateless: no session id, and GET or DELETE answer 405', async () => {

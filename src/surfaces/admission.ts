@@ -1,0 +1,201 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { Runtime } from '../core/invoke.js';
+import type { Caller } from '../core/context.js';
+import { authenticate, bearerToken } from '../core/auth.js';
+import { problemBody, ServiceError, toServiceError } from '../core/errors.js';
+import { nextRequestId } from '../core/ids.js';
+import { sendFailure } from './problem.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member the bearer token acts for, resolved once by admission on authenticated routes. */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call (a share link authorises itself through its path): admission asks for no token. */
+    anonymous?: boolean;
+  }
+}
+
+/** Routes that need a bearer token before anything else, body included, is read. */
+const AUTHENTICATED = /^\/(?:v1\/|api\/trpc\/|mcp$|api\/agent-results$)/;
+/** Share links (`/v1/shares/{token}/…`) carry their own authority in the path. */
+const SHARE_ROUTE = /^\/v1\/shares\/:[^/]+\//;
+
+/** True when the request carries (or announces) a body. */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** Connections draining the body of a request already refused: a timeout then closes them without a second answer. */
+const draining = new WeakSet<Socket>();
+
+/**
+ * Refuses a request before its body is read. A body of an acceptable size is then read and dropped by node (never
+ * kept), so the client, still sending, reads the answer rather than a reset, and the connection can be reused; a
+ * client trickling it is cut off by the request timeout. A larger or unsized body is not worth reading: the
+ * connection closes after the answer.
+ */
+export function refuse(req: FastifyRequest, reply: FastifyReply, err: ServiceError) {
+  if (hasBody(req.raw)) {
+    const length = Number(req.headers['content-length']);
+    if (Number.isSafeInteger(length) && length <= req.server.initialConfig.bodyLimit!) {
+      const socket = req.raw.socket;
+      draining.add(socket);
+      req.raw.once('end', () => draining.delete(socket));
+    } else {
+      reply.header('connection', 'close');
+    }
+  }
+  return sendFailure(req, reply, err);
+}
+
+export interface AdmissionOptions {
+  /**
+   * For a route that takes calls to several actions (tRPC's `/api/trpc/:path`): true when every call the request
+   * names may be made without a token, so admission lets it through unauthenticated.
+   */
+  anonymousCall?: (req: FastifyRequest) => boolean;
+}
+
+/**
+ * Admission: what every HTTP request passes before fastify reads its body, in order.
+ * 1. One Host header (RFC 9112 §3.2: a request with several is answered 400).
+ * 2. A request for no route is answered at once (404, or 405 with Allow on a known path), its body unread.
+ * 3. Authenticated routes (`/v1` but share links, `/api/trpc`, `/mcp`, `/api/agent-results`) need a valid bearer
+ *    token: 401 UNAUTHENTICATED otherwise. The caller is kept on the request, so `invoke` does not look it up again.
+ * 4. At most `maxInflightBodies` admitted requests with a body at once: 503 SERVER_BUSY otherwise.
+ * Steps 3 and 4 attach to each route as it is registered, so every future route inherits them.
+ */
+export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: AdmissionOptions = {}) {
+  app.decorateRequest('caller', null);
+
+  const authenticated: onRequestAsyncHookHandler = async (req, reply) => {
+    const token = bearerToken(req.headers.authorization);
+    try {
+      req.caller = authenticate(rt.store, token);
+    } catch (err) {
+      if (opts.anonymousCall?.(req)) return;
+      // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused.
+      reply.header(
+        'www-authenticate',
+        token
+          ? 'Bearer realm="studio", error="invalid_token", error_description="The token is unknown, revoked or expired"'
+          : 'Bearer realm="studio"',
+      );
+      return refuse(req, reply, toServiceError(err));
+    }
+  };
+
+  let inflight = 0;
+  const max = rt.config.maxInflightBodies;
+  const boundedBodies: onRequestAsyncHookHandler = async (req, reply) => {
+    if (!hasBody(req.raw)) return;
+    if (inflight >= max) {
+      reply.header('retry-after', '1');
+      return refuse(
+        req,
+        reply,
+        new ServiceError(
+          'SERVER_BUSY',
+          `${max} requests with a body are already being received or answered; wait a moment (see Retry-After) and send this one again.`,
+        ),
+      );
+    }
+    inflight++;
+    // 'close' follows the answer, an abort and a timeout alike, so the slot is always given back.
+    reply.raw.once('close', () => inflight--);
+  };
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    const anonymous = route.config?.anonymous === true || SHARE_ROUTE.test(route.url);
+    route.onRequest = [
+      ...own,
+      ...(AUTHENTICATED.test(route.url) && !anonymous ? [authenticated] : []),
+      boundedBodies,
+    ] as never;
+  });
+
+  /** The methods the router serves at a path, asked of the router itself. */
+  const allowed = (path: string) =>
+    app.supportedMethods.filter((method) => app.findRoute({ method, url: path })).sort();
+
+  /** The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. */
+  const unrouted = (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0]!;
+    const methods = allowed(path);
+    if (methods.length) {
+      reply.header('allow', methods.join(', '));
+      return refuse(
+        req,
+        reply,
+        new ServiceError('METHOD_NOT_ALLOWED', `${path} accepts ${methods.join(', ')}, not ${req.method}.`),
+      );
+    }
+    const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : undefined;
+    const hint =
+      trimmed && allowed(trimmed).length
+        ? `paths never end in a slash: use ${trimmed}`
+        : 'see /docs/openapi.json for the routes';
+    return refuse(req, reply, new ServiceError('NOT_FOUND', `Nothing is served at ${req.method} ${path}; ${hint}.`));
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (hostHeaders(req.raw) > 1)
+      return refuse(
+        req,
+        reply,
+        new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.'),
+      );
+    if (req.is404) return unrouted(req, reply);
+  });
+  app.setNotFoundHandler(unrouted);
+}
+
+function hostHeaders(req: IncomingMessage): number {
+  let n = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') n++;
+  return n;
+}
+
+/**
+ * Failures node's HTTP parser reports before fastify sees a request (a timeout, headers too large, bytes that are not
+ * HTTP), answered as a problem document with a catalog code instead of fastify's own body, then the connection closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (draining.has(socket)) return void socket.destroy();
+  const se =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new ServiceError('REQUEST_TIMEOUT')
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? new ServiceError('VALIDATION_FAILED', 'The request headers (or its URL) are too large; send less in them.')
+        : new ServiceError(
+            'VALIDATION_FAILED',
+            'The request is not well-formed HTTP/1.1; check the method and headers.',
+          );
+  if (socket.writable) {
+    const body = JSON.stringify(problemBody(se, nextRequestId()));
+    socket.write(
+      `HTTP/1.1 ${se.status} ${se.status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Fastify's router failures (a bad percent-encoding, an over-long path segment) in the catalog's terms. */
+export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply) {
+  const se =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ServiceError(
+          'VALIDATION_FAILED',
+          'A segment of the path is far longer than any id or procedure list; check the URL.',
+        )
+      : new ServiceError('VALIDATION_FAILED', 'The path is not a valid URL (check its percent-encoding).');
+  return refuse(req, reply, se);
+}
