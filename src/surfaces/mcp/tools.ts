@@ -98,7 +98,7 @@ export function buildToolList(actions: readonly AnyAction[]): Tool[] {
       .map((a) => ({
         name: a.name,
         description: a.summary,
-        inputSchema: inputSchema(a.fullInput),
+        inputSchema: inputSchema(a.publishedInput),
         // No outputSchema: the output schemas are one get_action away, and listing them here would repeat the Line
         // shape per tool (tools/list has a 10 KB budget); a large read answers { result_page } instead anyway.
         annotations: annotationsOf(a),
