@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AnyAction } from '../../core/define-action.js';
 import { standaloneJsonSchema } from '../../contract/json-schema.js';
 import { compactSchema } from './compact-schema.js';
+import { toolOutputSchema } from './output-schema.js';
 
 /** The four discovery tools: mechanism, not catalog entries. */
 export const DISCOVERY_TOOLS = ['search_actions', 'get_action', 'call_action', 'read_action_result'] as const;
@@ -99,8 +100,8 @@ export function buildToolList(actions: readonly AnyAction[]): Tool[] {
         name: a.name,
         description: a.summary,
         inputSchema: inputSchema(a.publishedInput),
-        // No outputSchema: the output schemas are one get_action away, and listing them here would repeat the Line
-        // shape per tool (tools/list has a 10 KB budget); a large read answers { result_page } instead anyway.
+        // In outline (see toolOutputSchema): the full output schemas are one get_action away.
+        outputSchema: toolOutputSchema(a),
         annotations: annotationsOf(a),
       })),
   ];
