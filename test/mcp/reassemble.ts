@@ -36,7 +36,7 @@ async function assemble(fetch: FetchPage, first: Part, budget: { pages: number }
   const out: unknown[] | Record<string, unknown> = page.type === 'array' ? [] : {};
   for (;;) {
     for (const e of page.entries!) {
-      const value = 'value' in e ? e.value : await valueOf(fetch, e, budget);
+      const value = 'value' in e ? e.value : await cutValue(fetch, e, budget);
       if (Array.isArray(out)) {
         if (e.index !== out.length) throw new Error(`item ${e.index} arrived at position ${out.length}`);
         out.push(value);
@@ -52,7 +52,7 @@ async function assemble(fetch: FetchPage, first: Part, budget: { pages: number }
 }
 
 /** A cut-off entry's value: from its opened first entries when it carries them, else read from its first page. */
-function valueOf(fetch: FetchPage, e: PageEntry, budget: { pages: number }): Promise<unknown> {
+function cutValue(fetch: FetchPage, e: PageEntry, budget: { pages: number }): Promise<unknown> {
   if (!e.entries) return reassemble(fetch, e.node!, budget);
   return assemble(
     fetch,
