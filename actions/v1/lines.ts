@@ -65,7 +65,7 @@ export const updateLine = bindResource(updateScheduleLine, {
   example: {
     projectId: '0000000000000000000000000a',
     itemId: '0000000000000000000000000b',
-    ifMatch: '"3"',
+    ifMatch: '"3-1c9e0a7b"',
     finish: 'Natural oak',
   },
 });
@@ -94,7 +94,7 @@ export const archiveLine = bindResource(archiveScheduleLine, {
     'Sets archived_at and increases the version; the line leaves the schedule and shows as removed in the client document. A second archival is refused with ALREADY_ARCHIVED. Needs If-Match.',
   rename: item,
   http: { method: 'POST', path: '/projects/{projectId}/items/{itemId}/archival' },
-  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', ifMatch: '"4"' },
+  example: { projectId: '0000000000000000000000000a', itemId: '0000000000000000000000000b', ifMatch: '"4-5e2d90f4"' },
 });
 
 export const moveLine = bindResource(moveScheduleLine, {
@@ -106,7 +106,7 @@ export const moveLine = bindResource(moveScheduleLine, {
   example: {
     projectId: '0000000000000000000000000a',
     itemId: '0000000000000000000000000b',
-    ifMatch: '"4"',
+    ifMatch: '"4-5e2d90f4"',
     sectionId: '0000000000000000000000000c',
     position: 1,
   },

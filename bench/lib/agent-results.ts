@@ -21,9 +21,12 @@ export async function measureAgentResultsPaging(
   expectedLines: number,
   passes: number,
 ): Promise<AgentPagingFigures> {
-  const rest = await request(s.url, 'GET', `/v1/projects/${projectId}/items`, { token: s.token });
+  // The whole list in one read (a list answers 500 lines unless asked for more).
+  const rest = await request(s.url, 'GET', `/v1/projects/${projectId}/items?limit=${expectedLines}`, {
+    token: s.token,
+  });
   if (rest.status !== 200) throw new Error(`list for comparison: ${rest.status}`);
-  const input = encodeURIComponent(JSON.stringify({ projectId }));
+  const input = encodeURIComponent(JSON.stringify({ projectId, limit: expectedLines }));
   let pages = 0;
   const pass = async () => {
     let snapshot: string | undefined;

@@ -21,7 +21,7 @@ export function identityOf(a: AnyAction) {
  * are added to `defs`, to be listed once) and every error code it can answer, sorted.
  */
 export function contractOf(a: AnyAction, defs: Record<string, Schema>) {
-  const input = toJsonSchema(a.fullInput, 'input');
+  const input = toJsonSchema(a.publishedInput, 'input');
   const output = toJsonSchema(a.output, 'output');
   Object.assign(defs, input.defs, output.defs);
   return { input: input.schema, output: output.schema, errors: [...allErrorsOf(a)].sort() };

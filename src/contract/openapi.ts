@@ -38,7 +38,7 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
   const resources = actions.filter((a) => a.kind === 'resource' && a.http);
   for (const a of resources) {
     const http = a.http!;
-    const input = toJsonSchema(a.fullInput, 'input');
+    const input = toJsonSchema(a.publishedInput, 'input');
     const output = toJsonSchema(a.output, 'output');
     Object.assign(schemas, rebaseRefs(input.defs, COMPONENTS), rebaseRefs(output.defs, COMPONENTS));
     const inSchema = rebaseRefs(input.schema, COMPONENTS) as Schema;

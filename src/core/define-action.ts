@@ -75,6 +75,13 @@ export interface Action<I extends z.ZodObject = z.ZodObject, O extends z.ZodType
   consequential: boolean;
   /** The input as every surface validates it, with the version and key fields this action's flags add. */
   fullInput: z.ZodObject;
+  /**
+   * The input as the catalogs publish it (actions.json, OpenAPI, get_action, MCP tool schemas): `fullInput` with the
+   * control fields `invoke` insists on marked required (a version where versioned; an idempotency key on keyed
+   * resources, while a procedure's commandKey stays optional). `fullInput` keeps them optional, so a missing one is
+   * answered with its own code (PRECONDITION_REQUIRED, IDEMPOTENCY_KEY_REQUIRED) rather than a validation failure.
+   */
+  publishedInput: z.ZodObject;
   /** `<domain>.<camelName>` for procedures. */
   trpcPath?: string;
   /** For a resource operation bound to a procedure: the procedure's name (the two are one behaviour). */
@@ -95,7 +102,7 @@ export const CONTROL_FIELDS = {
 const etagSchema = z
   .string()
   .max(64)
-  .describe('The exact ETag from your last read of this record, quotes included, e.g. "\\"3\\"".');
+  .describe('The etag from your last read of this record, exactly as returned, quotes included: "\\"4-1c9e0a7b\\"".');
 const versionSchema = z.int().min(1).describe('The version from your last read of this record.');
 const idempotencyKeySchema = z
   .string()
@@ -106,15 +113,26 @@ const idempotencyKeySchema = z
 export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: ActionSpec<I, O>): Action<I, O> {
   const fields = CONTROL_FIELDS[spec.kind];
   const extra: Record<string, z.ZodType> = {};
-  if (spec.versioned) extra[fields.version] = (spec.kind === 'resource' ? etagSchema : versionSchema).optional();
-  // Optional in the schema so that `invoke` can answer a missing key or version with its own precise code
-  // (IDEMPOTENCY_KEY_REQUIRED, PRECONDITION_REQUIRED) rather than a generic validation failure.
-  if (spec.keyed) extra[fields.key] = idempotencyKeySchema.optional();
+  const published: Record<string, z.ZodType> = {};
+  if (spec.versioned) {
+    const version = spec.kind === 'resource' ? etagSchema : versionSchema;
+    extra[fields.version] = version.optional();
+    published[fields.version] = version;
+  }
+  // Optional in the parsing schema so that `invoke` can answer a missing key or version with its own precise code
+  // (IDEMPOTENCY_KEY_REQUIRED, PRECONDITION_REQUIRED) rather than a generic validation failure; required where
+  // published wherever `invoke` requires it.
+  if (spec.keyed) {
+    extra[fields.key] = idempotencyKeySchema.optional();
+    published[fields.key] = spec.kind === 'resource' ? idempotencyKeySchema : idempotencyKeySchema.optional();
+  }
   const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
+  const publishedInput = Object.keys(published).length ? spec.input.extend(published) : spec.input;
   return {
     ...spec,
     consequential: spec.consequential ?? spec.effect === 'mutation',
     fullInput,
+    publishedInput,
     trpcPath: spec.kind === 'procedure' ? `${spec.domain}.${camelCase(spec.name)}` : undefined,
     plan: planOf(fullInput, spec.output),
   };
@@ -175,7 +193,7 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
     binding.versioned === false || !procedure.versioned
       ? undefined
       : { ...procedure.versioned, idField: toResource.get(procedure.versioned.idField) ?? procedure.versioned.idField };
-  const { fullInput: _f, trpcPath: _t, plan: _p, consequential: _c, ...shared } = procedure;
+  const { fullInput: _f, publishedInput: _pi, trpcPath: _t, plan: _p, consequential: _c, ...shared } = procedure;
   return {
     ...defineAction<z.ZodObject, O>({
       ...shared,

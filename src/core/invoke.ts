@@ -34,6 +34,20 @@ export interface InvokeRequest {
   /** An already authenticated caller (stdio MCP acts for a fixed member). */
   caller?: Caller;
   requestId?: string;
+  /**
+   * Which surface the call came through, so messages name what that caller sends: REST carries a resource's version
+   * and key in the If-Match and Idempotency-Key headers, MCP and tRPC as input fields (ifMatch, idempotencyKey,
+   * expectedVersion, commandKey). REST wording when absent.
+   */
+  surface?: Surface;
+}
+
+export type Surface = 'rest' | 'trpc' | 'mcp';
+
+/** The name of a control field as the caller on `surface` sends it, for messages. */
+export function controlFieldName(action: AnyAction, which: 'version' | 'key', surface: Surface = 'rest'): string {
+  if (action.kind === 'resource' && surface === 'rest') return which === 'version' ? 'If-Match' : 'Idempotency-Key';
+  return CONTROL_FIELDS[action.kind][which];
 }
 
 /**
@@ -66,7 +80,7 @@ export async function invoke(
           `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`,
         );
     }
-    const run = (db: Kysely<Database>) => execute(rt, action, input, caller, requestId, db);
+    const run = (db: Kysely<Database>) => execute(rt, action, input, caller, requestId, db, req.surface);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes.
     const output =
@@ -122,6 +136,7 @@ async function execute(
   caller: Caller | null,
   requestId: string,
   db: Kysely<Database>,
+  surface: Surface | undefined,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
   const now = nowIso();
@@ -139,7 +154,7 @@ async function execute(
 
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
-  if (action.keyed && action.kind === 'resource' && !key) throw new ServiceError('IDEMPOTENCY_KEY_REQUIRED');
+  if (action.keyed && action.kind === 'resource' && !key) throw keyRequired(action, surface);
   if (key && caller) {
     const replay = await findIdempotentReplay(
       db,
@@ -150,7 +165,7 @@ async function execute(
     );
     if (replay.found) return replay.response;
   }
-  if (action.versioned) checkVersion(stmt, action, input, studioId);
+  if (action.versioned) checkVersion(stmt, action, input, studioId, surface);
 
   const events: AuditInput[] = [];
   const ctx: ActionContext = {
@@ -199,6 +214,16 @@ async function execute(
   return output;
 }
 
+function keyRequired(action: AnyAction, surface: Surface | undefined): ServiceError {
+  const name = controlFieldName(action, 'key', surface);
+  return new ServiceError(
+    'IDEMPOTENCY_KEY_REQUIRED',
+    name === 'Idempotency-Key'
+      ? 'This create needs an Idempotency-Key header: a fresh UUID for this act (the same key retries it safely).'
+      : `This create needs ${name}: a fresh UUID for this act (the same ${name} retries it safely).`,
+  );
+}
+
 /** Handlers never see the control fields; `invoke` has already acted on them. */
 function stripControls(input: Record<string, unknown>, action: AnyAction): Record<string, unknown> {
   if (!action.versioned && !action.keyed) return input;
@@ -214,7 +239,7 @@ const NO_REFS: { refs: ResolvedRef[]; project: ProjectsTable | undefined } = { r
  * tag (If-Match compares strongly, RFC 9110) or text that was never an ETag of this API is malformed input, not a
  * conflict: nothing changed the record.
  */
-export function parseVersion(value: unknown): number {
+export function parseVersion(value: unknown, field = 'If-Match'): number {
   if (typeof value === 'number') return value;
   const text = typeof value === 'string' ? value.trim() : '';
   const problem = (message: string) =>
@@ -228,17 +253,23 @@ export function parseVersion(value: unknown): number {
   if (text === '*') {
     throw new ServiceError(
       'PRECONDITION_REQUIRED',
-      'If-Match: * is not accepted: every write names the version it was made against. Send the ETag from your last read.',
+      `${field === 'If-Match' ? 'If-Match: *' : `${field} "*"`} is not accepted: every write names the version it was made against. Send the ETag from your last read.`,
     );
   }
-  if (text.startsWith('W/')) throw problem('A weak ETag cannot guard a write (If-Match compares strongly).');
+  if (text.startsWith('W/')) throw problem(`A weak ETag cannot guard a write (${field} compares strongly).`);
   const m = /^"?(\d{1,15})(?:-[0-9a-f]{1,64})?"?$/.exec(text);
   if (!m)
     throw problem(`${JSON.stringify(text.slice(0, 40))} is not an ETag this API sent (they look like "4-1c9e0a7b").`);
   return Number(m[1]);
 }
 
-function checkVersion(stmt: Statements, action: AnyAction, input: Record<string, unknown>, studioId: string) {
+function checkVersion(
+  stmt: Statements,
+  action: AnyAction,
+  input: Record<string, unknown>,
+  studioId: string,
+  surface: Surface | undefined,
+) {
   const { entity: info, idField } = action.versioned!;
   const entity = info.name;
   const sent = input[CONTROL_FIELDS[action.kind].version];
@@ -246,15 +277,18 @@ function checkVersion(stmt: Statements, action: AnyAction, input: Record<string,
   const id = idField === 'studioId' ? studioId : (input[idField] as string);
   const row = stmt(`SELECT version FROM ${info.table} WHERE id = ?`).get(id) as { version: number } | undefined;
   if (!row) throw new ServiceError('NOT_FOUND');
+  const field = controlFieldName(action, 'version', surface);
   if (sent === undefined) {
     throw new ServiceError(
       'PRECONDITION_REQUIRED',
-      action.kind === 'resource'
-        ? `Send the ETag from your last read of this ${entity} in the If-Match header.`
-        : `Send expectedVersion: the ${entity}'s version from your last read.`,
+      action.kind !== 'resource'
+        ? `Send ${field}: the ${entity}'s version from your last read.`
+        : field === 'If-Match'
+          ? `Send the ETag from your last read of this ${entity} in the If-Match header.`
+          : `Send ${field}: the etag from your last read of this ${entity}, exactly as returned, quotes included (e.g. "4-1c9e0a7b").`,
     );
   }
-  if (parseVersion(sent) !== row.version) {
+  if (parseVersion(sent, field) !== row.version) {
     throw new ServiceError(
       'VERSION_CONFLICT',
       `The ${entity} has changed since you read it (it is at version ${row.version}); read it again, reapply your change and report.`,

@@ -15,7 +15,12 @@ import { SnapshotCache } from './result-cache.js';
  *   key, which a JSON Pointer does not.
  * - `entries` (objects, arrays): the node's members from `offset` on, each complete (`value`) or, when it could never
  *   fit a page, cut off as a `node` reference to read next. `chunk` (strings): the text from `offset` on.
- * - `nextOffset`: where the next page of the same node starts; null when the node is complete.
+ * - `nextOffset`: where the next page of the same node starts; null when the node is complete; `remaining`: how many
+ *   members (or code units) follow it.
+ * - The largest cut-off member is opened in the same page as far as the page has room: its reference then carries
+ *   `count`, its first `entries`, `nextOffset` and `remaining`, exactly as a page of that node would from offset 0. A
+ *   read just over the budget (a list of lines under its envelope) so answers most of itself in the first call, and
+ *   the next page of that node starts at its `nextOffset`.
  * Reassembling every page (following the references) gives back exactly the original JSON.
  */
 export const PAGE_BYTES = 8000;
@@ -41,6 +46,11 @@ export interface PageEntry {
   node?: string;
   type?: NodeType;
   bytes?: number;
+  /** A cut-off object or array opened in this page: its size, its first entries and where its next page starts. */
+  count?: number;
+  entries?: PageEntry[];
+  nextOffset?: number | null;
+  remaining?: number;
 }
 
 export interface ResultPage {
@@ -57,6 +67,8 @@ export interface ResultPage {
   chunk?: string;
   value?: Json;
   nextOffset: number | null;
+  /** Members (or code units) after this page: `count - nextOffset`; absent when the node is complete. */
+  remaining?: number;
 }
 
 export interface Selection {
@@ -294,46 +306,104 @@ function containerPage(
     entries: [],
     nextOffset: null,
   };
-  // The envelope's size with the widest nextOffset it can carry, so that filling entries up to the rest is safe.
+  // The envelope's size with the widest nextOffset and remaining it can carry, so that filling entries up to the rest
+  // is safe.
   const envelope = Math.max(
-    jsonBytes({ result_page: { ...page, nextOffset: count } }),
+    jsonBytes({ result_page: { ...page, nextOffset: count, remaining: count } }),
     jsonBytes({ result_page: page }),
   );
   const room = budget - envelope;
-  let used = 0;
   // Pre-order index of the first member at `offset`.
   let childIndex = at.index + 1;
   for (let j = 0; j < offset; j++) childIndex += counter.count(members[j]![1]);
+  const filled = fill(members, isArray, at.path, childIndex, offset, room, room, counter);
+  page.entries = filled.entries;
+  setNext(page, filled.next, count);
+  openLargestCut(page, filled.cuts, budget, room, counter);
+  return page;
+}
 
+const setNext = (target: { nextOffset?: number | null; remaining?: number }, next: number, count: number) => {
+  target.nextOffset = next < count ? next : null;
+  if (next < count) target.remaining = count - next;
+};
+
+interface Cut {
+  entry: PageEntry;
+  value: Json[] | { [k: string]: Json };
+  index: number;
+}
+
+/**
+ * Entries of `members` from `offset` while they fit `room` bytes (commas included): each member whole, or cut off as a
+ * reference when it could never fit a page (`fullRoom`) of its own; one that could stops the fill, so the next page
+ * starts with it complete.
+ */
+function fill(
+  members: Array<[string, Json]>,
+  isArray: boolean,
+  parentPath: string | undefined,
+  firstChildIndex: number,
+  offset: number,
+  room: number,
+  fullRoom: number,
+  counter: Counter,
+): { entries: PageEntry[]; next: number; cuts: Cut[] } {
+  const entries: PageEntry[] = [];
+  const cuts: Cut[] = [];
+  let used = 0;
+  let childIndex = firstChildIndex;
   let j = offset;
-  for (; j < count; j++) {
+  for (; j < members.length; j++) {
     const [k, child] = members[j]!;
     const base: PageEntry = isArray
       ? { index: j }
       : byteLength(JSON.stringify(k)) <= KEY_INLINE_BYTES
         ? { key: k }
         : { keyNode: `k${childIndex}` };
-    const p = extend(at.path, k);
+    const p = extend(parentPath, k);
     if (p !== undefined) base.path = p;
-    const comma = page.entries!.length ? 1 : 0;
+    const comma = entries.length ? 1 : 0;
     const inline = { ...base, value: child };
     const inlineBytes = jsonBytes(inline);
     if (used + comma + inlineBytes <= room) {
-      page.entries!.push(inline);
+      entries.push(inline);
       used += comma + inlineBytes;
-    } else if (inlineBytes <= room && page.entries!.length) {
+    } else if (inlineBytes <= fullRoom && (entries.length || room < fullRoom)) {
       break; // it fits a page of its own: the next page starts with it, complete
     } else {
       const cut: PageEntry = { ...base, node: `n${childIndex}`, type: typeOf(child), bytes: jsonBytes(child) };
       const cutBytes = jsonBytes(cut);
       if (used + comma + cutBytes > room) break;
-      page.entries!.push(cut);
+      entries.push(cut);
       used += comma + cutBytes;
+      if (child !== null && typeof child === 'object') cuts.push({ entry: cut, value: child, index: childIndex });
     }
     childIndex += counter.count(child);
   }
-  page.nextOffset = j < count ? j : null;
-  return page;
+  return { entries, next: j, cuts };
+}
+
+/**
+ * Opens the largest cut-off object or array of a page in the room the page leaves: its reference gains `count`, the
+ * first entries that fit, `nextOffset` and `remaining`, so the first answer already carries most of a list that just
+ * missed the budget. Nothing changes when not even its first entry fits.
+ */
+function openLargestCut(page: ResultPage, cuts: Cut[], budget: number, fullRoom: number, counter: Counter) {
+  const largest = cuts.reduce<Cut | undefined>((a, b) => (!a || b.entry.bytes! > a.entry.bytes! ? b : a), undefined);
+  if (!largest) return;
+  const members = Object.entries(largest.value);
+  const count = members.length;
+  const { entry } = largest;
+  // What the reference grows by besides its entries, with the widest numbers it can carry.
+  const widest = { ...entry, count, entries: [], nextOffset: count, remaining: count };
+  const room = budget - jsonBytes({ result_page: page }) - (jsonBytes(widest) - jsonBytes(entry));
+  if (room <= 0) return;
+  const opened = fill(members, Array.isArray(largest.value), entry.path, largest.index + 1, 0, room, fullRoom, counter);
+  if (!opened.entries.length) return;
+  entry.count = count;
+  entry.entries = opened.entries;
+  setNext(entry, opened.next, count);
 }
 
 function stringPage(
@@ -353,7 +423,11 @@ function stringPage(
     nextOffset: null,
   };
   const room =
-    budget - Math.max(jsonBytes({ result_page: { ...page, nextOffset: s.length } }), jsonBytes({ result_page: page }));
+    budget -
+    Math.max(
+      jsonBytes({ result_page: { ...page, nextOffset: s.length, remaining: s.length } }),
+      jsonBytes({ result_page: page }),
+    );
   // The longest chunk whose JSON fits: a binary search, since a longer chunk is never smaller.
   let lo = offset;
   let hi = s.length;
@@ -367,7 +441,7 @@ function stringPage(
   if (end < s.length && end - 1 > offset && isHighSurrogate(s.charCodeAt(end - 1)) && isLowSurrogate(s.charCodeAt(end)))
     end -= 1;
   page.chunk = s.slice(offset, end);
-  page.nextOffset = end < s.length ? end : null;
+  setNext(page, end, s.length);
   return page;
 }
 

@@ -77,6 +77,27 @@ describe('large reads over MCP', () => {
     expect(count.pages).toBeGreaterThan(3);
   });
 
+  it('a read just over 8,000 bytes carries most of its lines in the first answer, and the rest in one more call', async () => {
+    let limit = 1;
+    let rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=${limit}`, { token: app.token });
+    while (size({ result: rest.body }) <= BUDGET) {
+      limit++;
+      rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=${limit}`, { token: app.token });
+    }
+    const args = { projectId: app.projectId, limit };
+    const first = (await call('list_lines', args)).structuredContent.result_page as ResultPage;
+    const items = first.entries!.find((e) => e.key === 'items')!;
+    expect(items).toMatchObject({ node: 'n1', count: limit, remaining: limit - items.nextOffset! });
+    expect(items.entries!.length).toBeGreaterThanOrEqual(limit - 2);
+    const count = { pages: 0 };
+    const pager = mcpPager('list_lines', args, first.snapshot, count);
+    const whole = await reassemble(async (path, offset) =>
+      path === undefined && offset === 0 ? first : pager(path, offset),
+    );
+    expect(JSON.stringify(whole)).toBe(JSON.stringify(rest.body));
+    expect(count.pages).toBe(1);
+  });
+
   it('call_action pages the same read under the same snapshot', async () => {
     const viaTool = (await call('list_lines', { projectId: app.projectId })).structuredContent
       .result_page as ResultPage;

@@ -1,24 +1,33 @@
-import type { ResultPage } from '../../src/core/result-paging.js';
+import type { PageEntry, ResultPage } from '../../src/core/result-paging.js';
 
 /** Reads one page: of the node `path` (the root when undefined), from `offset`. */
 export type FetchPage = (path: string | undefined, offset: number) => Promise<ResultPage> | ResultPage;
 
+/** What reassembly reads of a page: a whole page, or a cut-off reference opened with its first entries. */
+type Part = Pick<ResultPage, 'node' | 'type' | 'entries' | 'chunk' | 'value' | 'nextOffset'> & { offset: number };
+
 /**
  * What a client does with result pages: follow nextOffset for the selected node and every cut-off `node`/`keyNode`
- * reference, and put the value back together. Written only from the page format, never from the server's code.
+ * reference, and put the value back together. A reference that arrives opened (with `entries` and `nextOffset`) is
+ * the first page of its node: its entries are used and its next page is read from its `nextOffset`. Written only from
+ * the page format, never from the server's code.
  */
 export async function reassemble(fetch: FetchPage, path?: string, budget = { pages: 100_000 }): Promise<unknown> {
-  let page = await fetch(path, 0);
+  return assemble(fetch, await fetch(path, 0), budget);
+}
+
+async function assemble(fetch: FetchPage, first: Part, budget: { pages: number }): Promise<unknown> {
+  let page = first;
   const next = async () => {
     if (--budget.pages < 0) throw new Error('too many pages: paging does not progress');
-    page = await fetch(page.node, page.nextOffset!);
+    const before = page.nextOffset!;
+    page = await fetch(page.node, before);
+    if (page.offset !== before) throw new Error(`page starts at ${page.offset}, asked ${before}`);
   };
   if (page.type === 'string') {
     let s = page.chunk!;
     while (page.nextOffset !== null) {
-      const before = page.nextOffset;
       await next();
-      if (page.offset !== before) throw new Error(`page starts at ${page.offset}, asked ${before}`);
       s += page.chunk!;
     }
     return s;
@@ -27,7 +36,7 @@ export async function reassemble(fetch: FetchPage, path?: string, budget = { pag
   const out: unknown[] | Record<string, unknown> = page.type === 'array' ? [] : {};
   for (;;) {
     for (const e of page.entries!) {
-      const value = 'value' in e ? e.value : await reassemble(fetch, e.node!, budget);
+      const value = 'value' in e ? e.value : await cutValue(fetch, e, budget);
       if (Array.isArray(out)) {
         if (e.index !== out.length) throw new Error(`item ${e.index} arrived at position ${out.length}`);
         out.push(value);
@@ -40,4 +49,14 @@ export async function reassemble(fetch: FetchPage, path?: string, budget = { pag
     if (page.nextOffset === null) return out;
     await next();
   }
+}
+
+/** A cut-off entry's value: from its opened first entries when it carries them, else read from its first page. */
+function cutValue(fetch: FetchPage, e: PageEntry, budget: { pages: number }): Promise<unknown> {
+  if (!e.entries) return reassemble(fetch, e.node!, budget);
+  return assemble(
+    fetch,
+    { node: e.node!, type: e.type!, entries: e.entries, nextOffset: e.nextOffset ?? null, offset: 0 },
+    budget,
+  );
 }

@@ -85,6 +85,50 @@ describe('result pages', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(PAGE_BYTES);
   });
 
+  it('opens the largest cut-off node in the first page: its first entries, nextOffset and how many remain', async () => {
+    // Eight lines just over the budget under a list envelope: the root page carries most of them already.
+    const line = (i: number) => ({ id: `line-${i}`, heading: `Line ${i}`, description: 'd'.repeat(960) });
+    const value = { items: Array.from({ length: 8 }, (_, i) => line(i)), nextCursor: null, note: 'x'.repeat(40) };
+    expect(bytes(value)).toBeGreaterThan(PAGE_BYTES);
+    const fetch = pager(value);
+    const root = fetch(undefined, 0);
+    expect(root.nextOffset).toBeNull();
+    expect(root.remaining).toBeUndefined();
+    const items = root.entries!.find((e) => e.key === 'items')!;
+    expect(items).toMatchObject({ node: 'n1', type: 'array', count: 8, nextOffset: expect.any(Number) });
+    expect(items.entries!.length).toBeGreaterThanOrEqual(6);
+    expect(items.entries!.every((e) => 'value' in e)).toBe(true);
+    expect(items.remaining).toBe(8 - items.nextOffset!);
+    // Exactly what a page of that node from 0 starts with, and the next page carries on from its nextOffset.
+    const own = fetch(items.node, 0);
+    expect(own.entries!.slice(0, items.entries!.length)).toEqual(items.entries);
+    const rest = fetch(items.node, items.nextOffset!);
+    expect(rest.entries![0]!.index).toBe(items.nextOffset);
+    expect(rest.nextOffset).toBeNull();
+    // Two calls for the whole value, where a bare pointer took three.
+    let calls = 0;
+    const counted = (path: string | undefined, offset: number) => {
+      calls++;
+      return fetch(path, offset);
+    };
+    expect(JSON.stringify(await reassemble(counted))).toBe(JSON.stringify(value));
+    expect(calls).toBe(2);
+  });
+
+  it('says how many members remain on every page that has a next one', () => {
+    const value = Array.from({ length: 300 }, (_, i) => ({ i, text: 'z'.repeat(100) }));
+    const fetch = pager(value);
+    let page = fetch(undefined, 0);
+    for (;;) {
+      if (page.nextOffset === null) {
+        expect(page.remaining).toBeUndefined();
+        break;
+      }
+      expect(page.remaining).toBe(page.count - page.nextOffset);
+      page = fetch(page.node, page.nextOffset);
+    }
+  });
+
   it('never splits an emoji between two pages of a string', () => {
     const s = '😀'.repeat(10_000);
     const fetch = pager({ s });

@@ -65,9 +65,55 @@ function withEtag(action: AnyAction, output: unknown): unknown {
   return etag ? { ...(output as object), etag } : output;
 }
 
-/** call_action's `arguments` as the action's input: a procedure's input is wrapped in `input`. */
-function inputOf(action: AnyAction, args: Record<string, unknown> | undefined): unknown {
-  return (action.kind === 'procedure' ? args?.input : args) ?? {};
+/** At most 40 code points of a field name the caller sent (never half a surrogate pair). */
+const clip = (name: string) => {
+  const points = [...name];
+  return points.length > 40 ? `${points.slice(0, 40).join('')}…` : name;
+};
+/** Field names as a message lists them: each once, at most 20, none longer than 40 characters. */
+const fieldList = (names: string[]) => {
+  const unique = [...new Set(names)];
+  return unique.slice(0, 20).map(clip).join(', ') + (unique.length > 20 ? ', …' : '');
+};
+
+/**
+ * call_action's `arguments` as the action's input: a procedure's input is wrapped in `input`, every other action takes
+ * its fields at the top level. The two mix-ups are refused by name, with the call to make instead, rather than as the
+ * missing fields they would otherwise look like.
+ */
+export function inputOf(action: AnyAction, args: Record<string, unknown> | undefined): unknown {
+  const sent = args ?? {};
+  if (action.kind === 'procedure') {
+    const outside = Object.keys(sent).filter((k) => k !== 'input');
+    if (outside.length) {
+      const inside = Object.hasOwn(sent, 'input') && sent.input && typeof sent.input === 'object' ? sent.input : {};
+      const fields = fieldList([...Object.keys(inside), ...outside]);
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        `${action.name} is a procedure: wrap these fields in input, i.e. send arguments: { input: { ${fields} } }.`,
+        {
+          errors: outside
+            .slice(0, 20)
+            .map((k) => ({ path: clip(k), message: 'Outside input: procedures take every field inside input.' })),
+        },
+      );
+    }
+    return sent.input ?? {};
+  }
+  if (Object.hasOwn(sent, 'input') && !Object.hasOwn(action.fullInput.shape, 'input')) {
+    const wrapped = sent.input && typeof sent.input === 'object' ? Object.keys(sent.input) : [];
+    const fields = fieldList([...wrapped, ...Object.keys(sent).filter((k) => k !== 'input')]);
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${action.name} takes its fields at the top level, not wrapped in input: send arguments: { ${fields || '…'} }.`,
+      {
+        errors: [
+          { path: 'input', message: 'Unknown field: this action takes its fields at the top level; unwrap them.' },
+        ],
+      },
+    );
+  }
+  return sent;
 }
 
 const asResult = (structured: Record<string, unknown>): CallToolResult => ({
@@ -110,7 +156,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   });
   const caller = (): Caller => ('caller' in identity ? identity.caller : authenticate(rt.store, identity.token));
   const run = async (action: AnyAction, input: unknown, requestId: string) =>
-    withEtag(action, await invoke(rt, action, input, { ...identity, requestId }));
+    withEtag(action, await invoke(rt, action, input, { ...identity, requestId, surface: 'mcp' }));
   /** A read, bounded; a continuation pages through the caller's kept snapshot instead of re-running the read. */
   const pagedRun = async (action: AnyAction, input: unknown, selection: Selection, requestId: string) => {
     const wrap = (d: unknown) => ({ result: d });
@@ -202,7 +248,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const action = byName.get(name);
       if (!action?.mcp?.advertised)
         throw new ServiceError('NOT_FOUND', `No tool is named ${name}; call_action reaches every catalogued action.`);
-      const input = args ?? {};
+      const input = inputOf(action, args);
       const output = await run(action, input, requestId);
       const wrap = (d: unknown) => d as Record<string, unknown>;
       return action.effect === 'mutation'

@@ -1,4 +1,4 @@
-import { type ERROR_CATALOG, toServiceError } from '../../core/errors.js';
+import { type ERROR_CATALOG, type FieldProblem, toServiceError } from '../../core/errors.js';
 
 /** What an agent should do next for each failure, so a tool error is never a dead end. */
 const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
@@ -20,6 +20,16 @@ const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
   ARCHIVED: 'Restore the record first (restore_* actions), or tell the person it is archived.',
 };
 
+/**
+ * The text a model reads: the code, the sentence, every field problem of errors[] (a client that shows only the text
+ * must still see the real mistake) and the next step.
+ */
+function textOf(code: string, detail: string, errors: readonly FieldProblem[] | undefined, next: string | undefined) {
+  const more = (errors ?? []).map((e) => `${e.path}: ${e.message}`).filter((e) => !detail.includes(e));
+  const fields = more.length ? ` Also: ${more.join(' | ')}` : '';
+  return `${code}: ${detail}${fields}${next ? ` Next: ${next}` : ''}`;
+}
+
 /** A failure as an MCP tool result: `isError`, the stable code, the sentence, and the next step. */
 export function toolError(err: unknown, requestId: string) {
   const se = toServiceError(err);
@@ -34,7 +44,7 @@ export function toolError(err: unknown, requestId: string) {
   };
   return {
     isError: true,
-    content: [{ type: 'text' as const, text: `${se.code}: ${se.detail}${next ? ` Next: ${next}` : ''}` }],
+    content: [{ type: 'text' as const, text: textOf(se.code, se.detail, se.errors, next) }],
     structuredContent: body,
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AnyAction } from '../../core/define-action.js';
 import { standaloneJsonSchema } from '../../contract/json-schema.js';
 import { compactSchema } from './compact-schema.js';
+import { toolOutputSchema } from './output-schema.js';
 
 /** The four discovery tools: mechanism, not catalog entries. */
 export const DISCOVERY_TOOLS = ['search_actions', 'get_action', 'call_action', 'read_action_result'] as const;
@@ -98,9 +99,9 @@ export function buildToolList(actions: readonly AnyAction[]): Tool[] {
       .map((a) => ({
         name: a.name,
         description: a.summary,
-        inputSchema: inputSchema(a.fullInput),
-        // No outputSchema: the output schemas are one get_action away, and listing them here would repeat the Line
-        // shape per tool (tools/list has a 10 KB budget); a large read answers { result_page } instead anyway.
+        inputSchema: inputSchema(a.publishedInput),
+        // In outline (see toolOutputSchema): the full output schemas are one get_action away.
+        outputSchema: toolOutputSchema(a),
         annotations: annotationsOf(a),
       })),
   ];

@@ -1,0 +1,32 @@
+import type { AnyAction } from '../../core/define-action.js';
+import { standaloneJsonSchema } from '../../contract/json-schema.js';
+import { returnsVersionedRecord } from '../../contract/etag.js';
+
+type Schema = Record<string, unknown>;
+
+/**
+ * An advertised tool's `outputSchema`: every shape its structuredContent can take, each named by the fields it always
+ * carries (`required`) and nothing more, so that five tools' outputs fit tools/list's 10 KB budget beside their inputs
+ * (the full output schemas, with the Line shape, would take some 10 KB on their own; get_action gives them whole):
+ * - the action's output: the fields its schema requires, less any withheld from callers without pricing:read, plus the
+ *   `etag` MCP adds to a versioned record;
+ * - `{ result_page }`: a read too large for one result; `{ result_summary }`: such a write;
+ * - `{ code, message }`: an error result (the MCP SDK client validates structuredContent against the outputSchema even
+ *   when isError is set, so a schema without it would turn a VERSION_CONFLICT into a protocol error).
+ */
+export function toolOutputSchema(action: AnyAction): Schema & { type: 'object' } {
+  const { $defs, ...output } = standaloneJsonSchema(action.output, 'output');
+  const root = resolve(output, ($defs ?? {}) as Record<string, Schema>);
+  const withheld = action.plan.redaction;
+  const fields = ((root.required ?? []) as string[]).filter((f) => withheld?.get(f) !== true);
+  if (returnsVersionedRecord(action)) fields.push('etag');
+  const large = action.effect === 'query' ? 'result_page' : 'result_summary';
+  return { type: 'object', anyOf: [{ required: fields }, { required: [large] }, { required: ['code', 'message'] }] };
+}
+
+function resolve(s: Schema, defs: Record<string, Schema>): Schema {
+  const ref = s.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/$defs/')) return s;
+  const { $ref: _r, ...siblings } = s;
+  return resolve({ ...defs[ref.slice('#/$defs/'.length)], ...siblings }, defs);
+}
