@@ -33,9 +33,9 @@ export const LineListQuery = z.strictObject({
   projectId: ProjectId,
   sectionId: SectionId.optional().describe('Only lines in this section.'),
   status: LineStatus.optional(),
-  supplierId: SupplierId.optional().describe('Only lines from this supplier.'),
+  supplierId: SupplierId.optional(),
   priceState: ValueState.optional().describe(
-    'Only lines whose client or trade price is in this state, e.g. tbc for the prices still to be confirmed.',
+    'Only lines with a client or trade price in this state (tbc: unconfirmed).',
   ),
   archived: archivedFilter('lines'),
   q: z
@@ -43,7 +43,7 @@ export const LineListQuery = z.strictObject({
     .min(1)
     .max(200)
     .optional()
-    .describe("Text to find in heading, description, code, brand, product code, finish or the supplier's name."),
+    .describe('Text in heading, description, code, brand, product code, finish or supplier name.'),
   sort: z.enum(LINE_SORTS).optional().describe('No default: document order.'),
   ...pageQuery,
 });

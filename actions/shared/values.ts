@@ -69,9 +69,9 @@ const boundedAmount4 = (max: bigint, what: string) =>
   );
 
 /** A unit price as callers set it: 0 to 99,999,999,999.9999. */
-export const PriceAmount4 = boundedAmount4(MAX_PRICE4, 'A price');
+export const PriceAmount4 = named(boundedAmount4(MAX_PRICE4, 'A price'), 'PriceAmount4');
 /** A quantity as callers set it: 0 to 99,999,999.9999 units. */
-export const QuantityAmount4 = boundedAmount4(MAX_QUANTITY4, 'A quantity');
+export const QuantityAmount4 = named(boundedAmount4(MAX_QUANTITY4, 'A quantity'), 'QuantityAmount4');
 
 export const ValueState = z
   .enum(VALUE_STATES)

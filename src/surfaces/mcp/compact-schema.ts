@@ -3,6 +3,7 @@
  * These rewrites keep the meaning of a JSON Schema and drop only its redundancy:
  * - the safe-integer bounds zod writes on every `z.int()` are dropped (JSON numbers past them are refused anyway);
  * - `propertyNames: {type: 'string'}` and `additionalProperties: {}` (what any JSON object allows) are dropped;
+ * - keywords beside a `$ref` that repeat the referenced definition's own (zod writes a refined shared shape so) go;
  * - `$defs` that are referenced once are inlined where they are used.
  * Nullable fields stay `anyOf: [T, {type: 'null'}]`: `type: [T, 'null']` is shorter but less portable (single-type
  * dialects such as Gemini's function declarations reject it; the MCP Inspector's --strict check warns about it).
@@ -10,9 +11,10 @@
 type Schema = Record<string, unknown>;
 
 export function compactSchema<T>(schema: T): T {
-  const s = dropRedundancy(schema) as Schema;
-  const defs = s.$defs as Record<string, Schema> | undefined;
-  if (!defs) return s as T;
+  const dropped = dropRedundancy(schema) as Schema;
+  if (!dropped.$defs) return dropped as T;
+  const s = withoutRepeats(dropped, dropped.$defs as Record<string, Schema>) as Schema;
+  const defs = s.$defs as Record<string, Schema>;
   const uses = new Map<string, number>();
   countRefs(s, uses);
   const kept: Record<string, Schema> = {};
@@ -41,6 +43,20 @@ function dropRedundancy(v: unknown, named = false): unknown {
     if (k === 'propertyNames' && isOnly(val, 'type', 'string')) continue;
     if (k === 'additionalProperties' && val && typeof val === 'object' && !Object.keys(val).length) continue;
     out[k] = dropRedundancy(val, k === 'properties' || k === '$defs' || k === 'patternProperties');
+  }
+  return out;
+}
+
+/** Drops keywords beside a `$ref` whose values are exactly the referenced definition's. */
+function withoutRepeats(v: unknown, defs: Record<string, Schema>): unknown {
+  if (Array.isArray(v)) return v.map((x) => withoutRepeats(x, defs));
+  if (!v || typeof v !== 'object') return v;
+  const obj = v as Schema;
+  const ref = typeof obj.$ref === 'string' && obj.$ref.startsWith('#/$defs/') ? defs[obj.$ref.slice(8)] : undefined;
+  const out: Schema = {};
+  for (const [k, val] of Object.entries(obj)) {
+    if (ref && k !== '$ref' && k in ref && JSON.stringify(ref[k]) === JSON.stringify(val)) continue;
+    out[k] = withoutRepeats(val, defs);
   }
   return out;
 }
