@@ -45,4 +45,6 @@ export interface ActionContext {
   requestId: string;
   /** Queues an audit event; `invoke` writes it in the same transaction as the change. */
   audit(event: AuditInput): void;
+  /** Says the write changed nothing: no audit event is recorded for it (a version is not bumped either). */
+  unchanged(): void;
 }

@@ -168,6 +168,7 @@ async function execute(
   if (action.versioned) checkVersion(stmt, action, input, studioId, surface);
 
   const events: AuditInput[] = [];
+  let unchanged = false;
   const ctx: ActionContext = {
     db,
     statement: stmt,
@@ -178,6 +179,9 @@ async function execute(
     now,
     requestId,
     audit: (e) => void events.push(e),
+    unchanged: () => {
+      unchanged = true;
+    },
   };
   const raw = await action.handler(ctx, stripControls(input, action));
   const checked = action.output.safeParse(raw);
@@ -187,7 +191,8 @@ async function execute(
   }
   const output = checked.data;
   if (write) {
-    if (!events.length)
+    // A write that changed nothing (and said so) leaves the audit feed as it was; any other write is recorded.
+    if (!events.length && !unchanged)
       events.push({
         targetKind: 'studio',
         targetId: studioId,

@@ -17,7 +17,7 @@ const LEVEL_ORDER = { studio: 0, member: 0, project: 1 } as const;
  * Proves that every record the input names (every field marked `refTo`, at any depth) belongs where the request
  * says: a studio-level record to the caller's studio, a personal one to the caller, a project-level one to the
  * project in its `within` field (default `projectId`). A mismatch answers 404, never 403: another studio's records
- * do not exist for the caller. Each entity's own access rule (a project's grants) runs for every reference to it.
+ * do not exist for the caller. Each entity's own access rule (a project's grants) then runs for every reference to it.
  * Returns the records found and the project the request is about (its `projectId`).
  */
 export function resolveRefs(
@@ -50,11 +50,13 @@ export function resolveRefs(
             ? owner === caller.memberId
             : owner === input[site.within ?? 'projectId']);
       if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
-      entity.access?.({ caller, id, row, write, statement });
       refs.push({ field: site.path.join('.'), entity, id, row });
       // `projectId` names the project a request is about, in every action that has one (the seed's own name).
       if (site.path.length === 1 && site.path[0] === 'projectId') project = row as unknown as ProjectsTable;
     }
   }
+  // Access rules (a project's grants) run once every id is known to belong: ids that do not belong together answer
+  // 404 even to a caller whose view grant would refuse the write with 403, so the 403 reveals nothing.
+  for (const ref of refs) ref.entity.access?.({ caller, id: ref.id, row: ref.row, write, statement });
   return { refs, project };
 }

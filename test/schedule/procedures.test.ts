@@ -280,6 +280,44 @@ describe('create_schedule_line', () => {
 });
 
 describe('update_schedule_line', () => {
+  it('a patch that changes nothing leaves the version, updatedAt and the audit feed as they were', async () => {
+    const line = await owner.schedule.updateScheduleLine.mutate({
+      ...(await newLine().then((l) => ({ projectId: app.projectId, lineId: l.id }))),
+      expectedVersion: 1,
+      patch: { finish: 'Smoked oak' },
+    });
+    const history = async () =>
+      (await owner.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id })).items.length;
+    const events = await history();
+    const same = await owner.schedule.updateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      expectedVersion: line.version,
+      patch: { finish: 'Smoked oak', heading: line.heading },
+    });
+    expect(same).toMatchObject({ version: line.version, updatedAt: line.updatedAt, finish: 'Smoked oak' });
+    expect(await history()).toBe(events);
+  });
+
+  it('a view grant with ids that do not belong together answers 404, revealing nothing, before the grant’s 403', async () => {
+    const viewer = trpc(
+      app.url,
+      (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'view' }])).token,
+    );
+    const other = await newProject('Not yours');
+    const line = await newLine();
+    const patch = { patch: { finish: 'x' }, expectedVersion: 1 };
+    expect(
+      await codeOf(viewer.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: newId(), ...patch })),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(viewer.schedule.updateScheduleLine.mutate({ projectId: other.id, lineId: line.id, ...patch })),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(viewer.schedule.updateScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, ...patch })),
+    ).toBe('FORBIDDEN');
+  });
+
   it('applies the patch, bumps the version, and matches MCP', async () => {
     const line = await newLine();
     const updated = await owner.schedule.updateScheduleLine.mutate({
@@ -568,6 +606,7 @@ describe('duplicate_schedule_line', () => {
       lineId: source.id,
       commandKey,
     });
+    expect(copy.status).toBe('draft');
     expect(copy).toMatchObject({
       heading: source.heading,
       sectionId: section,

@@ -28,15 +28,25 @@ export interface VersionedUpdateOptions<T extends VersionedTable, Shown> {
 
 /**
  * Writes columns to a loaded row `WHERE id = ? AND version = ?`, bumping its version and updated_at: a lost race is
- * VERSION_CONFLICT, never a silent overwrite. Answers the presented after-row and records what changed, in API terms.
+ * VERSION_CONFLICT, never a silent overwrite. Answers the presented after-row and records what changed, in API terms;
+ * a write that changes nothing is no write at all.
  */
 export async function versionedUpdate<T extends VersionedTable, Shown extends Record<string, unknown>>(
-  ctx: Pick<ActionContext, 'db' | 'now' | 'audit'>,
+  ctx: Pick<ActionContext, 'db' | 'now' | 'audit' | 'unchanged'>,
   table: T,
   before: Row<T> & Versioned,
   cols: Updateable<Database[T]>,
   options: VersionedUpdateOptions<T, Shown>,
 ): Promise<Shown> {
+  const unchangedShown = await options.present(before);
+  // A write that changes nothing the API shows (the same values sent again) leaves version, updatedAt and the audit
+  // feed as they were. No columns at all is a deliberate touch: something the record shows changed elsewhere.
+  const same = !Object.keys(diffPresented(unchangedShown, await options.present({ ...before, ...cols } as Row<T>)))
+    .length;
+  if (Object.keys(cols).length && same) {
+    ctx.unchanged();
+    return unchangedShown;
+  }
   const bump = { updated_at: ctx.now, version: before.version + 1 };
   // The table is one of the versioned ones; the query builder cannot follow that through a type parameter.
   const db = ctx.db as unknown as Kysely<Record<string, Versioned>>;
@@ -49,9 +59,7 @@ export async function versionedUpdate<T extends VersionedTable, Shown extends Re
   if (result.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT', options.conflict);
   const after = { ...before, ...cols, ...bump } as Row<T>;
   const shown = await options.present(after);
-  if (options.audit) {
-    const changes = diffPresented(await options.present(before), shown);
-    ctx.audit({ targetId: before.id, ...options.audit(after), changes });
-  }
+  if (options.audit)
+    ctx.audit({ targetId: before.id, ...options.audit(after), changes: diffPresented(unchangedShown, shown) });
   return shown;
 }

@@ -60,7 +60,7 @@ export function presentLine(row: LineRow, p: LinePresentation) {
 export type PresentedLine = ReturnType<typeof presentLine>;
 
 /**
- * A new line made from an existing one, wherever it lands: a new id, version 1, active, created now; every field of
+ * A new line made from an existing one, wherever it lands: a new id, version 1, active, a draft, created now; every field of
  * substance is the source's. The caller places it (project, section, position) and gives its code.
  */
 export function copyOfLine(
@@ -68,5 +68,15 @@ export function copyOfLine(
   now: string,
   place: Pick<LineRow, 'project_id' | 'section_id' | 'position' | 'code'>,
 ): LineRow {
-  return { ...source, ...place, id: newId(), created_at: now, updated_at: now, archived_at: null, version: 1 };
+  // A copy is a new line: nothing has been approved or ordered for it yet, so it starts as a draft.
+  return {
+    ...source,
+    ...place,
+    id: newId(),
+    status: 'draft',
+    created_at: now,
+    updated_at: now,
+    archived_at: null,
+    version: 1,
+  };
 }
