@@ -55,7 +55,12 @@ export const grantProjectAccess = defineAction({
   input: z.strictObject({ ...inGrant, level: GrantLevel }),
   output: ProjectGrant,
   errors: ['NOT_FOUND', 'GRANT_EXISTS'],
-  example: { projectId: EXAMPLE.projectId, memberId: EXAMPLE.memberId, level: 'view' },
+  example: {
+    projectId: EXAMPLE.projectId,
+    memberId: EXAMPLE.memberId,
+    level: 'view',
+    commandKey: '6b1f3c2d-8e4a-4f7b-9c0d-2a5e7f9b1c3d',
+  },
   handler: (ctx, input) => grants.grantAccess(ctx, input.projectId, input.memberId, input.level),
 });
 

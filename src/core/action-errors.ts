@@ -16,7 +16,7 @@ export function allErrorsOf(action: AnyAction): ReadonlySet<ErrorCode> {
   if (action.versioned) codes.add('PRECONDITION_REQUIRED').add('VERSION_CONFLICT').add('NOT_FOUND');
   if (action.keyed) {
     codes.add('IDEMPOTENCY_KEY_REUSED').add('IDEMPOTENCY_IN_PROGRESS');
-    if (action.kind === 'resource') codes.add('IDEMPOTENCY_KEY_REQUIRED');
+    codes.add('IDEMPOTENCY_KEY_REQUIRED');
   }
   // A REST operation that takes a body refuses bodies that are not JSON.
   if (action.http && action.http.method !== 'GET' && action.http.method !== 'DELETE')

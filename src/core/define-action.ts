@@ -48,7 +48,7 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * and compared by `invoke` before the handler runs.
    */
   versioned?: { entity: Entity; idField: string };
-  /** Non-idempotent create: `Idempotency-Key` (resource, required) or `commandKey` (procedure, optional). */
+  /** Non-idempotent create: `Idempotency-Key` (resource) or `commandKey` (procedure), a UUID, required. */
   keyed?: boolean;
   /**
    * Top-level output fields shown once (secrets such as a new API token). They are stored as null in the idempotency
@@ -105,9 +105,7 @@ const etagSchema = z
   .describe('The etag from your last read of this record, exactly as returned, quotes included: "\\"4-1c9e0a7b\\"".');
 const versionSchema = z.int().min(1).describe('The version from your last read of this record.');
 const idempotencyKeySchema = z
-  .string()
-  .min(8)
-  .max(200)
+  .uuid('An idempotency key is a UUID, e.g. "8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11": make a fresh one for each act.')
   .describe('A fresh UUID per intended act; repeat the same key with identical input to retry safely.');
 
 export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: ActionSpec<I, O>): Action<I, O> {
@@ -124,7 +122,7 @@ export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: A
   // published wherever `invoke` requires it.
   if (spec.keyed) {
     extra[fields.key] = idempotencyKeySchema.optional();
-    published[fields.key] = spec.kind === 'resource' ? idempotencyKeySchema : idempotencyKeySchema.optional();
+    published[fields.key] = idempotencyKeySchema;
   }
   const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
   const publishedInput = Object.keys(published).length ? spec.input.extend(published) : spec.input;

@@ -154,7 +154,7 @@ async function execute(
 
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
-  if (action.keyed && action.kind === 'resource' && !key) throw keyRequired(action, surface);
+  if (action.keyed && !key) throw keyRequired(action, surface);
   if (key && caller) {
     const replay = await findIdempotentReplay(
       db,

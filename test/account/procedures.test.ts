@@ -80,7 +80,7 @@ describe('create_studio and list_my_studios', () => {
       name: 'Hartley Contract',
       currency: 'EUR',
       codePrefix: 'HC',
-      commandKey: 'create-studio-key-0001',
+      commandKey: 'c0ffee00-0000-4000-8000-000000000001',
     });
     expect(out.studio.name).toBe('Hartley Contract');
     expect(out.studio.owner).toEqual({ memberId: out.membership.memberId, name: 'Alex Hartley' });
@@ -127,7 +127,7 @@ describe('create_studio and list_my_studios', () => {
       name: 'Hartley Contract',
       currency: 'EUR',
       codePrefix: 'HC',
-      commandKey: 'create-studio-key-0001',
+      commandKey: 'c0ffee00-0000-4000-8000-000000000001',
     });
     expect(again.studio.id).toBe(newStudioId);
     expect(again.ownerTokenSecret).toBeNull();
@@ -147,7 +147,7 @@ describe('create_studio and list_my_studios', () => {
       owner.account.createStudio.mutate({
         name: 'Something else',
         currency: 'EUR',
-        commandKey: 'create-studio-key-0001',
+        commandKey: 'c0ffee00-0000-4000-8000-000000000001',
       }),
     );
     expect(reused.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -171,6 +171,7 @@ describe('create_studio and list_my_studios', () => {
 
   it('is open to any member (self), over MCP too; another member sees only their own studios', async () => {
     const { result } = await callAction(await app.mcp(viewer.token), 'create_studio', {
+      commandKey: crypto.randomUUID(),
       name: 'Viewer Studio',
       currency: 'GBP',
     });
@@ -184,14 +185,28 @@ describe('create_studio and list_my_studios', () => {
   });
 
   it('validates its input', async () => {
-    expect((await refusal(owner.account.createStudio.mutate({ name: 'X', currency: 'XYZ' as never }))).code).toBe(
-      'VALIDATION_FAILED',
-    );
-    expect((await refusal(owner.account.createStudio.mutate({ name: '', currency: 'GBP' }))).code).toBe(
-      'VALIDATION_FAILED',
-    );
     expect(
-      (await refusal(owner.account.createStudio.mutate({ name: 'X', currency: 'GBP', codePrefix: 'hc' }))).code,
+      (
+        await refusal(
+          owner.account.createStudio.mutate({ commandKey: crypto.randomUUID(), name: 'X', currency: 'XYZ' as never }),
+        )
+      ).code,
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      (await refusal(owner.account.createStudio.mutate({ commandKey: crypto.randomUUID(), name: '', currency: 'GBP' })))
+        .code,
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await refusal(
+          owner.account.createStudio.mutate({
+            commandKey: crypto.randomUUID(),
+            name: 'X',
+            currency: 'GBP',
+            codePrefix: 'hc',
+          }),
+        )
+      ).code,
     ).toBe('VALIDATION_FAILED');
   });
 });
@@ -230,7 +245,7 @@ describe('API tokens', () => {
     const out = await owner.account.createApiToken.mutate({
       name: 'Claude desktop',
       expiresInDays: 30,
-      commandKey: 'token-key-000001',
+      commandKey: 'c0ffee00-0000-4000-8000-000000000002',
     });
     expect(out.secret).toMatch(/^studio_/);
     expect(out.token).toMatchObject({
@@ -248,7 +263,7 @@ describe('API tokens', () => {
     const replay = await owner.account.createApiToken.mutate({
       name: 'Claude desktop',
       expiresInDays: 30,
-      commandKey: 'token-key-000001',
+      commandKey: 'c0ffee00-0000-4000-8000-000000000002',
     });
     expect(replay.token.id).toBe(out.token.id);
     expect(replay.secret).toBeNull();
@@ -257,17 +272,30 @@ describe('API tokens', () => {
   });
 
   it('validates name and expiry', async () => {
-    expect((await refusal(owner.account.createApiToken.mutate({ name: ' ' }))).code).toBe('VALIDATION_FAILED');
-    expect((await refusal(owner.account.createApiToken.mutate({ name: 'x', expiresInDays: 0 }))).code).toBe(
-      'VALIDATION_FAILED',
-    );
-    expect((await refusal(owner.account.createApiToken.mutate({ name: 'x', expiresInDays: 1.5 }))).code).toBe(
-      'VALIDATION_FAILED',
-    );
+    expect(
+      (await refusal(owner.account.createApiToken.mutate({ commandKey: crypto.randomUUID(), name: ' ' }))).code,
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await refusal(
+          owner.account.createApiToken.mutate({ commandKey: crypto.randomUUID(), name: 'x', expiresInDays: 0 }),
+        )
+      ).code,
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await refusal(
+          owner.account.createApiToken.mutate({ commandKey: crypto.randomUUID(), name: 'x', expiresInDays: 1.5 }),
+        )
+      ).code,
+    ).toBe('VALIDATION_FAILED');
   });
 
   it('revokes a token: the next request with it answers 401 UNAUTHENTICATED', async () => {
-    const { token, secret } = await owner.account.createApiToken.mutate({ name: 'Short-lived' });
+    const { token, secret } = await owner.account.createApiToken.mutate({
+      commandKey: crypto.randomUUID(),
+      name: 'Short-lived',
+    });
     const other = trpc(app.url, secret!);
     expect((await other.account.getCurrentUser.query({})).currentTokenId).toBe(token.id);
     const revoked = await owner.account.revokeApiToken.mutate({ tokenId: token.id });
@@ -302,7 +330,11 @@ describe('API tokens', () => {
   });
 
   it("does not reach the same user's token in another studio", async () => {
-    const created = await owner.account.createStudio.mutate({ name: 'Third Studio', currency: 'GBP' });
+    const created = await owner.account.createStudio.mutate({
+      commandKey: crypto.randomUUID(),
+      name: 'Third Studio',
+      currency: 'GBP',
+    });
     expect(await refusal(owner.account.revokeApiToken.mutate({ tokenId: created.ownerToken.id }))).toEqual({
       code: 'NOT_FOUND',
       status: 404,
@@ -311,7 +343,10 @@ describe('API tokens', () => {
   });
 
   it('over MCP: create, list and revoke the token in use, after which the connection is refused', async () => {
-    const created = await trpc(app.url, assistant.token).account.createApiToken.mutate({ name: 'Agent' });
+    const created = await trpc(app.url, assistant.token).account.createApiToken.mutate({
+      commandKey: crypto.randomUUID(),
+      name: 'Agent',
+    });
     const client = await app.mcp(created.secret!);
     const listed = await callAction(client, 'list_api_tokens', {});
     expect(listed.result.items.find((t: { current: boolean }) => t.current).id).toBe(created.token.id);
@@ -324,7 +359,10 @@ describe('API tokens', () => {
   });
 
   it('lets a member revoke the very token of the request', async () => {
-    const { secret } = await trpc(app.url, viewer.token).account.createApiToken.mutate({ name: 'Self-revoking' });
+    const { secret } = await trpc(app.url, viewer.token).account.createApiToken.mutate({
+      commandKey: crypto.randomUUID(),
+      name: 'Self-revoking',
+    });
     const self = trpc(app.url, secret!);
     const me = await self.account.getCurrentUser.query({});
     const revoked = await self.account.revokeApiToken.mutate({ tokenId: me.currentTokenId });

@@ -42,6 +42,7 @@ beforeAll(async () => {
   const d = await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
   designer = { ...d, client: trpc(app.url, d.token) };
   const created = await owner.schedule.createScheduleLine.mutate({
+    commandKey: crypto.randomUUID(),
     projectId: app.projectId,
     sectionId,
     heading: 'Audited sofa',
@@ -59,6 +60,7 @@ beforeAll(async () => {
     status: 'specified',
   });
   b = await owner.schedule.createScheduleLine.mutate({
+    commandKey: crypto.randomUUID(),
     projectId: other.id,
     sectionId: other.sections[0]!.id,
     heading: 'Elsewhere chair',
@@ -239,6 +241,7 @@ describe('the hash chain', () => {
   it('holds after many writes, and an edited summary in the SQLite file is detected at that event', async () => {
     const studioId = (await app.rt.store.db.selectFrom('studios').select('id').executeTakeFirstOrThrow()).id;
     let line = await owner.schedule.createScheduleLine.mutate({
+      commandKey: crypto.randomUUID(),
       projectId: app.projectId,
       sectionId,
       heading: 'Chained lamp',

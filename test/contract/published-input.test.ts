@@ -1,7 +1,7 @@
 /**
  * Required means required where it is published: the control fields `invoke` insists on (a version wherever the
  * action is versioned, an idempotency key on keyed resources) are `required` in actions.json, OpenAPI, get_action and
- * the MCP tool schemas; a procedure's commandKey stays optional. Parsing keeps them optional, so a missing one still
+ * the MCP tool schemas (a procedure's commandKey too). Parsing keeps them optional, so a missing one still
  * answers its own code rather than a generic validation failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ function controls(a: AnyAction): { required: string[]; optional: string[] } {
   const required: string[] = [];
   const optional: string[] = [];
   if (a.versioned) required.push(f.version);
-  if (a.keyed) (a.kind === 'resource' ? required : optional).push(f.key);
+  if (a.keyed) required.push(f.key);
   return { required, optional };
 }
 

@@ -141,13 +141,26 @@ describe('create_studio_project', () => {
 
   it('refuses a viewer (FORBIDDEN), a blank name and an unknown field (VALIDATION_FAILED)', async () => {
     const viewer = await memberWithToken(app.dbPath, 'viewer');
-    expect(await codeOf(trpc(app.url, viewer.token).projects.createStudioProject.mutate({ name: 'Nope' }))).toBe(
-      'FORBIDDEN',
-    );
-    expect(await codeOf(owner.projects.createStudioProject.mutate({ name: '   ' }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.projects.createStudioProject.mutate({ name: 'X', colour: 'red' } as never))).toBe(
-      'VALIDATION_FAILED',
-    );
+    expect(
+      await codeOf(
+        trpc(app.url, viewer.token).projects.createStudioProject.mutate({
+          commandKey: crypto.randomUUID(),
+          name: 'Nope',
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(owner.projects.createStudioProject.mutate({ commandKey: crypto.randomUUID(), name: '   ' })),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(
+        owner.projects.createStudioProject.mutate({
+          commandKey: crypto.randomUUID(),
+          name: 'X',
+          colour: 'red',
+        } as never),
+      ),
+    ).toBe('VALIDATION_FAILED');
   });
 });
 
@@ -362,11 +375,21 @@ describe('duplicate_project', () => {
   it('refuses a viewer (FORBIDDEN) and a designer without a grant (NOT_FOUND)', async () => {
     const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     expect(
-      await codeOf(trpc(app.url, viewer.token).projects.duplicateProject.mutate({ projectId: app.projectId })),
+      await codeOf(
+        trpc(app.url, viewer.token).projects.duplicateProject.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: app.projectId,
+        }),
+      ),
     ).toBe('FORBIDDEN');
     const designer = await memberWithToken(app.dbPath, 'designer');
     expect(
-      await codeOf(trpc(app.url, designer.token).projects.duplicateProject.mutate({ projectId: app.projectId })),
+      await codeOf(
+        trpc(app.url, designer.token).projects.duplicateProject.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: app.projectId,
+        }),
+      ),
     ).toBe('NOT_FOUND');
   });
 });
@@ -504,7 +527,12 @@ describe('project grants', () => {
 
     expect(
       await codeOf(
-        owner.projects.grantProjectAccess.mutate({ projectId: p.id, memberId: designer.memberId, level: 'edit' }),
+        owner.projects.grantProjectAccess.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: p.id,
+          memberId: designer.memberId,
+          level: 'edit',
+        }),
       ),
     ).toBe('GRANT_EXISTS');
     const edit = await owner.projects.updateProjectGrant.mutate({
@@ -541,6 +569,7 @@ describe('project grants', () => {
     const viewer = await memberWithToken(app.dbPath, 'viewer');
     const client = await app.mcp();
     const g = await callAction(client, 'grant_project_access', {
+      commandKey: crypto.randomUUID(),
       projectId: p.id,
       memberId: viewer.memberId,
       level: 'view',
@@ -549,8 +578,14 @@ describe('project grants', () => {
     const listed = await callAction(client, 'list_project_grants', { projectId: p.id });
     expect(listed.result).toEqual(await owner.projects.listProjectGrants.query({ projectId: p.id }));
     expect(
-      (await callAction(client, 'grant_project_access', { projectId: p.id, memberId: viewer.memberId, level: 'view' }))
-        .code,
+      (
+        await callAction(client, 'grant_project_access', {
+          commandKey: crypto.randomUUID(),
+          projectId: p.id,
+          memberId: viewer.memberId,
+          level: 'view',
+        })
+      ).code,
     ).toBe('GRANT_EXISTS');
     const audit = await http(app.url, 'GET', `/v1/projects/${p.id}/audit`, { token: app.token });
     expect(audit.body.items.map((e: any) => e.action)).toContain('grant_project_access');
@@ -563,6 +598,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         asDesigner.projects.grantProjectAccess.mutate({
+          commandKey: crypto.randomUUID(),
           projectId: app.projectId,
           memberId: designer.memberId,
           level: 'edit',
@@ -577,6 +613,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
+          commandKey: crypto.randomUUID(),
           projectId: app.projectId,
           memberId: '00000000000000000000000000',
           level: 'view',
@@ -586,6 +623,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
+          commandKey: crypto.randomUUID(),
           projectId: app.projectId,
           memberId: designer.memberId,
           level: 'admin' as never,

@@ -44,7 +44,13 @@ async function newLine(
   sectionId = sections[0]!.id,
   extra: Record<string, unknown> = {},
 ) {
-  return owner.schedule.createScheduleLine.mutate({ projectId: app.projectId, sectionId, heading, ...extra });
+  return owner.schedule.createScheduleLine.mutate({
+    commandKey: crypto.randomUUID(),
+    projectId: app.projectId,
+    sectionId,
+    heading,
+    ...extra,
+  });
 }
 
 /** A second project in the studio, made through the resource API. */
@@ -244,19 +250,30 @@ describe('create_schedule_line', () => {
     expect(b).toEqual(a);
     const again = await callAction(mcp, 'create_schedule_line', input);
     expect(again.result).toEqual(a);
-    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...input, heading: 'Another table' }))).toBe(
-      'IDEMPOTENCY_KEY_REUSED',
-    );
+    expect(
+      await codeOf(
+        owner.schedule.createScheduleLine.mutate({
+          commandKey: crypto.randomUUID(),
+          ...input,
+          heading: 'Another table',
+        }),
+      ),
+    ).toBe('IDEMPOTENCY_KEY_REUSED');
     const all = await owner.schedule.listScheduleLines.query({ projectId: app.projectId, q: 'Side table' });
     expect(all.items.filter((l) => l.heading === 'Side table')).toHaveLength(1);
   });
 
   it('validates its input', async () => {
     const base = { projectId: app.projectId, sectionId: sections[0]!.id };
-    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...base } as never))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ ...base, heading: '' }))).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(owner.schedule.createScheduleLine.mutate({ commandKey: crypto.randomUUID(), ...base } as never)),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await codeOf(owner.schedule.createScheduleLine.mutate({ commandKey: crypto.randomUUID(), ...base, heading: '' })),
+    ).toBe('VALIDATION_FAILED');
     const floaty = await errorOf(
       owner.schedule.createScheduleLine.mutate({
+        commandKey: crypto.randomUUID(),
         ...base,
         heading: 'x',
         retailPrice: { state: 'set', amount4: 12.5 as never },
@@ -267,6 +284,7 @@ describe('create_schedule_line', () => {
     expect(
       await codeOf(
         owner.schedule.createScheduleLine.mutate({
+          commandKey: crypto.randomUUID(),
           ...base,
           heading: 'x',
           retailPrice: { state: 'tbc', amount4: '100' },
@@ -274,7 +292,14 @@ describe('create_schedule_line', () => {
       ),
     ).toBe('VALIDATION_FAILED');
     expect(
-      await codeOf(owner.schedule.createScheduleLine.mutate({ ...base, sectionId: 'b'.repeat(26), heading: 'x' })),
+      await codeOf(
+        owner.schedule.createScheduleLine.mutate({
+          commandKey: crypto.randomUUID(),
+          ...base,
+          sectionId: 'b'.repeat(26),
+          heading: 'x',
+        }),
+      ),
     ).toBe('NOT_FOUND');
   });
 });
@@ -425,6 +450,7 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
     expect(
       await codeOf(
         assistant.schedule.createScheduleLine.mutate({
+          commandKey: crypto.randomUUID(),
           projectId: app.projectId,
           sectionId: sections[0]!.id,
           heading: 'x',
@@ -541,6 +567,7 @@ describe('bulk_update_schedule_lines', () => {
     const [a, b] = [await newLine(), await newLine()];
     const other = await newProject('Bulk elsewhere');
     const foreign = await owner.schedule.createScheduleLine.mutate({
+      commandKey: crypto.randomUUID(),
       projectId: other.id,
       sectionId: other.sections[0]!.id,
       heading: 'Elsewhere',
@@ -899,7 +926,12 @@ describe('renumber_schedule_lines', () => {
     const project = await newProject('Renumber house');
     const [hall, study] = project.sections.map((s) => s.id) as [string, string];
     const make = (heading: string, sectionId: string) =>
-      owner.schedule.createScheduleLine.mutate({ projectId: project.id, sectionId, heading });
+      owner.schedule.createScheduleLine.mutate({
+        commandKey: crypto.randomUUID(),
+        projectId: project.id,
+        sectionId,
+        heading,
+      });
     const s1 = await make('S1', study); // FF-001, but document order puts it after the hall
     const h1 = await make('H1', hall); // FF-002
     const gone = await make('Gone', hall); // FF-003, archived below: its code stays reserved
@@ -994,27 +1026,58 @@ describe('copy_schedule_lines_to_project', () => {
       lineIds: [line.id],
       targetProjectId: target.id,
       targetSectionId: target.sections[0]!.id,
+      // A fresh key for every call made with it (each is a new act).
+      get commandKey() {
+        return crypto.randomUUID();
+      },
     };
     expect(
-      await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, targetSectionId: sections[0]!.id })),
+      await codeOf(
+        owner.schedule.copyScheduleLinesToProject.mutate({
+          commandKey: crypto.randomUUID(),
+          ...base,
+          targetSectionId: sections[0]!.id,
+        }),
+      ),
     ).toBe('NOT_FOUND');
     expect(
-      (await callAction(mcp, 'copy_schedule_lines_to_project', { ...base, targetSectionId: sections[0]!.id })).code,
+      (
+        await callAction(mcp, 'copy_schedule_lines_to_project', {
+          commandKey: crypto.randomUUID(),
+          ...base,
+          targetSectionId: sections[0]!.id,
+        })
+      ).code,
     ).toBe('NOT_FOUND');
     const foreign = await owner.schedule.createScheduleLine.mutate({
+      commandKey: crypto.randomUUID(),
       projectId: target.id,
       sectionId: target.sections[0]!.id,
       heading: 'Theirs',
     });
     expect(
-      await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, foreign.id] })),
+      await codeOf(
+        owner.schedule.copyScheduleLinesToProject.mutate({
+          commandKey: crypto.randomUUID(),
+          ...base,
+          lineIds: [line.id, foreign.id],
+        }),
+      ),
     ).toBe('NOT_FOUND');
     expect(
-      await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [line.id, line.id] })),
+      await codeOf(
+        owner.schedule.copyScheduleLinesToProject.mutate({
+          commandKey: crypto.randomUUID(),
+          ...base,
+          lineIds: [line.id, line.id],
+        }),
+      ),
     ).toBe('VALIDATION_FAILED');
-    expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [] }))).toBe(
-      'VALIDATION_FAILED',
-    );
+    expect(
+      await codeOf(
+        owner.schedule.copyScheduleLinesToProject.mutate({ commandKey: crypto.randomUUID(), ...base, lineIds: [] }),
+      ),
+    ).toBe('VALIDATION_FAILED');
     await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 });
     expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate(base))).toBe('ARCHIVED');
     expect((await owner.schedule.listScheduleLines.query({ projectId: target.id })).items.map((l) => l.id)).toEqual([
@@ -1030,6 +1093,10 @@ describe('copy_schedule_lines_to_project', () => {
       lineIds: [line.id],
       targetProjectId: target.id,
       targetSectionId: target.sections[0]!.id,
+      // A fresh key for every call made with it (each is a new act).
+      get commandKey() {
+        return crypto.randomUUID();
+      },
     };
     const noGrant = trpc(
       app.url,
@@ -1069,11 +1136,19 @@ describe('copy_schedule_lines_to_project', () => {
       lineIds: [line.id],
       targetProjectId: target.id,
       targetSectionId: target.sections[0]!.id,
+      // A fresh key for every call made with it (each is a new act).
+      get commandKey() {
+        return crypto.randomUUID();
+      },
     };
     const err = await errorOf(owner.schedule.copyScheduleLinesToProject.mutate(base));
     expect(err.data.serviceCode).toBe('VALIDATION_FAILED');
     expect(err.data.errors[0].path).toBe('clearPrices');
-    const res = await owner.schedule.copyScheduleLinesToProject.mutate({ ...base, clearPrices: true });
+    const res = await owner.schedule.copyScheduleLinesToProject.mutate({
+      commandKey: crypto.randomUUID(),
+      ...base,
+      clearPrices: true,
+    });
     expect(res.lines[0]).toMatchObject({
       heading: 'Priced lamp',
       tradePrice: { price: null, state: 'tbc' },
@@ -1119,6 +1194,7 @@ describe('another studio', () => {
     expect(
       await codeOf(
         owner.schedule.createScheduleLine.mutate({
+          commandKey: crypto.randomUUID(),
           projectId: app.projectId,
           sectionId: sections[0]!.id,
           heading: 'x',

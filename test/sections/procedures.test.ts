@@ -134,7 +134,11 @@ describe('create_schedule_section', () => {
       }),
     ).toEqual(s);
     expect((await owner.sections.listScheduleSections.query({ projectId: p.id })).items).toHaveLength(4);
-    const last = await owner.sections.createScheduleSection.mutate({ projectId: p.id, title: 'Loft' });
+    const last = await owner.sections.createScheduleSection.mutate({
+      commandKey: crypto.randomUUID(),
+      projectId: p.id,
+      title: 'Loft',
+    });
     expect(last.position).toBe(5);
   });
 
@@ -142,15 +146,29 @@ describe('create_schedule_section', () => {
     const p = await freshProject();
     const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
-      await codeOf(trpc(app.url, viewer.token).sections.createScheduleSection.mutate({ projectId: p.id, title: 'X' })),
+      await codeOf(
+        trpc(app.url, viewer.token).sections.createScheduleSection.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: p.id,
+          title: 'X',
+        }),
+      ),
     ).toBe('FORBIDDEN');
-    expect(await codeOf(owner.sections.createScheduleSection.mutate({ projectId: p.id, title: ' ' }))).toBe(
-      'VALIDATION_FAILED',
-    );
+    expect(
+      await codeOf(
+        owner.sections.createScheduleSection.mutate({ commandKey: crypto.randomUUID(), projectId: p.id, title: ' ' }),
+      ),
+    ).toBe('VALIDATION_FAILED');
     await owner.projects.archiveStudioProject.mutate({ projectId: p.id, expectedVersion: p.version });
-    expect(await codeOf(owner.sections.createScheduleSection.mutate({ projectId: p.id, title: 'Late' }))).toBe(
-      'ARCHIVED',
-    );
+    expect(
+      await codeOf(
+        owner.sections.createScheduleSection.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: p.id,
+          title: 'Late',
+        }),
+      ),
+    ).toBe('ARCHIVED');
   });
 });
 
@@ -308,7 +326,11 @@ describe('reorder_schedule_sections', () => {
         }),
       ),
     ).toBe('VALIDATION_FAILED');
-    const extra = await owner.sections.createScheduleSection.mutate({ projectId: p.id, title: 'Spare' });
+    const extra = await owner.sections.createScheduleSection.mutate({
+      commandKey: crypto.randomUUID(),
+      projectId: p.id,
+      title: 'Spare',
+    });
     const v2 = await projectVersion(p.id);
     await owner.sections.archiveScheduleSection.mutate({
       projectId: p.id,
@@ -409,10 +431,20 @@ describe('archive_schedule_section', () => {
       ),
     ).toBe('ARCHIVED');
     expect(
-      await codeOf(owner.sections.duplicateScheduleSection.mutate({ projectId: p.id, sectionId: study!.id })),
+      await codeOf(
+        owner.sections.duplicateScheduleSection.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: p.id,
+          sectionId: study!.id,
+        }),
+      ),
     ).toBe('ARCHIVED');
     // New sections go after the active ones; positions stay unique across active and archived.
-    const added = await owner.sections.createScheduleSection.mutate({ projectId: p.id, title: 'Loft' });
+    const added = await owner.sections.createScheduleSection.mutate({
+      commandKey: crypto.randomUUID(),
+      projectId: p.id,
+      title: 'Loft',
+    });
     expect(added.position).toBe(3);
     const everything = (await owner.sections.listScheduleSections.query({ projectId: p.id, archived: 'include' }))
       .items;
@@ -533,6 +565,7 @@ describe('duplicate_schedule_section', () => {
     const p = await freshProject();
     const study = p.sections[1]!;
     const viaMcp = await callAction(await app.mcp(), 'duplicate_schedule_section', {
+      commandKey: crypto.randomUUID(),
       projectId: p.id,
       sectionId: study.id,
       title: 'Second study',
@@ -544,12 +577,22 @@ describe('duplicate_schedule_section', () => {
     const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
       await codeOf(
-        trpc(app.url, viewer.token).sections.duplicateScheduleSection.mutate({ projectId: p.id, sectionId: study.id }),
+        trpc(app.url, viewer.token).sections.duplicateScheduleSection.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: p.id,
+          sectionId: study.id,
+        }),
       ),
     ).toBe('FORBIDDEN');
     const other = await freshProject();
     expect(
-      await codeOf(owner.sections.duplicateScheduleSection.mutate({ projectId: other.id, sectionId: study.id })),
+      await codeOf(
+        owner.sections.duplicateScheduleSection.mutate({
+          commandKey: crypto.randomUUID(),
+          projectId: other.id,
+          sectionId: study.id,
+        }),
+      ),
     ).toBe('NOT_FOUND');
   });
 });

@@ -155,7 +155,7 @@ describe('update_studio_settings', () => {
 
     const created = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items`, {
       token: app.token,
-      headers: { 'idempotency-key': 'settings-code-prefix-0001' },
+      headers: { 'idempotency-key': 'c0ffee00-0000-4000-8000-000000000003' },
       body: { sectionId: await firstSectionId(), heading: 'Prefix check' },
     });
     expect(created.status).toBe(201);
