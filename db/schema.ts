@@ -108,6 +108,9 @@ export interface UnitsTable {
   name: string;
   symbol: string;
   archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 export interface LinesTable {
@@ -201,6 +204,7 @@ export interface Database {
 }
 
 export type SupplierRow = Selectable<SuppliersTable>;
+export type UnitRow = Selectable<UnitsTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -85,5 +85,12 @@ export type AppRouter = TRPCBuiltRouter<
       mergeSuppliers: M<In<typeof A.mergeSuppliers> & { commandKey?: string }, Out<typeof A.mergeSuppliers>>;
       updateSupplier: M<In<typeof A.updateSupplier> & { expectedVersion?: number }, Out<typeof A.updateSupplier>>;
     };
+    units: {
+      archiveUnit: M<In<typeof A.archiveUnit> & { expectedVersion?: number }, Out<typeof A.archiveUnit>>;
+      createUnit: M<In<typeof A.createUnit> & { commandKey?: string }, Out<typeof A.createUnit>>;
+      getUnit: Q<In<typeof A.getUnit>, Out<typeof A.getUnit>>;
+      listUnits: Q<In<typeof A.listUnits>, Out<typeof A.listUnits>>;
+      updateUnit: M<In<typeof A.updateUnit> & { expectedVersion?: number }, Out<typeof A.updateUnit>>;
+    };
   }
 >;
