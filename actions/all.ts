@@ -7,3 +7,4 @@ export * from './account/index.js';
 export * from './studio/index.js';
 export * from './suppliers/index.js';
 export * from './units/index.js';
+export * from './clients/index.js';

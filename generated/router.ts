@@ -30,6 +30,14 @@ export type AppRouter = TRPCBuiltRouter<
       listProjectAuditEvents: Q<In<typeof A.listProjectAuditEvents>, Out<typeof A.listProjectAuditEvents>>;
       listStudioAuditEvents: Q<In<typeof A.listStudioAuditEvents>, Out<typeof A.listStudioAuditEvents>>;
     };
+    clients: {
+      archiveClient: M<In<typeof A.archiveClient> & { expectedVersion?: number }, Out<typeof A.archiveClient>>;
+      createClient: M<In<typeof A.createClient> & { commandKey?: string }, Out<typeof A.createClient>>;
+      getClient: Q<In<typeof A.getClient>, Out<typeof A.getClient>>;
+      listClientProjects: Q<In<typeof A.listClientProjects>, Out<typeof A.listClientProjects>>;
+      listClients: Q<In<typeof A.listClients>, Out<typeof A.listClients>>;
+      updateClient: M<In<typeof A.updateClient> & { expectedVersion?: number }, Out<typeof A.updateClient>>;
+    };
     projects: {
       archiveStudioProject: M<In<typeof A.archiveStudioProject> & { expectedVersion?: number }, Out<typeof A.archiveStudioProject>>;
       createStudioProject: M<In<typeof A.createStudioProject> & { commandKey?: string }, Out<typeof A.createStudioProject>>;
