@@ -6,3 +6,5 @@ export * from './audit/index.js';
 export * from './account/index.js';
 export * from './studio/index.js';
 export * from './suppliers/index.js';
+export * from './units/index.js';
+export * from './clients/index.js';

@@ -58,6 +58,12 @@ export interface ProjectsTable {
   studio_id: string;
   name: string;
   reference: string | null;
+  /** The client record the project belongs to (NULL: none linked); see clients. */
+  client_id: Generated<string | null>;
+  /**
+   * The client's name as the project last recorded it: set from the client when one is linked (the API then shows the
+   * client's current name), or a plain label given without a client record.
+   */
   client_name: string | null;
   currency: Currency;
   default_markup4: string | null;
@@ -108,6 +114,24 @@ export interface UnitsTable {
   name: string;
   symbol: string;
   archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface ClientsTable {
+  id: string;
+  studio_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** Plain text, lines separated by newlines. */
+  billing_address: string | null;
+  notes: Generated<string>;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 export interface LinesTable {
@@ -193,6 +217,7 @@ export interface Database {
   sections: SectionsTable;
   suppliers: SuppliersTable;
   units: UnitsTable;
+  clients: ClientsTable;
   lines: LinesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
@@ -201,6 +226,8 @@ export interface Database {
 }
 
 export type SupplierRow = Selectable<SuppliersTable>;
+export type UnitRow = Selectable<UnitsTable>;
+export type ClientRow = Selectable<ClientsTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;

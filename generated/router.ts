@@ -30,6 +30,14 @@ export type AppRouter = TRPCBuiltRouter<
       listProjectAuditEvents: Q<In<typeof A.listProjectAuditEvents>, Out<typeof A.listProjectAuditEvents>>;
       listStudioAuditEvents: Q<In<typeof A.listStudioAuditEvents>, Out<typeof A.listStudioAuditEvents>>;
     };
+    clients: {
+      archiveClient: M<In<typeof A.archiveClient> & { expectedVersion?: number }, Out<typeof A.archiveClient>>;
+      createClient: M<In<typeof A.createClient> & { commandKey?: string }, Out<typeof A.createClient>>;
+      getClient: Q<In<typeof A.getClient>, Out<typeof A.getClient>>;
+      listClientProjects: Q<In<typeof A.listClientProjects>, Out<typeof A.listClientProjects>>;
+      listClients: Q<In<typeof A.listClients>, Out<typeof A.listClients>>;
+      updateClient: M<In<typeof A.updateClient> & { expectedVersion?: number }, Out<typeof A.updateClient>>;
+    };
     projects: {
       archiveStudioProject: M<In<typeof A.archiveStudioProject> & { expectedVersion?: number }, Out<typeof A.archiveStudioProject>>;
       createStudioProject: M<In<typeof A.createStudioProject> & { commandKey?: string }, Out<typeof A.createStudioProject>>;
@@ -84,6 +92,13 @@ export type AppRouter = TRPCBuiltRouter<
       listSuppliers: Q<In<typeof A.listSuppliers>, Out<typeof A.listSuppliers>>;
       mergeSuppliers: M<In<typeof A.mergeSuppliers> & { commandKey?: string }, Out<typeof A.mergeSuppliers>>;
       updateSupplier: M<In<typeof A.updateSupplier> & { expectedVersion?: number }, Out<typeof A.updateSupplier>>;
+    };
+    units: {
+      archiveUnit: M<In<typeof A.archiveUnit> & { expectedVersion?: number }, Out<typeof A.archiveUnit>>;
+      createUnit: M<In<typeof A.createUnit> & { commandKey?: string }, Out<typeof A.createUnit>>;
+      getUnit: Q<In<typeof A.getUnit>, Out<typeof A.getUnit>>;
+      listUnits: Q<In<typeof A.listUnits>, Out<typeof A.listUnits>>;
+      updateUnit: M<In<typeof A.updateUnit> & { expectedVersion?: number }, Out<typeof A.updateUnit>>;
     };
   }
 >;

@@ -15,7 +15,7 @@ export const listStudioProjects = defineAction({
   domain: 'projects',
   summary: 'List the projects you can reach, newest first.',
   description:
-    "The studio's projects you manage or were granted, newest first, 500 per page by default. Filter by status (active or archived) or a text query on name, reference and client. Pass nextCursor back as cursor for the next page.",
+    "The studio's projects you manage or were granted, newest first, 500 per page by default. Filter by status (active or archived), by clientId (one client's projects; list_client_projects does the same from the client's side) or a text query on name, reference and client. Pass nextCursor back as cursor for the next page.",
   scope: 'projects:read',
   input: ProjectListQuery,
   output: page(Project),
@@ -47,7 +47,7 @@ export const createStudioProject = defineAction({
   domain: 'projects',
   summary: 'Start a new project with its first sections.',
   description:
-    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Send a fresh commandKey so a retry never creates it twice.',
+    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Name its client by clientId (find it with list_clients, or add it with create_client first; an archived client is refused); clientName alone, the older way, records a plain label linked to no client. Send a fresh commandKey so a retry never creates it twice.',
   scope: 'projects:write',
   keyed: true,
   input: ProjectFields.partial().extend({
@@ -60,10 +60,11 @@ export const createStudioProject = defineAction({
       .describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
   }),
   output: ProjectWithSections,
-  errors: [],
+  errors: ['ARCHIVED'],
   example: {
     name: 'Harbour House',
     reference: 'HH-2026',
+    clientId: '0000000000000000000000000k',
     sections: ['Living Room', 'Kitchen'],
     commandKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
   },
@@ -77,13 +78,13 @@ export const updateProjectDetails = defineAction({
   domain: 'projects',
   summary: "Change a project's name, reference, client, currency or default markup.",
   description:
-    "Send only the fields to change, with expectedVersion from your last read of the project (its sections' changes move it too). null clears reference, clientName, and defaultMarkup (back to the studio default; needs pricing:write). Currency can change only while no line has a set price: amounts are never converted. An archived project must be restored first.",
+    "Send only the fields to change, with expectedVersion from your last read of the project (its sections' changes move it too). clientId links one of the studio's clients (list_clients; an archived one is refused) and the project then shows that client's name; null unlinks. clientName is for older callers: it sets a plain label on a project linked to no client, and on a linked project may only repeat the client's name (rename a client with update_client). null clears reference and defaultMarkup (back to the studio default; needs pricing:write). Currency can change only while no line has a set price: amounts are never converted. An archived project must be restored first.",
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROJECT, idField: 'projectId' },
   input: ProjectFields.partial().extend({ projectId: ProjectId }),
   output: Project,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  example: { projectId: EXAMPLE.projectId, expectedVersion: 3, clientName: 'The Marsden family' },
+  example: { projectId: EXAMPLE.projectId, expectedVersion: 3, clientId: '0000000000000000000000000k' },
   handler: (ctx, { projectId, ...patch }) => projects.updateProject(ctx, projectId, patch),
 });

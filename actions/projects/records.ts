@@ -9,7 +9,11 @@ export const Project = z
     id: Id,
     name: z.string(),
     reference: z.string().nullable().describe("The studio's job reference."),
-    clientName: z.string().nullable(),
+    clientId: Id.nullable().describe('The client record the project is for (get_client); null when none is linked.'),
+    clientName: z
+      .string()
+      .nullable()
+      .describe("The linked client's current name; without a linked client, the plain label the project was given."),
     currency: Currency,
     defaultMarkup: priced(Ratio)
       .nullable()

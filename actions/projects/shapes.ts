@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priced } from '../../src/core/schema-marks.js';
 import { pageQuery } from '../shared/queries.js';
+import { ClientId } from '../shared/refs.js';
 import { Currency, Markup } from '../shared/values.js';
 import { PROJECT_STATUSES } from '../../db/vocabulary.js';
 
@@ -8,7 +9,12 @@ import { PROJECT_STATUSES } from '../../db/vocabulary.js';
 export const ProjectFields = z.strictObject({
   name: z.string().trim().min(1).max(200),
   reference: z.string().max(60).nullable(),
-  clientName: z.string().max(200).nullable(),
+  clientId: ClientId.nullable().describe("One of the studio's clients (list_clients); null: none."),
+  clientName: z
+    .string()
+    .max(200)
+    .nullable()
+    .describe("Older callers' way: a plain label when no client is linked. Prefer clientId."),
   currency: Currency,
   defaultMarkup: priced(Markup).nullable().describe('Needs pricing:write. Null: the studio default applies.'),
 });
@@ -21,9 +27,10 @@ export const EXAMPLE = {
   memberId: '0000000000000000000000000m',
 } as const;
 
-/** The projects the caller can reach: status and text filters, and paging. */
+/** The projects the caller can reach: status, client and text filters, and paging. */
 export const ProjectListQuery = z.strictObject({
   status: z.enum(PROJECT_STATUSES).optional(),
+  clientId: ClientId.optional(),
   q: z.string().min(1).max(200).optional().describe('Text to find in name, reference or client.'),
   ...pageQuery,
 });

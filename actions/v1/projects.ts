@@ -7,8 +7,8 @@ import { createStudioProject, getStudioProject, listStudioProjects } from '../pr
 export const listProjects = bindResource(listStudioProjects, {
   name: 'list_projects',
   description:
-    "Returns the studio's projects you manage or were granted, newest first. Filter by status or a text query on name, reference and client.",
-  http: { method: 'GET', path: '/projects', filters: ['status', 'q'] },
+    "Returns the studio's projects you manage or were granted, newest first. Filter by status, clientId (one client's projects) or a text query on name, reference and client.",
+  http: { method: 'GET', path: '/projects', filters: ['status', 'clientId', 'q'] },
   mcp: { advertised: true, title: 'List projects' },
   example: { status: 'active' },
 });
@@ -16,7 +16,7 @@ export const listProjects = bindResource(listStudioProjects, {
 export const createProject = bindResource(createStudioProject, {
   name: 'create_project',
   description:
-    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Needs an Idempotency-Key.',
+    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Name its client by clientId (list_clients; create_client for a new one). Needs an Idempotency-Key.',
   http: { method: 'POST', path: '/projects', status: 201, created: '/projects/{id}' },
   example: {
     name: 'Harbour House',

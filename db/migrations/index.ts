@@ -2,6 +2,8 @@ import * as m001 from './001_initial.js';
 import * as m002 from './002_studio_settings.js';
 import * as m003 from './003_suppliers.js';
 import * as m004 from './004_line_code_index.js';
+import * as m005 from './005_units.js';
+import * as m006 from './006_clients.js';
 import * as m010 from './010_lines_by_section.js';
 
 /** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
@@ -10,6 +12,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statemen
   { version: 2, ...m002 },
   { version: 3, ...m003 },
   { version: 4, ...m004 },
-  // 5–9 are the reference domains' (units, clients, libraries, templates, codes).
+  { version: 5, ...m005 },
+  { version: 6, ...m006 },
   { version: 10, ...m010 },
 ];

@@ -13,6 +13,15 @@ export const DEMO_STUDIO: NewStudio = {
   defaultMarkup4: '3500',
 };
 
+/** The Harbour House client (invented, like everything in the demo). */
+export const DEMO_CLIENT = {
+  name: 'The Marsden family',
+  email: 'marsden.family@example.com',
+  phone: '+44 1548 000000',
+  billing_address: 'Harbour House\nCliff Road\nSalcombe TQ8 8JQ',
+  notes: 'Prefer email; weekly site meetings on Thursdays.',
+};
+
 const isValueState = (v: string): v is ValueState => (VALUE_STATES as readonly string[]).includes(v);
 
 /** A demo price: digits are a set amount, anything else names its value state. */
@@ -24,8 +33,8 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 }
 
 /**
- * Seeds the demo studio on an empty database: the owner, their API token, and the Harbour House project with its
- * sections and lines. Returns the owner's token (shown once) or null when the database already had a studio.
+ * Seeds the demo studio on an empty database: the owner, their API token, the client, and the Harbour House project
+ * with its sections and lines. Returns the owner's token (shown once) or null when the database already had a studio.
  */
 export async function seedDemo(store: Store): Promise<{ token: string; studioId: string; projectId: string } | null> {
   return store.write(async (tx) => {
@@ -33,6 +42,18 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
     if (any) return null;
     const now = nowIso();
     const { studioId, memberId, unitIds } = await createStudioWithOwner(tx, DEMO_STUDIO, DEMO_OWNER, now);
+    const clientId = newId();
+    await tx
+      .insertInto('clients')
+      .values({
+        id: clientId,
+        studio_id: studioId,
+        ...DEMO_CLIENT,
+        archived_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const projectId = newId();
     await tx
       .insertInto('projects')
@@ -41,7 +62,8 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
         studio_id: studioId,
         name: 'Harbour House',
         reference: 'HH-2026',
-        client_name: 'The Marsden family',
+        client_id: clientId,
+        client_name: DEMO_CLIENT.name,
         currency: 'GBP',
         default_markup4: null,
         status: 'active',

@@ -253,7 +253,6 @@ describe('create_schedule_line', () => {
     expect(
       await codeOf(
         owner.schedule.createScheduleLine.mutate({
-          commandKey: crypto.randomUUID(),
           ...input,
           heading: 'Another table',
         }),
@@ -1034,7 +1033,6 @@ describe('copy_schedule_lines_to_project', () => {
     expect(
       await codeOf(
         owner.schedule.copyScheduleLinesToProject.mutate({
-          commandKey: crypto.randomUUID(),
           ...base,
           targetSectionId: sections[0]!.id,
         }),
@@ -1043,7 +1041,6 @@ describe('copy_schedule_lines_to_project', () => {
     expect(
       (
         await callAction(mcp, 'copy_schedule_lines_to_project', {
-          commandKey: crypto.randomUUID(),
           ...base,
           targetSectionId: sections[0]!.id,
         })
@@ -1058,7 +1055,6 @@ describe('copy_schedule_lines_to_project', () => {
     expect(
       await codeOf(
         owner.schedule.copyScheduleLinesToProject.mutate({
-          commandKey: crypto.randomUUID(),
           ...base,
           lineIds: [line.id, foreign.id],
         }),
@@ -1067,17 +1063,14 @@ describe('copy_schedule_lines_to_project', () => {
     expect(
       await codeOf(
         owner.schedule.copyScheduleLinesToProject.mutate({
-          commandKey: crypto.randomUUID(),
           ...base,
           lineIds: [line.id, line.id],
         }),
       ),
     ).toBe('VALIDATION_FAILED');
-    expect(
-      await codeOf(
-        owner.schedule.copyScheduleLinesToProject.mutate({ commandKey: crypto.randomUUID(), ...base, lineIds: [] }),
-      ),
-    ).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate({ ...base, lineIds: [] }))).toBe(
+      'VALIDATION_FAILED',
+    );
     await owner.schedule.archiveScheduleLine.mutate({ projectId: app.projectId, lineId: line.id, expectedVersion: 1 });
     expect(await codeOf(owner.schedule.copyScheduleLinesToProject.mutate(base))).toBe('ARCHIVED');
     expect((await owner.schedule.listScheduleLines.query({ projectId: target.id })).items.map((l) => l.id)).toEqual([
@@ -1145,7 +1138,6 @@ describe('copy_schedule_lines_to_project', () => {
     expect(err.data.serviceCode).toBe('VALIDATION_FAILED');
     expect(err.data.errors[0].path).toBe('clearPrices');
     const res = await owner.schedule.copyScheduleLinesToProject.mutate({
-      commandKey: crypto.randomUUID(),
       ...base,
       clearPrices: true,
     });

@@ -11,13 +11,20 @@ import { activeLinesOf, copyLines } from '../schedule/copy.js';
 import { newSectionRow } from '../sections/section-record.js';
 import { listSections } from '../sections/sections.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
+import { clientToLink } from '../clients/clients.js';
 
-export function presentProject(row: ProjectRow) {
+/**
+ * A project as the API shows it. `linkedClientName` is the current name of the client the project is linked to: the
+ * API shows it as clientName, so renaming a client shows on its projects at once. A project with no client linked
+ * shows the label it was given (or null).
+ */
+export function presentProject(row: ProjectRow, linkedClientName: string | null) {
   return {
     id: row.id,
     name: row.name,
     reference: row.reference,
-    clientName: row.client_name,
+    clientId: row.client_id,
+    clientName: row.client_id ? (linkedClientName ?? row.client_name) : row.client_name,
     currency: row.currency,
     defaultMarkup: row.default_markup4 === null ? null : { ratio4: row.default_markup4 },
     status: row.status,
@@ -27,6 +34,17 @@ export function presentProject(row: ProjectRow) {
     archived_at: row.archived_at,
   };
 }
+
+/** The name of a linked client, by id; null for none. */
+function linkedClientName(ctx: Pick<ActionContext, 'statement'>, clientId: string | null): string | null {
+  if (!clientId) return null;
+  const c = ctx.statement('SELECT name FROM clients WHERE id = ?').get(clientId) as { name: string } | undefined;
+  return c?.name ?? null;
+}
+
+/** A project row as the API shows it, with its linked client's current name. */
+export const showProject = (ctx: Pick<ActionContext, 'statement'>, row: ProjectRow) =>
+  presentProject(row, linkedClientName(ctx, row.client_id));
 
 export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectRow> {
   const row = await db
@@ -41,11 +59,13 @@ export async function loadProject(db: Kysely<Database>, studioId: string, projec
 
 export async function getProjectWithSections(ctx: ActionContext, projectId: string) {
   const project = await loadProject(ctx.db, ctx.studioId, projectId);
-  return { ...presentProject(project), sections: await listSections(ctx.db, projectId, false) };
+  return { ...showProject(ctx, project), sections: await listSections(ctx.db, projectId, false) };
 }
 
 export interface ListProjectsQuery extends PageRequest {
   status?: ProjectStatus;
+  /** Only projects linked to this client. */
+  clientId?: string;
   q?: string;
 }
 
@@ -54,7 +74,12 @@ const NEWEST_FIRST = keysetSort('projects', '-projects.created_at', '-projects.i
 /** The studio's projects the caller can reach (all of them with workspace:manage, else the granted ones), newest first. */
 export async function listProjects(ctx: ActionContext, query: ListProjectsQuery) {
   const caller = ctx.caller!;
-  let qb = ctx.db.selectFrom('projects').selectAll('projects').where('projects.studio_id', '=', ctx.studioId);
+  let qb = ctx.db
+    .selectFrom('projects')
+    .leftJoin('clients', 'clients.id', 'projects.client_id')
+    .selectAll('projects')
+    .select('clients.name as linked_client_name')
+    .where('projects.studio_id', '=', ctx.studioId);
   if (!reachesAllProjects(caller.permissions)) {
     qb = qb.where(
       'projects.id',
@@ -63,27 +88,35 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
     );
   }
   if (query.status) qb = qb.where('projects.status', '=', query.status);
+  if (query.clientId) qb = qb.where('projects.client_id', '=', query.clientId);
   if (query.q) {
     const q = query.q;
-    qb = qb.where((eb) => eb.or(containsText(['projects.name', 'projects.reference', 'projects.client_name'], q)));
+    // The client as shown: the linked client's current name, or the label of a project linked to none.
+    qb = qb.where((eb) =>
+      eb.or([
+        ...containsText(['projects.name', 'projects.reference', 'clients.name'], q),
+        eb.and([eb('projects.client_id', 'is', null), ...containsText(['projects.client_name'], q)]),
+      ]),
+    );
   }
   const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, query);
-  return { items: rows.map(presentProject), nextCursor };
+  return { items: rows.map(({ linked_client_name, ...row }) => presentProject(row, linked_client_name)), nextCursor };
 }
 
 type ProjectFields = Pick<
   ProjectRow,
-  'studio_id' | 'name' | 'reference' | 'client_name' | 'currency' | 'default_markup4'
+  'studio_id' | 'name' | 'reference' | 'client_id' | 'client_name' | 'currency' | 'default_markup4'
 >;
 
 /** A new, active project at version 1, made by the caller now (from fresh fields or a source project's). */
 function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectRow {
-  const { studio_id, name, reference, client_name, currency, default_markup4 } = fields;
+  const { studio_id, name, reference, client_id, client_name, currency, default_markup4 } = fields;
   return {
     id: newId(),
     studio_id,
     name,
     reference,
+    client_id,
     client_name,
     currency,
     default_markup4,
@@ -105,10 +138,50 @@ async function insertProject(ctx: ActionContext, row: ProjectRow) {
     .execute();
 }
 
-export interface CreateProjectInput {
+/** How callers name a project's client: a client record by id, or (the older way) a name. */
+interface ClientChoice {
+  clientId?: string | null;
+  clientName?: string | null;
+}
+
+/**
+ * The client columns a create or update writes. clientId links a client record (null unlinks) and records its name.
+ * clientName is kept for callers that predate client records: on a project linked to no client it sets a plain label,
+ * as it always did; on a linked project it may only repeat the client's name (null unlinks), since the name shown is
+ * the client's own. Sent with clientId, it must be that client's name.
+ */
+async function clientColumns(
+  ctx: ActionContext,
+  current: Pick<ProjectRow, 'client_id'> | null,
+  { clientId, clientName }: ClientChoice,
+): Promise<Pick<ProjectUpdate, 'client_id' | 'client_name'>> {
+  if (clientId === null) return { client_id: null, client_name: clientName ?? null };
+  if (clientId !== undefined) {
+    const client = await clientToLink(ctx, clientId, current?.client_id ?? null);
+    if (clientName !== undefined && clientName?.trim() !== client.name) {
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        `clientName shows the linked client's name (${client.name}); send clientId alone, or rename the client with update_client.`,
+        { errors: [{ path: 'clientName', message: 'Differs from the name of the client clientId names.' }] },
+      );
+    }
+    return { client_id: client.id, client_name: client.name };
+  }
+  if (clientName === undefined) return {};
+  if (!current?.client_id) return { client_name: clientName };
+  if (clientName === null) return { client_id: null, client_name: null };
+  const linked = linkedClientName(ctx, current.client_id);
+  if (clientName.trim() === linked) return { client_name: linked };
+  throw new ServiceError(
+    'VALIDATION_FAILED',
+    `This project is linked to the client ${linked}, whose name it shows. To name another client send its clientId (list_clients, or create_client for a new one); to correct the name use update_client; clientId null unlinks it.`,
+    { errors: [{ path: 'clientName', message: 'The project is linked to a client record; use clientId.' }] },
+  );
+}
+
+export interface CreateProjectInput extends ClientChoice {
   name: string;
   reference?: string | null;
-  clientName?: string | null;
   currency?: Currency;
   defaultMarkup?: { ratio4: string } | null;
   sections?: string[];
@@ -121,11 +194,13 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
     .select(['currency'])
     .where('id', '=', ctx.studioId)
     .executeTakeFirstOrThrow();
+  const client = await clientColumns(ctx, null, input);
   const row = newProjectRow(ctx, {
     studio_id: ctx.studioId,
     name: input.name,
     reference: input.reference ?? null,
-    client_name: input.clientName ?? null,
+    client_id: client.client_id ?? null,
+    client_name: client.client_name ?? null,
     currency: input.currency ?? studio.currency,
     default_markup4: input.defaultMarkup?.ratio4 ?? null,
   });
@@ -144,13 +219,12 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
     summary: `Created project ${row.name}`,
     changes: { created: { from: null, to: row.name } },
   });
-  return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };
+  return { ...showProject(ctx, row), sections: await listSections(ctx.db, row.id, false) };
 }
 
-export interface ProjectPatch {
+export interface ProjectPatch extends ClientChoice {
   name?: string;
   reference?: string | null;
-  clientName?: string | null;
   currency?: Currency;
   defaultMarkup?: { ratio4: string } | null;
 }
@@ -158,23 +232,22 @@ export interface ProjectPatch {
 /** Writes project columns, bumps the version and records the change. */
 export async function writeProject(ctx: ActionContext, before: ProjectRow, cols: ProjectUpdate, verb: string) {
   return versionedUpdate(ctx, 'projects', before, cols, {
-    present: presentProject,
+    present: (row) => showProject(ctx, row),
     audit: (after) => ({ targetKind: 'project', projectId: before.id, summary: `${verb} project ${after.name}` }),
   });
 }
 
 export async function updateProject(ctx: ActionContext, projectId: string, patch: ProjectPatch) {
   const before = await loadProject(ctx.db, ctx.studioId, projectId);
-  const cols: ProjectUpdate = {};
+  const cols: ProjectUpdate = { ...(await clientColumns(ctx, before, patch)) };
   if (patch.name !== undefined) cols.name = patch.name;
   if (patch.reference !== undefined) cols.reference = patch.reference;
-  if (patch.clientName !== undefined) cols.client_name = patch.clientName;
   if (patch.currency !== undefined) cols.currency = patch.currency;
   if (patch.defaultMarkup !== undefined) cols.default_markup4 = patch.defaultMarkup?.ratio4 ?? null;
   if (!Object.keys(cols).length) {
     throw new ServiceError(
       'VALIDATION_FAILED',
-      'Give at least one field to change: name, reference, clientName, currency or defaultMarkup.',
+      'Give at least one field to change: name, reference, clientId, currency or defaultMarkup.',
       {
         errors: [{ path: '(body)', message: 'Nothing to change.' }],
       },
@@ -244,7 +317,7 @@ export async function duplicateProject(ctx: ActionContext, projectId: string, in
       .execute();
     await copyLines(ctx, await activeLinesOf(ctx.db, section.id), { projectId: row.id, sectionId }, 'keep');
   }
-  return { ...presentProject(row), sections: await listSections(ctx.db, row.id, false) };
+  return { ...showProject(ctx, row), sections: await listSections(ctx.db, row.id, false) };
 }
 
 export async function archiveProject(ctx: ActionContext, projectId: string) {

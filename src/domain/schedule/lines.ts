@@ -123,11 +123,26 @@ function assertActiveSupplier(ctx: Pick<ActionContext, 'statement'>, supplierId:
   }
 }
 
+/** The same rule for units: an archived unit stays on the lines measured in it, but is not chosen again. */
+function assertActiveUnit(ctx: Pick<ActionContext, 'statement'>, unitId: string | null | undefined) {
+  if (!unitId) return;
+  const u = ctx.statement('SELECT name, symbol, archived_at FROM units WHERE id = ?').get(unitId) as
+    | { name: string; symbol: string; archived_at: string | null }
+    | undefined;
+  if (u?.archived_at) {
+    throw new ServiceError(
+      'ARCHIVED',
+      `The unit ${u.name} (${u.symbol}) is archived; choose an active unit (list_units).`,
+    );
+  }
+}
+
 export async function createLine(ctx: ActionContext, input: CreateLineInput): Promise<PresentedLine> {
   const { projectId, sectionId, ...fields } = input;
   await activeSection(ctx.db, projectId, sectionId);
   const cols = lineColumns(fields);
   assertActiveSupplier(ctx, cols.supplier_id);
+  assertActiveUnit(ctx, cols.unit_id);
   const row: LineRow = {
     id: newId(),
     project_id: projectId,
@@ -190,6 +205,7 @@ export async function applyPatch(ctx: ActionContext, before: LineRow, patch: Lin
     throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
   if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;
   if (cols.supplier_id !== before.supplier_id) assertActiveSupplier(ctx, cols.supplier_id);
+  if (cols.unit_id !== before.unit_id) assertActiveUnit(ctx, cols.unit_id);
   return writeLine(ctx, before, cols, 'Updated');
 }
 

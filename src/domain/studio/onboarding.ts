@@ -39,6 +39,8 @@ export async function createStudioWithOwner(
     name: u.name,
     symbol: u.symbol,
     archived_at: null,
+    created_at: now,
+    updated_at: now,
   }));
   await db
     .insertInto('studios')

@@ -1,0 +1,2 @@
+// Procedures of the clients domain (studio-level reference data).
+export * from './clients.js';
