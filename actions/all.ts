@@ -8,3 +8,4 @@ export * from './studio/index.js';
 export * from './suppliers/index.js';
 export * from './units/index.js';
 export * from './clients/index.js';
+export * from './codes/index.js';

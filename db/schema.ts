@@ -108,6 +108,23 @@ export interface SuppliersTable {
   version: Generated<number>;
 }
 
+/** A code scheme: how lines are numbered (FF-001). See db/migrations/009_codes.ts and src/domain/codes/schemes.ts. */
+export interface CodeSchemesTable {
+  id: string;
+  studio_id: string;
+  /** Capital letters and digits, e.g. FF; unique among the studio's active schemes. */
+  prefix: string;
+  name: string;
+  /** A JSON array of section-title keywords, e.g. ["Lighting"]; '[]' by default. */
+  keywords: Generated<string>;
+  /** 1 for the studio's one default scheme, else 0; studios.code_prefix mirrors the default's prefix. */
+  is_default: Generated<number>;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
 export interface UnitsTable {
   id: string;
   studio_id: string;
@@ -218,6 +235,7 @@ export interface Database {
   suppliers: SuppliersTable;
   units: UnitsTable;
   clients: ClientsTable;
+  code_schemes: CodeSchemesTable;
   lines: LinesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
@@ -228,6 +246,7 @@ export interface Database {
 export type SupplierRow = Selectable<SuppliersTable>;
 export type UnitRow = Selectable<UnitsTable>;
 export type ClientRow = Selectable<ClientsTable>;
+export type CodeSchemeRow = Selectable<CodeSchemesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;

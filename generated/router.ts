@@ -38,6 +38,14 @@ export type AppRouter = TRPCBuiltRouter<
       listClients: Q<In<typeof A.listClients>, Out<typeof A.listClients>>;
       updateClient: M<In<typeof A.updateClient> & { expectedVersion?: number }, Out<typeof A.updateClient>>;
     };
+    codes: {
+      archiveCode: M<In<typeof A.archiveCode> & { expectedVersion?: number }, Out<typeof A.archiveCode>>;
+      createCode: M<In<typeof A.createCode> & { commandKey?: string }, Out<typeof A.createCode>>;
+      getCode: Q<In<typeof A.getCode>, Out<typeof A.getCode>>;
+      listCodes: Q<In<typeof A.listCodes>, Out<typeof A.listCodes>>;
+      suggestNextCode: Q<In<typeof A.suggestNextCode>, Out<typeof A.suggestNextCode>>;
+      updateCode: M<In<typeof A.updateCode> & { expectedVersion?: number }, Out<typeof A.updateCode>>;
+    };
     projects: {
       archiveStudioProject: M<In<typeof A.archiveStudioProject> & { expectedVersion?: number }, Out<typeof A.archiveStudioProject>>;
       createStudioProject: M<In<typeof A.createStudioProject> & { commandKey?: string }, Out<typeof A.createStudioProject>>;

@@ -14,7 +14,7 @@ export const createScheduleLine = defineAction({
   domain: 'schedule',
   summary: 'Add a line at the end of a section.',
   description:
-    'Creates a schedule line at the end of a section. Only heading is required; quantity defaults to 1 of the studio default unit, prices to "tbc", status to draft and code to the next free studio code. Send a fresh commandKey (a UUID) and repeat it with identical input to retry safely. tradePrice and markup need pricing:write.',
+    'Creates a schedule line at the end of a section. Only heading is required; quantity defaults to 1 of the studio default unit, prices to "tbc", status to draft and code to the next code of the code scheme its section takes (suggest_next_code previews it). Send a fresh commandKey (a UUID) and repeat it with identical input to retry safely. tradePrice and markup need pricing:write.',
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,

@@ -3,6 +3,7 @@ import { refTo } from '../../src/core/schema-marks.js';
 import { API_TOKEN } from '../../src/domain/account/entity.js';
 import { AUDIT_EVENT } from '../../src/domain/audit/entity.js';
 import { CLIENT } from '../../src/domain/clients/entity.js';
+import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
 import { MEMBER } from '../../src/domain/members/entity.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
@@ -27,5 +28,6 @@ export const ClientId = Ref(CLIENT);
 export const MemberId = Ref(MEMBER);
 export const AuditEventId = Ref(AUDIT_EVENT);
 export const ApiTokenId = Ref(API_TOKEN);
+export const CodeId = Ref(CODE_SCHEME);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

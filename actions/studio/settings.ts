@@ -31,7 +31,9 @@ const SettingsPatch = z
     currency: Currency.describe('For new projects; existing projects keep theirs.'),
     taxRate: boundedRatio(10_000n, 'A tax rate').describe('"2000" = 20%; at most 100%.'),
     defaultUnitId: UnitId.describe("One of the studio's active units."),
-    codeFormat: z.strictObject({ prefix: CodePrefix }).describe('For new line codes; existing codes stay.'),
+    codeFormat: z
+      .strictObject({ prefix: CodePrefix })
+      .describe("The default code scheme's prefix (list_codes), for new line codes; existing codes stay."),
     branding: z
       .strictObject({
         displayName: z.string().trim().min(1).max(200).nullable(),

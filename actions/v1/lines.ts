@@ -38,7 +38,7 @@ export const createLine = bindResource(createScheduleLine, {
   name: 'create_line',
   summary: 'Add a line to a section of a project.',
   description:
-    'Creates a schedule line at the end of a section. Only heading is required; quantity defaults to 1 of the studio default unit, prices to "tbc", status to draft and code to the next free studio code. Needs an Idempotency-Key.',
+    'Creates a schedule line at the end of a section. Only heading is required; quantity defaults to 1 of the studio default unit, prices to "tbc", status to draft and code to the next code of the code scheme its section takes (suggest_next_code previews it). Needs an Idempotency-Key.',
   http: {
     method: 'POST',
     path: '/projects/{projectId}/items',

@@ -22,6 +22,12 @@ export const DEMO_CLIENT = {
   notes: 'Prefer email; weekly site meetings on Thursdays.',
 };
 
+/** The demo studio's code schemes beside its default FF. */
+export const DEMO_CODE_SCHEMES = [
+  { prefix: 'LT', name: 'Lighting', keywords: ['Lighting'] },
+  { prefix: 'UP', name: 'Upholstery', keywords: ['Upholstery'] },
+] as const;
+
 const isValueState = (v: string): v is ValueState => (VALUE_STATES as readonly string[]).includes(v);
 
 /** A demo price: digits are a set amount, anything else names its value state. */
@@ -53,6 +59,25 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
         created_at: now,
         updated_at: now,
       })
+      .execute();
+    // FF (furniture & fittings) is the default scheme onboarding made; lighting and upholstery sections number apart.
+    // No demo section's title holds either keyword, so every demo line keeps its FF code.
+    await tx
+      .insertInto('code_schemes')
+      .values(
+        DEMO_CODE_SCHEMES.map((c) => ({
+          id: newId(),
+          studio_id: studioId,
+          prefix: c.prefix,
+          name: c.name,
+          keywords: JSON.stringify(c.keywords),
+          is_default: 0,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+          version: 1,
+        })),
+      )
       .execute();
     const projectId = newId();
     await tx

@@ -1,29 +1,40 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { schemeForSection } from '../codes/matching.js';
 
-/** The studio's code prefix with its dash, e.g. `FF-`. */
-export async function codePrefix(db: Kysely<Database>, studioId: string): Promise<string> {
-  const studio = await db
-    .selectFrom('studios')
-    .select('code_prefix')
-    .where('id', '=', studioId)
-    .executeTakeFirstOrThrow();
-  return `${studio.code_prefix}-`;
+/**
+ * The prefix with its dash of the code scheme a line created in this section takes, e.g. `FF-` or `LT-` (the rule is
+ * in src/domain/codes/matching.ts: a section whose title contains a scheme's keyword takes it, otherwise the default).
+ */
+export async function codePrefix(db: Kysely<Database>, studioId: string, sectionId: string): Promise<string> {
+  return `${(await schemeForSection(db, studioId, sectionId)).prefix}-`;
 }
 
 /** `FF-` and 7 → `FF-007`: at least three digits, more when the schedule outgrows them. */
 export const formatCode = (prefix: string, n: number) => `${prefix}${String(n).padStart(3, '0')}`;
 
 /**
- * Hands out the project's next codes one after another: the studio's prefix and one more than the highest number used
- * so far (FF-001, FF-002 …). Archived lines keep their codes, so a code is never reused; codes set by hand with the
- * prefix and a number count too. The highest is one index seek (lines_by_project_code: among codes that are the prefix
- * and digits only, without the leading zeros a longer code would need to sort wrongly, the longest, then the
- * greatest), read once per request so a request creating many lines stays
- * cheap. GLOB is SQLite's; the PostgreSQL store needs its own twin of this query (a regular expression).
+ * Hands out the project's next codes one after another: the prefix of the code scheme the target section takes and one
+ * more than the highest number used so far with that prefix (FF-001, FF-002 …; LT-001 … in a Lighting section).
+ * Archived lines keep their codes, so a code is never reused; codes set by hand with the prefix and a number count
+ * too. Read once per request, so a request creating many lines stays cheap.
  */
-export async function codeAllocator(db: Kysely<Database>, studioId: string, projectId: string): Promise<() => string> {
-  const prefix = await codePrefix(db, studioId);
+export async function codeAllocator(
+  db: Kysely<Database>,
+  studioId: string,
+  projectId: string,
+  sectionId: string,
+): Promise<() => string> {
+  return prefixAllocator(db, projectId, await codePrefix(db, studioId, sectionId));
+}
+
+/**
+ * The next codes with one prefix (with its dash) in a project. The highest is one index seek (lines_by_project_code:
+ * among codes that are the prefix and digits only, without the leading zeros a longer code would need to sort wrongly,
+ * the longest, then the greatest). GLOB is SQLite's; the PostgreSQL store needs its own twin of this query (a regular
+ * expression).
+ */
+export async function prefixAllocator(db: Kysely<Database>, projectId: string, prefix: string): Promise<() => string> {
   const highest = await sql<{ code: string }>`
     SELECT code FROM lines
     WHERE project_id = ${projectId} AND code GLOB ${`${globEscape(prefix)}[0-9]*`}
@@ -39,7 +50,12 @@ export async function codeAllocator(db: Kysely<Database>, studioId: string, proj
 /** A prefix taken literally in a GLOB pattern (`*`, `?` and `[` are GLOB's own). */
 const globEscape = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);
 
-/** The next line code in a project (see `codeAllocator`). */
-export async function nextCode(db: Kysely<Database>, studioId: string, projectId: string): Promise<string> {
-  return (await codeAllocator(db, studioId, projectId))();
+/** The next line code in a project for a line in this section (see `codeAllocator`). */
+export async function nextCode(
+  db: Kysely<Database>,
+  studioId: string,
+  projectId: string,
+  sectionId: string,
+): Promise<string> {
+  return (await codeAllocator(db, studioId, projectId, sectionId))();
 }

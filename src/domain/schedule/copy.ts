@@ -82,7 +82,7 @@ export async function copyLinesToProject(
       );
     }
   }
-  const code = await codeAllocator(ctx.db, ctx.studioId, targetProjectId);
+  const code = await codeAllocator(ctx.db, ctx.studioId, targetProjectId, targetSectionId);
   let position = await nextPosition(ctx.db, targetSectionId);
   const presentation = await presentationFor(ctx, targetProjectId);
   const lines: PresentedLine[] = [];
@@ -122,7 +122,7 @@ export async function copyLines(
       project_id: target.projectId,
       section_id: target.sectionId,
       position: i + 1,
-      code: code === 'keep' ? source.code : await nextCode(ctx.db, ctx.studioId, target.projectId),
+      code: code === 'keep' ? source.code : await nextCode(ctx.db, ctx.studioId, target.projectId, target.sectionId),
     });
     await ctx.db.insertInto('lines').values(row).execute();
     ctx.audit({

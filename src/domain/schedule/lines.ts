@@ -148,7 +148,7 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
     project_id: projectId,
     section_id: sectionId,
     position: await nextPosition(ctx.db, sectionId),
-    code: cols.code !== undefined ? cols.code : await nextCode(ctx.db, ctx.studioId, projectId),
+    code: cols.code !== undefined ? cols.code : await nextCode(ctx.db, ctx.studioId, projectId, sectionId),
     heading: fields.heading,
     description: cols.description ?? '',
     status: cols.status ?? 'draft',
@@ -279,7 +279,7 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
     project_id: projectId,
     section_id: source.section_id,
     position: source.position + 1,
-    code: await nextCode(ctx.db, ctx.studioId, projectId),
+    code: await nextCode(ctx.db, ctx.studioId, projectId, source.section_id),
   });
   await ctx.db.insertInto('lines').values(row).execute();
   ctx.audit({

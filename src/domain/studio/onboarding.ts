@@ -3,6 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import { newId, newToken, sha256 } from '../../core/ids.js';
 import type { Role } from '../../core/permissions.js';
+import { newDefaultScheme } from '../codes/schemes.js';
 
 export const DEFAULT_UNITS = [
   { name: 'each', symbol: 'ea' },
@@ -59,6 +60,11 @@ export async function createStudioWithOwner(
     })
     .execute();
   await db.insertInto('units').values(units).execute();
+  // The studio's default code scheme; studios.code_prefix mirrors its prefix (src/domain/codes/schemes.ts).
+  await db
+    .insertInto('code_schemes')
+    .values(newDefaultScheme(studioId, studio.codePrefix ?? 'FF', now))
+    .execute();
   const existing = await db
     .selectFrom('users')
     .select('id')

@@ -3,6 +3,7 @@ import type { Database, StudioRow, StudioUpdate } from '../../../db/schema.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
+import { renameDefaultScheme } from '../codes/schemes.js';
 import { loadStudio, writeStudio } from './studio.js';
 
 /** The studio's active units, for pickers: archived units stay on old lines but are not offered. */
@@ -91,9 +92,12 @@ export async function updateSettings(ctx: ActionContext, patch: SettingsPatch) {
       'VALIDATION_FAILED',
       'Name at least one setting to change; see get_studio_settings for them.',
     );
-  return writeStudio(ctx, before, cols, {
+  const shown = await writeStudio(ctx, before, cols, {
     present: (row) => presentSettings(ctx.db, row),
     // The summary names no fields: it is not redacted, and a changed default markup is pricing information.
     audit: () => ({ targetKind: 'studio', summary: "Changed the studio's settings" }),
   });
+  // The prefix is the default code scheme's (list_codes); studios.code_prefix mirrors it (src/domain/codes/schemes.ts).
+  if (patch.codeFormat) await renameDefaultScheme(ctx, patch.codeFormat.prefix);
+  return shown;
 }
