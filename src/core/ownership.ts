@@ -16,7 +16,8 @@ const LEVEL_ORDER = { studio: 0, member: 0, project: 1 } as const;
 /**
  * Proves that every record the input names (every field marked `refTo`, at any depth) belongs where the request
  * says: a studio-level record to the caller's studio, a personal one to the caller, a project-level one to the
- * project in its `within` field (default `projectId`). A mismatch answers 404, never 403: another studio's records
+ * project in its `within` field (default `projectId`): the object holding the reference's own field when it has one
+ * (`fromLine: { projectId, lineId }`), else the input's. A mismatch answers 404, never 403: another studio's records
  * do not exist for the caller. Each entity's own access rule (a project's grants) runs for every reference to it.
  * Returns the records found and the project the request is about (its `projectId`).
  */
@@ -34,7 +35,8 @@ export function resolveRefs(
   );
   for (const site of sites) {
     const { entity } = site;
-    for (const id of valuesAt(input, site.path)) {
+    const within = site.within ?? 'projectId';
+    for (const { id, holder } of idsAt(input, site.path)) {
       if (typeof id !== 'string') continue;
       // Table and column names come from the entity's definition, never from input.
       const row = statement(`SELECT * FROM ${entity.table} WHERE id = ?`).get(id) as
@@ -48,7 +50,7 @@ export function resolveRefs(
           ? owner === caller.studioId
           : level === 'member'
             ? owner === caller.memberId
-            : owner === input[site.within ?? 'projectId']);
+            : owner === (holder && within in holder ? holder[within] : input[within]));
       if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
       entity.access?.({ caller, id, row, write, statement });
       refs.push({ field: site.path.join('.'), entity, id, row });
@@ -57,4 +59,20 @@ export function resolveRefs(
     }
   }
   return { refs, project };
+}
+
+/** The ids at a path, each with the object whose field holds it (none for the elements of a list or record). */
+function idsAt(input: Record<string, unknown>, path: readonly string[]) {
+  const last = path.at(-1);
+  const found: Array<{ id: unknown; holder: Record<string, unknown> | undefined }> = [];
+  if (last === undefined) return found;
+  for (const parent of valuesAt(input, path.slice(0, -1))) {
+    if (!parent || typeof parent !== 'object') continue;
+    if (last === '*') for (const id of Object.values(parent)) found.push({ id, holder: undefined });
+    else if (!Array.isArray(parent) && last in parent) {
+      const holder = parent as Record<string, unknown>;
+      found.push({ id: holder[last], holder });
+    }
+  }
+  return found;
 }
