@@ -6,3 +6,4 @@ export * from './audit/index.js';
 export * from './account/index.js';
 export * from './studio/index.js';
 export * from './suppliers/index.js';
+export * from './libraries/index.js';

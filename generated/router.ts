@@ -30,6 +30,17 @@ export type AppRouter = TRPCBuiltRouter<
       listProjectAuditEvents: Q<In<typeof A.listProjectAuditEvents>, Out<typeof A.listProjectAuditEvents>>;
       listStudioAuditEvents: Q<In<typeof A.listStudioAuditEvents>, Out<typeof A.listStudioAuditEvents>>;
     };
+    libraries: {
+      addLibraryProduct: M<In<typeof A.addLibraryProduct> & { commandKey?: string }, Out<typeof A.addLibraryProduct>>;
+      archiveLibrary: M<In<typeof A.archiveLibrary> & { expectedVersion?: number }, Out<typeof A.archiveLibrary>>;
+      createLibrary: M<In<typeof A.createLibrary> & { commandKey?: string }, Out<typeof A.createLibrary>>;
+      getLibrary: Q<In<typeof A.getLibrary>, Out<typeof A.getLibrary>>;
+      listLibraries: Q<In<typeof A.listLibraries>, Out<typeof A.listLibraries>>;
+      listLibraryProducts: Q<In<typeof A.listLibraryProducts>, Out<typeof A.listLibraryProducts>>;
+      removeLibraryProduct: M<In<typeof A.removeLibraryProduct> & { expectedVersion?: number }, Out<typeof A.removeLibraryProduct>>;
+      updateLibrary: M<In<typeof A.updateLibrary> & { expectedVersion?: number }, Out<typeof A.updateLibrary>>;
+      updateLibraryProduct: M<In<typeof A.updateLibraryProduct> & { expectedVersion?: number }, Out<typeof A.updateLibraryProduct>>;
+    };
     projects: {
       archiveStudioProject: M<In<typeof A.archiveStudioProject> & { expectedVersion?: number }, Out<typeof A.archiveStudioProject>>;
       createStudioProject: M<In<typeof A.createStudioProject> & { commandKey?: string }, Out<typeof A.createStudioProject>>;

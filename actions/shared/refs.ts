@@ -2,6 +2,7 @@ import type { Entity } from '../../src/core/entities.js';
 import { refTo } from '../../src/core/schema-marks.js';
 import { API_TOKEN } from '../../src/domain/account/entity.js';
 import { AUDIT_EVENT } from '../../src/domain/audit/entity.js';
+import { LIBRARY, LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import { MEMBER } from '../../src/domain/members/entity.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
@@ -25,5 +26,7 @@ export const UnitId = Ref(UNIT);
 export const MemberId = Ref(MEMBER);
 export const AuditEventId = Ref(AUDIT_EVENT);
 export const ApiTokenId = Ref(API_TOKEN);
+export const LibraryId = Ref(LIBRARY);
+export const LibraryProductId = Ref(LIBRARY_PRODUCT);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

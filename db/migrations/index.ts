@@ -2,6 +2,7 @@ import * as m001 from './001_initial.js';
 import * as m002 from './002_studio_settings.js';
 import * as m003 from './003_suppliers.js';
 import * as m004 from './004_line_code_index.js';
+import * as m007 from './007_libraries.js';
 
 /** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statements: readonly string[] }> = [
@@ -9,4 +10,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statemen
   { version: 2, ...m002 },
   { version: 3, ...m003 },
   { version: 4, ...m004 },
+  { version: 7, ...m007 },
 ];
