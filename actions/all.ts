@@ -7,3 +7,4 @@ export * from './account/index.js';
 export * from './studio/index.js';
 export * from './suppliers/index.js';
 export * from './libraries/index.js';
+export * from './templates/index.js';

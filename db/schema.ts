@@ -184,6 +184,19 @@ export interface LibraryProductsTable {
   version: number;
 }
 
+/** A starting point for new projects; its sections and their starting lines are JSON text (TemplateSections). */
+export interface ProjectTemplatesTable {
+  id: string;
+  studio_id: string;
+  name: string;
+  description: string;
+  sections_json: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -236,6 +249,7 @@ export interface Database {
   lines: LinesTable;
   libraries: LibrariesTable;
   library_products: LibraryProductsTable;
+  project_templates: ProjectTemplatesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
   user_state: UserStateTable;
@@ -258,4 +272,5 @@ export type LineUpdate = Updateable<LinesTable>;
 export type LibraryRow = Selectable<LibrariesTable>;
 export type LibraryProductRow = Selectable<LibraryProductsTable>;
 export type LibraryProductUpdate = Updateable<LibraryProductsTable>;
+export type ProjectTemplateRow = Selectable<ProjectTemplatesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;

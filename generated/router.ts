@@ -96,5 +96,13 @@ export type AppRouter = TRPCBuiltRouter<
       mergeSuppliers: M<In<typeof A.mergeSuppliers> & { commandKey?: string }, Out<typeof A.mergeSuppliers>>;
       updateSupplier: M<In<typeof A.updateSupplier> & { expectedVersion?: number }, Out<typeof A.updateSupplier>>;
     };
+    templates: {
+      archiveProjectTemplate: M<In<typeof A.archiveProjectTemplate> & { expectedVersion?: number }, Out<typeof A.archiveProjectTemplate>>;
+      createProjectTemplate: M<In<typeof A.createProjectTemplate> & { commandKey?: string }, Out<typeof A.createProjectTemplate>>;
+      createTemplateFromProject: M<In<typeof A.createTemplateFromProject> & { commandKey?: string }, Out<typeof A.createTemplateFromProject>>;
+      getProjectTemplate: Q<In<typeof A.getProjectTemplate>, Out<typeof A.getProjectTemplate>>;
+      listProjectTemplates: Q<In<typeof A.listProjectTemplates>, Out<typeof A.listProjectTemplates>>;
+      updateProjectTemplate: M<In<typeof A.updateProjectTemplate> & { expectedVersion?: number }, Out<typeof A.updateProjectTemplate>>;
+    };
   }
 >;

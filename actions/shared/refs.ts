@@ -8,6 +8,7 @@ import { PROJECT } from '../../src/domain/projects/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
+import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
 import { Id } from './values.js';
 
@@ -28,5 +29,6 @@ export const AuditEventId = Ref(AUDIT_EVENT);
 export const ApiTokenId = Ref(API_TOKEN);
 export const LibraryId = Ref(LIBRARY);
 export const LibraryProductId = Ref(LIBRARY_PRODUCT);
+export const TemplateId = Ref(TEMPLATE);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

@@ -3,6 +3,7 @@ import * as m002 from './002_studio_settings.js';
 import * as m003 from './003_suppliers.js';
 import * as m004 from './004_line_code_index.js';
 import * as m007 from './007_libraries.js';
+import * as m008 from './008_templates.js';
 
 /** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statements: readonly string[] }> = [
@@ -11,4 +12,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statemen
   { version: 3, ...m003 },
   { version: 4, ...m004 },
   { version: 7, ...m007 },
+  { version: 8, ...m008 },
 ];

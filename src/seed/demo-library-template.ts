@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, LibraryProductRow } from '../../db/schema.js';
 import { newId } from '../core/ids.js';
+import { sectionsJson, type TemplateSection } from '../domain/templates/template-record.js';
 
 /** The demo studio's library: lighting it has specified again and again, from its lighting supplier. */
 const LIGHTING = {
@@ -55,9 +56,35 @@ const LIGHTING = {
   ],
 } as const;
 
+/** The demo studio's template: the rooms and first lines of a three-bedroom family house. */
+function threeBedroomHouse(unit: (symbol: string) => string): TemplateSection[] {
+  const line = (heading: string, description = '', amount4 = '10000', symbol = 'ea') => ({
+    heading,
+    description,
+    quantity: { amount4, unitId: unit(symbol) },
+    status: 'draft' as const,
+  });
+  return [
+    {
+      title: 'Living Room',
+      lines: [line('Sofa', 'Three-seat'), line('Armchairs', '', '20000'), line('Rug'), line('Floor lamp')],
+    },
+    { title: 'Kitchen', lines: [line('Pendant lights over island', '', '30000'), line('Bar stools', '', '30000')] },
+    { title: 'Dining', lines: [line('Dining table'), line('Dining chairs', '', '60000')] },
+    {
+      title: 'Main Bedroom',
+      lines: [line('Bed'), line('Bedside tables', '', '20000'), line('Curtains', '', '60000', 'm')],
+    },
+    { title: 'Bedroom 2', lines: [line('Double bed'), line('Wardrobe')] },
+    { title: 'Bedroom 3', lines: [line('Single bed'), line('Desk')] },
+    { title: 'Bathroom', lines: [line('Basin mixer'), line('Towel rail')] },
+    { title: 'Hallway', lines: [line('Console table'), line('Mirror')] },
+  ];
+}
+
 /**
- * Seeds the demo studio's reference data for libraries: one library with a few products. Called by `seedDemo` inside
- * its transaction.
+ * Seeds the demo studio's reference data for libraries and templates: one library with a few products and one
+ * project template. Called by `seedDemo` inside its transaction.
  */
 export async function seedDemoLibraryAndTemplate(
   tx: Kysely<Database>,
@@ -106,4 +133,23 @@ export async function seedDemoLibraryAndTemplate(
     }),
   );
   await tx.insertInto('library_products').values(products).execute();
+  const unit = (symbol: string) => {
+    const id = studio.unitIds[symbol];
+    if (!id) throw new Error(`The demo studio has no unit ${symbol}.`);
+    return id;
+  };
+  await tx
+    .insertInto('project_templates')
+    .values({
+      id: newId(),
+      studio_id: studioId,
+      name: 'Three-bedroom house',
+      description: 'A family house: living, kitchen and dining, three bedrooms, a bathroom and the hallway.',
+      sections_json: sectionsJson(threeBedroomHouse(unit)),
+      archived_at: null,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .execute();
 }

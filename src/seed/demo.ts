@@ -26,8 +26,8 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 
 /**
  * Seeds the demo studio on an empty database: the owner, their API token, the Harbour House project with its
- * sections and lines, and a product library. Returns the owner's token (shown once) or null when the database already
- * had a studio.
+ * sections and lines, a product library and a project template. Returns the owner's token (shown once) or null when
+ * the database already had a studio.
  */
 export async function seedDemo(store: Store): Promise<{ token: string; studioId: string; projectId: string } | null> {
   return store.write(async (tx) => {
