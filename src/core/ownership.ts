@@ -16,8 +16,7 @@ const LEVEL_ORDER = { studio: 0, member: 0, project: 1 } as const;
 /**
  * Proves that every record the input names (every field marked `refTo`, at any depth) belongs where the request
  * says: a studio-level record to the caller's studio, a personal one to the caller, a project-level one to the
- * project in its `within` field (default `projectId`): the object holding the reference's own field when it has one
- * (`fromLine: { projectId, lineId }`), else the input's. A mismatch answers 404, never 403: another studio's records
+ * project in its `within` field (default `projectId`). A mismatch answers 404, never 403: another studio's records
  * do not exist for the caller. Each entity's own access rule (a project's grants) runs for every reference to it.
  * Returns the records found and the project the request is about (its `projectId`).
  */
@@ -35,6 +34,8 @@ export function resolveRefs(
   );
   for (const site of sites) {
     const { entity } = site;
+    // A project-level record's project: the `within` field of the object holding the reference when it has one
+    // (`fromLine: { projectId, lineId }`), else the input's own.
     const within = site.within ?? 'projectId';
     for (const { id, holder } of idsAt(input, site.path)) {
       if (typeof id !== 'string') continue;
