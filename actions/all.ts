@@ -9,3 +9,5 @@ export * from './suppliers/index.js';
 export * from './units/index.js';
 export * from './clients/index.js';
 export * from './codes/index.js';
+export * from './libraries/index.js';
+export * from './templates/index.js';

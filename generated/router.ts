@@ -46,6 +46,17 @@ export type AppRouter = TRPCBuiltRouter<
       suggestNextCode: Q<In<typeof A.suggestNextCode>, Out<typeof A.suggestNextCode>>;
       updateCode: M<In<typeof A.updateCode> & { expectedVersion?: number }, Out<typeof A.updateCode>>;
     };
+    libraries: {
+      addLibraryProduct: M<In<typeof A.addLibraryProduct> & { commandKey?: string }, Out<typeof A.addLibraryProduct>>;
+      archiveLibrary: M<In<typeof A.archiveLibrary> & { expectedVersion?: number }, Out<typeof A.archiveLibrary>>;
+      createLibrary: M<In<typeof A.createLibrary> & { commandKey?: string }, Out<typeof A.createLibrary>>;
+      getLibrary: Q<In<typeof A.getLibrary>, Out<typeof A.getLibrary>>;
+      listLibraries: Q<In<typeof A.listLibraries>, Out<typeof A.listLibraries>>;
+      listLibraryProducts: Q<In<typeof A.listLibraryProducts>, Out<typeof A.listLibraryProducts>>;
+      removeLibraryProduct: M<In<typeof A.removeLibraryProduct> & { expectedVersion?: number }, Out<typeof A.removeLibraryProduct>>;
+      updateLibrary: M<In<typeof A.updateLibrary> & { expectedVersion?: number }, Out<typeof A.updateLibrary>>;
+      updateLibraryProduct: M<In<typeof A.updateLibraryProduct> & { expectedVersion?: number }, Out<typeof A.updateLibraryProduct>>;
+    };
     projects: {
       archiveStudioProject: M<In<typeof A.archiveStudioProject> & { expectedVersion?: number }, Out<typeof A.archiveStudioProject>>;
       createStudioProject: M<In<typeof A.createStudioProject> & { commandKey?: string }, Out<typeof A.createStudioProject>>;
@@ -100,6 +111,14 @@ export type AppRouter = TRPCBuiltRouter<
       listSuppliers: Q<In<typeof A.listSuppliers>, Out<typeof A.listSuppliers>>;
       mergeSuppliers: M<In<typeof A.mergeSuppliers> & { commandKey?: string }, Out<typeof A.mergeSuppliers>>;
       updateSupplier: M<In<typeof A.updateSupplier> & { expectedVersion?: number }, Out<typeof A.updateSupplier>>;
+    };
+    templates: {
+      archiveProjectTemplate: M<In<typeof A.archiveProjectTemplate> & { expectedVersion?: number }, Out<typeof A.archiveProjectTemplate>>;
+      createProjectTemplate: M<In<typeof A.createProjectTemplate> & { commandKey?: string }, Out<typeof A.createProjectTemplate>>;
+      createTemplateFromProject: M<In<typeof A.createTemplateFromProject> & { commandKey?: string }, Out<typeof A.createTemplateFromProject>>;
+      getProjectTemplate: Q<In<typeof A.getProjectTemplate>, Out<typeof A.getProjectTemplate>>;
+      listProjectTemplates: Q<In<typeof A.listProjectTemplates>, Out<typeof A.listProjectTemplates>>;
+      updateProjectTemplate: M<In<typeof A.updateProjectTemplate> & { expectedVersion?: number }, Out<typeof A.updateProjectTemplate>>;
     };
     units: {
       archiveUnit: M<In<typeof A.archiveUnit> & { expectedVersion?: number }, Out<typeof A.archiveUnit>>;

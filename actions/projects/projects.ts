@@ -4,7 +4,7 @@ import { page } from '../shared/values.js';
 import { Project, ProjectWithSections } from './records.js';
 import * as projects from '../../src/domain/projects/projects.js';
 import { EXAMPLE, ProjectFields, ProjectListQuery } from './shapes.js';
-import { ProjectId } from '../shared/refs.js';
+import { ProjectId, TemplateId } from '../shared/refs.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 
@@ -45,9 +45,9 @@ export const createStudioProject = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'projects',
-  summary: 'Start a new project with its first sections.',
+  summary: 'Start a new project with its first sections, or from a project template.',
   description:
-    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Name its client by clientId (find it with list_clients, or add it with create_client first; an archived client is refused); clientName alone, the older way, records a plain label linked to no client. Send a fresh commandKey so a retry never creates it twice.',
+    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section), or with templateId the sections and starting lines of a project template (list_project_templates): lines get the project\'s next codes and prices to be confirmed. Send sections or templateId, not both. You are granted edit access to it. Name its client by clientId (find it with list_clients, or add it with create_client first; an archived client is refused); clientName alone, the older way, records a plain label linked to no client. Send a fresh commandKey so a retry never creates it twice.',
   scope: 'projects:write',
   keyed: true,
   input: ProjectFields.partial().extend({
@@ -58,6 +58,9 @@ export const createStudioProject = defineAction({
       .max(100)
       .optional()
       .describe('Section titles in order, e.g. ["Living Room", "Kitchen"].'),
+    templateId: TemplateId.optional().describe(
+      "Start from this template's sections and starting lines instead of sections (an archived one: ARCHIVED).",
+    ),
   }),
   output: ProjectWithSections,
   errors: ['ARCHIVED'],

@@ -4,11 +4,13 @@ import { API_TOKEN } from '../../src/domain/account/entity.js';
 import { AUDIT_EVENT } from '../../src/domain/audit/entity.js';
 import { CLIENT } from '../../src/domain/clients/entity.js';
 import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
+import { LIBRARY, LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import { MEMBER } from '../../src/domain/members/entity.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
+import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
 import { Id } from './values.js';
 
@@ -29,5 +31,8 @@ export const MemberId = Ref(MEMBER);
 export const AuditEventId = Ref(AUDIT_EVENT);
 export const ApiTokenId = Ref(API_TOKEN);
 export const CodeId = Ref(CODE_SCHEME);
+export const LibraryId = Ref(LIBRARY);
+export const LibraryProductId = Ref(LIBRARY_PRODUCT);
+export const TemplateId = Ref(TEMPLATE);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

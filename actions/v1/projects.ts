@@ -16,7 +16,7 @@ export const listProjects = bindResource(listStudioProjects, {
 export const createProject = bindResource(createStudioProject, {
   name: 'create_project',
   description:
-    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section). You are granted edit access to it. Name its client by clientId (list_clients; create_client for a new one). Needs an Idempotency-Key.',
+    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section), or with templateId the sections and starting lines of a project template: lines get the project\'s next codes and prices to be confirmed. Send sections or templateId, not both. You are granted edit access to it. Name its client by clientId (list_clients; create_client for a new one). Needs an Idempotency-Key.',
   http: { method: 'POST', path: '/projects', status: 201, created: '/projects/{id}' },
   example: {
     name: 'Harbour House',

@@ -34,7 +34,10 @@ export function resolveRefs(
   );
   for (const site of sites) {
     const { entity } = site;
-    for (const id of valuesAt(input, site.path)) {
+    // A project-level record's project: the `within` field of the object holding the reference when it has one
+    // (`fromLine: { projectId, lineId }`), else the input's own.
+    const within = site.within ?? 'projectId';
+    for (const { id, holder } of idsAt(input, site.path)) {
       if (typeof id !== 'string') continue;
       // Table and column names come from the entity's definition, never from input.
       const row = statement(`SELECT * FROM ${entity.table} WHERE id = ?`).get(id) as
@@ -48,7 +51,7 @@ export function resolveRefs(
           ? owner === caller.studioId
           : level === 'member'
             ? owner === caller.memberId
-            : owner === input[site.within ?? 'projectId']);
+            : owner === (holder && within in holder ? holder[within] : input[within]));
       if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
       refs.push({ field: site.path.join('.'), entity, id, row });
       // `projectId` names the project a request is about, in every action that has one (the seed's own name).
@@ -59,4 +62,20 @@ export function resolveRefs(
   // 404 even to a caller whose view grant would refuse the write with 403, so the 403 reveals nothing.
   for (const ref of refs) ref.entity.access?.({ caller, id: ref.id, row: ref.row, write, statement });
   return { refs, project };
+}
+
+/** The ids at a path, each with the object whose field holds it (none for the elements of a list or record). */
+function idsAt(input: Record<string, unknown>, path: readonly string[]) {
+  const last = path.at(-1);
+  const found: Array<{ id: unknown; holder: Record<string, unknown> | undefined }> = [];
+  if (last === undefined) return found;
+  for (const parent of valuesAt(input, path.slice(0, -1))) {
+    if (!parent || typeof parent !== 'object') continue;
+    if (last === '*') for (const id of Object.values(parent)) found.push({ id, holder: undefined });
+    else if (!Array.isArray(parent) && last in parent) {
+      const holder = parent as Record<string, unknown>;
+      found.push({ id: holder[last], holder });
+    }
+  }
+  return found;
 }

@@ -4,6 +4,7 @@ import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
 import { newId, nowIso } from '../core/ids.js';
 import { createStudioWithOwner, mintToken, type NewStudio } from '../domain/studio/onboarding.js';
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
+import { seedDemoLibraryAndTemplate } from './demo-library-template.js';
 
 export const DEMO_OWNER = { email: 'alex@hartley-rowe.example', name: 'Alex Hartley' };
 export const DEMO_STUDIO: NewStudio = {
@@ -39,8 +40,9 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 }
 
 /**
- * Seeds the demo studio on an empty database: the owner, their API token, the client, and the Harbour House project
- * with its sections and lines. Returns the owner's token (shown once) or null when the database already had a studio.
+ * Seeds the demo studio on an empty database: the owner, their API token, the client, the Harbour House project with
+ * its sections and lines, a product library and a project template. Returns the owner's token (shown once) or null
+ * when the database already had a studio.
  */
 export async function seedDemo(store: Store): Promise<{ token: string; studioId: string; projectId: string } | null> {
   return store.write(async (tx) => {
@@ -173,6 +175,7 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
       };
     });
     await tx.insertInto('lines').values(rows).execute();
+    await seedDemoLibraryAndTemplate(tx, { studioId, now, unitIds, supplierIds });
     const { token } = await mintToken(tx, memberId, 'Demo owner token', now);
     return { token, studioId, projectId };
   });

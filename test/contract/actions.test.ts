@@ -204,6 +204,8 @@ const WRITABLE_WHEN_ARCHIVED: Record<string, string> = {
   grant_project_access: 'who may read an archived project is still managed',
   update_project_grant: 'who may read an archived project is still managed',
   revoke_project_access: 'who may read an archived project is still managed',
+  add_library_product: 'reads a line into studio reference data; the project does not change',
+  create_template_from_project: 'reads the project into a studio template; the project does not change',
 };
 
 describe('the archived-project freeze', () => {

@@ -10,6 +10,7 @@ import { containsText } from '../kit/text-search.js';
 import { activeLinesOf, copyLines } from '../schedule/copy.js';
 import { newSectionRow } from '../sections/section-record.js';
 import { listSections } from '../sections/sections.js';
+import { startFromTemplate } from '../templates/instantiate.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { clientToLink } from '../clients/clients.js';
 
@@ -185,10 +186,19 @@ export interface CreateProjectInput extends ClientChoice {
   currency?: Currency;
   defaultMarkup?: { ratio4: string } | null;
   sections?: string[];
+  /** A template whose sections and starting lines the project begins with (instead of `sections`). */
+  templateId?: string;
 }
 
-/** Creates a project, its first sections, and an `edit` grant for its creator. */
+/** Creates a project, its first sections (or a template's, with their lines), and an `edit` grant for its creator. */
 export async function createProject(ctx: ActionContext, input: CreateProjectInput) {
+  if (input.sections && input.templateId) {
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'Send sections or templateId, not both: a template brings its own sections. Drop one and send the request again.',
+      { errors: [{ path: 'templateId', message: 'Not taken together with sections.' }] },
+    );
+  }
   const studio = await ctx.db
     .selectFrom('studios')
     .select(['currency'])
@@ -205,7 +215,7 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
     default_markup4: input.defaultMarkup?.ratio4 ?? null,
   });
   await insertProject(ctx, row);
-  const titles = input.sections ?? ['General'];
+  const titles = input.templateId ? [] : (input.sections ?? ['General']);
   for (const [i, title] of titles.entries()) {
     await ctx.db
       .insertInto('sections')
@@ -217,8 +227,12 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
     targetId: row.id,
     projectId: row.id,
     summary: `Created project ${row.name}`,
-    changes: { created: { from: null, to: row.name } },
+    changes: {
+      created: { from: null, to: row.name },
+      ...(input.templateId ? { fromTemplate: { from: null, to: input.templateId } } : {}),
+    },
   });
+  if (input.templateId) await startFromTemplate(ctx, row.id, input.templateId);
   return { ...showProject(ctx, row), sections: await listSections(ctx.db, row.id, false) };
 }
 

@@ -1,0 +1,2 @@
+// Procedures of the templates domain (studio-level reference data): project templates.
+export * from './templates.js';

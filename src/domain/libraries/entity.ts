@@ -1,0 +1,15 @@
+import { defineEntity } from '../../core/entities.js';
+
+/** A library: a studio's named collection of products (studio-level reference data). */
+export const LIBRARY = defineEntity({
+  name: 'library',
+  table: 'libraries',
+  owner: { column: 'studio_id', level: 'studio' },
+});
+
+/** A product kept in a library; the studio's, named by its own id (the library is a field of it). */
+export const LIBRARY_PRODUCT = defineEntity({
+  name: 'library product',
+  table: 'library_products',
+  owner: { column: 'studio_id', level: 'studio' },
+});

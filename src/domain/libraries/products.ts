@@ -1,0 +1,337 @@
+import type { Kysely } from 'kysely';
+import type { Database, LibraryProductRow, LibraryProductUpdate } from '../../../db/schema.js';
+import type { Currency, ValueState } from '../../../db/vocabulary.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { containsText } from '../kit/text-search.js';
+import { versionedUpdate } from '../kit/versioned-update.js';
+import { lineColumns, type LineFieldsInput } from '../schedule/line-fields.js';
+import { loadLine } from '../schedule/lines.js';
+import { loadLibrary } from './libraries.js';
+
+const money = (amount4: string | null, currency: Currency) => (amount4 === null ? null : { amount4, currency });
+const pricedField = (state: ValueState, amount4: string | null, currency: Currency) => ({
+  price: state === 'set' ? money(amount4, currency) : null,
+  state,
+});
+
+/**
+ * A product as the API shows it. The trade price is always built here; `invoke` withholds it from callers without
+ * pricing:read (the action's output declares it priced).
+ */
+export function presentProduct(row: LibraryProductRow, supplierName: string | null) {
+  return {
+    id: row.id,
+    libraryId: row.library_id,
+    heading: row.heading,
+    description: row.description,
+    supplierId: row.supplier_id,
+    supplierName,
+    brand: row.brand,
+    productCode: row.product_code,
+    url: row.url,
+    finish: row.finish,
+    dimensions: row.dimensions,
+    leadTimeDays: row.lead_time_days,
+    currency: row.currency,
+    tradePrice: pricedField(row.trade_state, row.trade4, row.currency),
+    retailPrice: pricedField(row.retail_state, row.retail4, row.currency),
+    capturedFrom:
+      row.source_line_id === null || row.source_project_id === null
+        ? null
+        : { projectId: row.source_project_id, lineId: row.source_line_id },
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    archived_at: row.archived_at,
+  };
+}
+export type PresentedProduct = ReturnType<typeof presentProduct>;
+
+/** The fields of a product, as callers send them: a line's own field shapes (create: all optional; update: a patch). */
+export type ProductFields = Pick<
+  LineFieldsInput,
+  | 'heading'
+  | 'description'
+  | 'supplierId'
+  | 'brand'
+  | 'productCode'
+  | 'url'
+  | 'finish'
+  | 'dimensions'
+  | 'leadTimeDays'
+  | 'tradePrice'
+  | 'retailPrice'
+>;
+
+/** The columns a product shares with a line, under the same names. */
+const PRODUCT_COLUMNS = [
+  'heading',
+  'description',
+  'supplier_id',
+  'brand',
+  'product_code',
+  'url',
+  'finish',
+  'dimensions',
+  'lead_time_days',
+  'trade_state',
+  'trade4',
+  'retail_state',
+  'retail4',
+] as const;
+type ProductColumns = Pick<LibraryProductRow, (typeof PRODUCT_COLUMNS)[number]>;
+
+/** The columns the fields sent set (merge-patch semantics), mapped as a line's are. */
+function productColumns(fields: ProductFields): Partial<ProductColumns> {
+  const all = lineColumns(fields) as Record<string, unknown>;
+  return Object.fromEntries(PRODUCT_COLUMNS.filter((c) => all[c] !== undefined).map((c) => [c, all[c]]));
+}
+
+/** A fresh product's columns before the fields sent: nothing known, prices to be confirmed. */
+const BLANK: ProductColumns = {
+  heading: '',
+  description: '',
+  supplier_id: null,
+  brand: null,
+  product_code: null,
+  url: null,
+  finish: null,
+  dimensions: null,
+  lead_time_days: null,
+  trade_state: 'tbc',
+  trade4: null,
+  retail_state: 'tbc',
+  retail4: null,
+};
+
+/** A product may newly name only an active supplier (`invoke` has proved it is the studio's). */
+function assertActiveSupplier(ctx: Pick<ActionContext, 'statement'>, supplierId: string | null | undefined) {
+  if (!supplierId) return;
+  const s = ctx.statement('SELECT name, archived_at FROM suppliers WHERE id = ?').get(supplierId) as
+    | { name: string; archived_at: string | null }
+    | undefined;
+  if (s?.archived_at) {
+    throw new ServiceError(
+      'ARCHIVED',
+      `The supplier ${s.name} is archived; choose an active supplier (list_suppliers).`,
+    );
+  }
+}
+
+/** Products with their supplier's name beside its id. */
+function productsWithSupplier(db: Kysely<Database>, studioId: string) {
+  return db
+    .selectFrom('library_products')
+    .leftJoin('suppliers', 'suppliers.id', 'library_products.supplier_id')
+    .selectAll('library_products')
+    .select('suppliers.name as supplier_name')
+    .where('library_products.studio_id', '=', studioId);
+}
+
+export const PRODUCT_SORTS = namedSorts(
+  {
+    heading: { column: 'library_products.heading' },
+    createdAt: { column: 'library_products.created_at' },
+    updatedAt: { column: 'library_products.updated_at' },
+  },
+  { column: 'library_products.id' },
+);
+export const PRODUCT_SORT_NAMES = sortNames(PRODUCT_SORTS);
+
+export interface ListProductsQuery extends PageRequest {
+  libraryId?: string | undefined;
+  supplierId?: string | undefined;
+  q?: string | undefined;
+  archived?: 'exclude' | 'include' | 'only' | undefined;
+  sort?: keyof typeof PRODUCT_SORTS | undefined;
+}
+
+/**
+ * One library's products, or (without libraryId) the products of every active library, by heading unless `sort` says
+ * otherwise; removed (archived) products only when asked.
+ */
+export async function listProducts(ctx: ActionContext, query: ListProductsQuery) {
+  let qb = productsWithSupplier(ctx.db, ctx.studioId);
+  if (query.libraryId) qb = qb.where('library_products.library_id', '=', query.libraryId);
+  else {
+    qb = qb.where(
+      'library_products.library_id',
+      'in',
+      ctx.db
+        .selectFrom('libraries')
+        .select('libraries.id')
+        .where('libraries.studio_id', '=', ctx.studioId)
+        .where('libraries.archived_at', 'is', null),
+    );
+  }
+  if (query.supplierId) qb = qb.where('library_products.supplier_id', '=', query.supplierId);
+  const archived = query.archived ?? 'exclude';
+  if (archived === 'exclude') qb = qb.where('library_products.archived_at', 'is', null);
+  if (archived === 'only') qb = qb.where('library_products.archived_at', 'is not', null);
+  if (query.q) {
+    const q = query.q;
+    qb = qb.where((eb) =>
+      eb.or(
+        containsText(
+          [
+            'library_products.heading',
+            'library_products.description',
+            'library_products.brand',
+            'library_products.product_code',
+            'library_products.finish',
+            'suppliers.name',
+          ],
+          q,
+        ),
+      ),
+    );
+  }
+  const { rows, nextCursor } = await keysetPage(qb, PRODUCT_SORTS[query.sort ?? 'heading'], query);
+  return { items: rows.map(({ supplier_name, ...r }) => presentProduct(r, supplier_name)), nextCursor };
+}
+
+async function loadProduct(ctx: Pick<ActionContext, 'db' | 'studioId'>, productId: string) {
+  const row = await productsWithSupplier(ctx.db, ctx.studioId)
+    .where('library_products.id', '=', productId)
+    .executeTakeFirst();
+  if (!row) throw new ServiceError('NOT_FOUND', `No library product ${productId} exists in your studio.`);
+  const { supplier_name, ...product } = row;
+  return product;
+}
+
+export interface AddProductInput extends ProductFields {
+  libraryId: string;
+  fromLine?: { projectId: string; lineId: string } | undefined;
+  currency?: Currency | undefined;
+}
+
+/**
+ * Adds a product to an active library: captured from a line (its descriptive fields and its trade and retail prices,
+ * in its project's currency; fields sent beside fromLine replace the captured ones) or from the fields sent.
+ * `invoke` has proved the library, the supplier and the line's project (with its grant) are the caller's.
+ */
+export async function addProduct(ctx: ActionContext, input: AddProductInput) {
+  const { libraryId, fromLine, currency, ...fields } = input;
+  const { library } = await loadLibrary(ctx, libraryId);
+  if (library.archived_at) {
+    throw new ServiceError(
+      'ARCHIVED',
+      `The library ${library.name} is archived; add the product to an active library.`,
+    );
+  }
+  let base: ProductColumns = BLANK;
+  let productCurrency: Currency;
+  if (fromLine) {
+    if (currency !== undefined) {
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        "A captured product keeps its line's prices in its project's currency; leave currency out when sending fromLine.",
+        { errors: [{ path: 'currency', message: 'Not taken with fromLine.' }] },
+      );
+    }
+    const line = await loadLine(ctx, fromLine.projectId, fromLine.lineId);
+    base = Object.fromEntries(PRODUCT_COLUMNS.map((c) => [c, line[c]])) as ProductColumns;
+    const project = await ctx.db
+      .selectFrom('projects')
+      .select('currency')
+      .where('id', '=', fromLine.projectId)
+      .executeTakeFirstOrThrow();
+    productCurrency = project.currency;
+  } else {
+    if (fields.heading === undefined) {
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        "Give the product's heading (and any other fields), or fromLine to capture a schedule line.",
+        { errors: [{ path: 'heading', message: 'Required unless fromLine is sent.' }] },
+      );
+    }
+    const studio = await ctx.db
+      .selectFrom('studios')
+      .select('currency')
+      .where('id', '=', ctx.studioId)
+      .executeTakeFirstOrThrow();
+    productCurrency = currency ?? studio.currency;
+  }
+  const cols = productColumns(fields);
+  if (cols.supplier_id !== undefined) assertActiveSupplier(ctx, cols.supplier_id);
+  const row: LibraryProductRow = {
+    ...base,
+    ...cols,
+    id: newId(),
+    studio_id: ctx.studioId,
+    library_id: libraryId,
+    currency: productCurrency,
+    source_project_id: fromLine?.projectId ?? null,
+    source_line_id: fromLine?.lineId ?? null,
+    archived_at: null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    version: 1,
+  };
+  await ctx.db.insertInto('library_products').values(row).execute();
+  ctx.audit({
+    targetKind: 'library_product',
+    targetId: row.id,
+    summary: `Added ${row.heading} to library ${library.name}${fromLine ? ' from a schedule line' : ''}`,
+    changes: {
+      created: { from: null, to: row.heading },
+      ...(fromLine ? { capturedFrom: { from: null, to: fromLine } } : {}),
+    },
+  });
+  return presentProduct(row, await supplierName(ctx, row.supplier_id));
+}
+
+async function supplierName(ctx: Pick<ActionContext, 'statement'>, supplierId: string | null) {
+  if (!supplierId) return null;
+  const s = ctx.statement('SELECT name FROM suppliers WHERE id = ?').get(supplierId) as { name: string } | undefined;
+  return s?.name ?? null;
+}
+
+/** Writes a product's columns through the one version-checked update, auditing what changed in API terms. */
+async function writeProduct(ctx: ActionContext, before: LibraryProductRow, cols: LibraryProductUpdate, verb: string) {
+  const beforeName = await supplierName(ctx, before.supplier_id);
+  const afterName =
+    cols.supplier_id === undefined ? beforeName : await supplierName(ctx, cols.supplier_id as string | null);
+  return versionedUpdate(ctx, 'library_products', before, cols, {
+    present: (row) => presentProduct(row, row.supplier_id === before.supplier_id ? beforeName : afterName),
+    audit: (after) => ({ targetKind: 'library_product', summary: `${verb} library product ${after.heading}` }),
+  });
+}
+
+/** The product's library must be active for the product to change. */
+async function assertChangeable(ctx: ActionContext, product: LibraryProductRow) {
+  if (product.archived_at) {
+    throw new ServiceError('ARCHIVED', 'This product was removed from its library; removed products do not change.');
+  }
+  const { library } = await loadLibrary(ctx, product.library_id);
+  if (library.archived_at) {
+    throw new ServiceError('ARCHIVED', `The library ${library.name} is archived; its products do not change.`);
+  }
+}
+
+export async function updateProduct(ctx: ActionContext, productId: string, patch: ProductFields) {
+  const before = await loadProduct(ctx, productId);
+  await assertChangeable(ctx, before);
+  const cols = productColumns(patch);
+  if (!Object.keys(cols).length) {
+    throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change.', {
+      errors: [{ path: '(input)', message: 'Nothing to change.' }],
+    });
+  }
+  if (cols.supplier_id !== undefined && cols.supplier_id !== before.supplier_id) {
+    assertActiveSupplier(ctx, cols.supplier_id);
+  }
+  return writeProduct(ctx, before, cols, 'Updated');
+}
+
+/** Removes a product from its library: archived, never deleted (lines made from it are untouched). */
+export async function removeProduct(ctx: ActionContext, productId: string) {
+  const before = await loadProduct(ctx, productId);
+  if (before.archived_at) {
+    throw new ServiceError('ALREADY_ARCHIVED', 'This product is already removed from its library.');
+  }
+  return writeProduct(ctx, before, { archived_at: ctx.now }, 'Removed');
+}

@@ -1,0 +1,155 @@
+import type { Kysely } from 'kysely';
+import type { Database, LibraryProductRow } from '../../db/schema.js';
+import { newId } from '../core/ids.js';
+import { sectionsJson, type TemplateSection } from '../domain/templates/template-record.js';
+
+/** The demo studio's library: lighting it has specified again and again, from its lighting supplier. */
+const LIGHTING = {
+  name: 'Lighting we trust',
+  description: 'Pendants, wall lights and lamps we have specified on several jobs without trouble.',
+  supplier: 'Lumen House',
+  products: [
+    {
+      heading: 'Opal globe pendant',
+      description: 'Hand-blown opal glass globe on a braided flex; soft, even light over islands and tables.',
+      brand: 'Lumen',
+      productCode: 'LM-GLOBE-300',
+      finish: 'Opal glass, aged brass gallery',
+      dimensions: 'Ø 300 mm, drop to 1500 mm',
+      leadTimeDays: 28,
+      trade4: '2890000',
+      retail4: '4500000',
+    },
+    {
+      heading: 'Swing-arm wall light',
+      description: 'Bedside reading light with a linen shade and a switch on the arm.',
+      brand: 'Lumen',
+      productCode: 'LM-SWING-WL',
+      finish: 'Aged brass, natural linen shade',
+      dimensions: 'Reach 450–700 mm',
+      leadTimeDays: 21,
+      trade4: '1750000',
+      retail4: '2750000',
+    },
+    {
+      heading: 'Tripod floor lamp',
+      description: 'Turned oak tripod with a drum shade; a dimmer on the flex.',
+      brand: 'Lumen',
+      productCode: 'LM-TRIPOD-FL',
+      finish: 'Oiled oak, oatmeal linen drum',
+      dimensions: 'H 1600 mm, shade Ø 450 mm',
+      leadTimeDays: 35,
+      trade4: '4350000',
+      retail4: '6950000',
+    },
+    {
+      heading: 'Linear chandelier',
+      description: 'Five-light linear chandelier for long dining tables; dimmable.',
+      brand: 'Lumen',
+      productCode: 'LM-LINEAR-5',
+      finish: 'Bronze',
+      dimensions: 'L 1400 mm',
+      leadTimeDays: 56,
+      trade4: null,
+      retail4: '19500000',
+    },
+  ],
+} as const;
+
+/** The demo studio's template: the rooms and first lines of a three-bedroom family house. */
+function threeBedroomHouse(unit: (symbol: string) => string): TemplateSection[] {
+  const line = (heading: string, description = '', amount4 = '10000', symbol = 'ea') => ({
+    heading,
+    description,
+    quantity: { amount4, unitId: unit(symbol) },
+    status: 'draft' as const,
+  });
+  return [
+    {
+      title: 'Living Room',
+      lines: [line('Sofa', 'Three-seat'), line('Armchairs', '', '20000'), line('Rug'), line('Floor lamp')],
+    },
+    { title: 'Kitchen', lines: [line('Pendant lights over island', '', '30000'), line('Bar stools', '', '30000')] },
+    { title: 'Dining', lines: [line('Dining table'), line('Dining chairs', '', '60000')] },
+    {
+      title: 'Main Bedroom',
+      lines: [line('Bed'), line('Bedside tables', '', '20000'), line('Curtains', '', '60000', 'm')],
+    },
+    { title: 'Bedroom 2', lines: [line('Double bed'), line('Wardrobe')] },
+    { title: 'Bedroom 3', lines: [line('Single bed'), line('Desk')] },
+    { title: 'Bathroom', lines: [line('Basin mixer'), line('Towel rail')] },
+    { title: 'Hallway', lines: [line('Console table'), line('Mirror')] },
+  ];
+}
+
+/**
+ * Seeds the demo studio's reference data for libraries and templates: one library with a few products and one
+ * project template. Called by `seedDemo` inside its transaction.
+ */
+export async function seedDemoLibraryAndTemplate(
+  tx: Kysely<Database>,
+  studio: { studioId: string; now: string; unitIds: Record<string, string>; supplierIds: Map<string, string> },
+) {
+  const { studioId, now } = studio;
+  const libraryId = newId();
+  await tx
+    .insertInto('libraries')
+    .values({
+      id: libraryId,
+      studio_id: studioId,
+      name: LIGHTING.name,
+      description: LIGHTING.description,
+      archived_at: null,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .execute();
+  const products = LIGHTING.products.map(
+    (p): LibraryProductRow => ({
+      id: newId(),
+      studio_id: studioId,
+      library_id: libraryId,
+      heading: p.heading,
+      description: p.description,
+      supplier_id: studio.supplierIds.get(LIGHTING.supplier) ?? null,
+      brand: p.brand,
+      product_code: p.productCode,
+      url: null,
+      finish: p.finish,
+      dimensions: p.dimensions,
+      lead_time_days: p.leadTimeDays,
+      currency: 'GBP',
+      trade_state: p.trade4 === null ? 'poa' : 'set',
+      trade4: p.trade4,
+      retail_state: 'set',
+      retail4: p.retail4,
+      source_project_id: null,
+      source_line_id: null,
+      archived_at: null,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    }),
+  );
+  await tx.insertInto('library_products').values(products).execute();
+  const unit = (symbol: string) => {
+    const id = studio.unitIds[symbol];
+    if (!id) throw new Error(`The demo studio has no unit ${symbol}.`);
+    return id;
+  };
+  await tx
+    .insertInto('project_templates')
+    .values({
+      id: newId(),
+      studio_id: studioId,
+      name: 'Three-bedroom house',
+      description: 'A family house: living, kitchen and dining, three bedrooms, a bathroom and the hallway.',
+      sections_json: sectionsJson(threeBedroomHouse(unit)),
+      archived_at: null,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .execute();
+}
