@@ -150,6 +150,7 @@ describe('line codes follow the schemes', () => {
   it('renumbering gives each line the prefix of its section, each prefix counting on its own', async () => {
     const p = await newProject('Hall', 'Lighting');
     const hall1 = await owner.schedule.createScheduleLine.mutate({
+      commandKey: crypto.randomUUID(),
       projectId: p.id,
       sectionId: p.section.Hall!,
       heading: 'Hand-numbered lamp',

@@ -422,7 +422,11 @@ describe('pricing and permissions', () => {
 
 describe('another studio', () => {
   it('its libraries, products and lines are NOT_FOUND wherever an input names them', async () => {
-    const created = await owner.account.createStudio.mutate({ name: 'Elsewhere Interiors', currency: 'GBP' });
+    const created = await owner.account.createStudio.mutate({
+      commandKey: crypto.randomUUID(),
+      name: 'Elsewhere Interiors',
+      currency: 'GBP',
+    });
     const them = trpc(app.url, created.ownerTokenSecret!);
     const theirLibrary = await them.libraries.createLibrary.mutate({ name: 'Their lamps', commandKey: uuid() });
     const theirProduct = await them.libraries.addLibraryProduct.mutate({

@@ -285,9 +285,15 @@ describe('update_project_template and archive_project_template', () => {
     expect(await codeOf(viewer.templates.archiveProjectTemplate.mutate({ templateId: t.id, expectedVersion: 1 }))).toBe(
       'FORBIDDEN',
     );
-    expect(await codeOf(viewer.templates.createProjectTemplate.mutate({ name: 'X', sections: [{ title: 'R' }] }))).toBe(
-      'FORBIDDEN',
-    );
+    expect(
+      await codeOf(
+        viewer.templates.createProjectTemplate.mutate({
+          commandKey: crypto.randomUUID(),
+          name: 'X',
+          sections: [{ title: 'R' }],
+        }),
+      ),
+    ).toBe('FORBIDDEN');
   });
 });
 
@@ -399,7 +405,11 @@ describe('a project started from a template', () => {
 
 describe('another studio', () => {
   it('its templates, units and projects are NOT_FOUND wherever an input names them', async () => {
-    const created = await owner.account.createStudio.mutate({ name: 'Elsewhere Interiors', currency: 'GBP' });
+    const created = await owner.account.createStudio.mutate({
+      commandKey: crypto.randomUUID(),
+      name: 'Elsewhere Interiors',
+      currency: 'GBP',
+    });
     const them = trpc(app.url, created.ownerTokenSecret!);
     const theirTemplate = await them.templates.createProjectTemplate.mutate({
       name: 'Their template',
