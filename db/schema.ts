@@ -1,5 +1,14 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
-import type { ActorKind, Currency, GrantLevel, LineStatus, ProjectStatus, Role, ValueState } from './vocabulary.js';
+import type {
+  ActorKind,
+  AuditTargetKind,
+  Currency,
+  GrantLevel,
+  LineStatus,
+  ProjectStatus,
+  Role,
+  ValueState,
+} from './vocabulary.js';
 
 /**
  * Kysely table types. Booleans are 0/1, times are RFC 3339 strings, money columns are scale-4 integer strings.
@@ -246,7 +255,7 @@ export interface AuditEventsTable {
   actor_kind: ActorKind;
   actor_id: string | null;
   action: string;
-  target_kind: string | null;
+  target_kind: AuditTargetKind | null;
   target_id: string | null;
   at: string;
   summary: string;

@@ -51,3 +51,21 @@ export type ValueState = (typeof VALUE_STATES)[number];
 /** Who made an audited change. */
 export const ACTOR_KINDS = ['member', 'share_client', 'system'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/** The kinds of record an audit event is about: a closed set, so a feed can be filtered by one and read by kind. */
+export const AUDIT_TARGET_KINDS = [
+  'studio',
+  'member',
+  'api_token',
+  'project',
+  'section',
+  'line',
+  'supplier',
+  'unit',
+  'client',
+  'code_scheme',
+  'library',
+  'library_product',
+  'project_template',
+] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id, page } from '../shared/values.js';
 import { pageQuery } from '../shared/queries.js';
@@ -53,7 +54,7 @@ export const listStudioAuditEvents = defineAction({
     "Every recorded change across the studio, newest first: projects, schedules, members, settings. Members who manage the workspace see all of it; others see the events of the projects granted to them. Filter by target kind (line, section, project, member …), action or member. With verifyChain: true the answer also says whether the studio's hash-chained feed still verifies from its first event (chain.intact), and where it breaks if not: an edited or removed event breaks it.",
   scope: 'audit:read',
   input: z.strictObject({
-    targetKind: z.string().min(1).max(40).optional().describe('Only events about this kind of record, e.g. line.'),
+    targetKind: z.enum(AUDIT_TARGET_KINDS).optional().describe('Only events about this kind of record, e.g. line.'),
     action: actionFilter,
     memberId: memberFilter,
     verifyChain: z.boolean().optional().describe("Also recompute the studio's whole hash chain and report chain."),

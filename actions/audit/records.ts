@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
 import { Id, named, Timestamp } from '../shared/values.js';
 
 export const AuditEvent = z
@@ -8,7 +9,7 @@ export const AuditEvent = z
     projectId: Id.nullable(),
     actor: z.strictObject({ kind: z.enum(['member', 'share_client', 'system']), id: z.string().nullable() }),
     action: z.string().describe('The action that made the change.'),
-    target: z.strictObject({ kind: z.string().nullable(), id: z.string().nullable() }),
+    target: z.strictObject({ kind: z.enum(AUDIT_TARGET_KINDS).nullable(), id: z.string().nullable() }),
     at: Timestamp,
     summary: z.string(),
     changes: z.record(z.string(), z.unknown()).nullable(),

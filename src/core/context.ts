@@ -3,6 +3,7 @@ import type Sqlite from 'better-sqlite3';
 import type { Database } from '../../db/schema.js';
 import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
+import type { AuditTargetKind } from '../../db/vocabulary.js';
 import type { ProjectsTable } from '../../db/schema.js';
 
 /** Who is acting: a studio member through one of their API tokens. */
@@ -16,7 +17,7 @@ export interface Caller {
 }
 
 export interface AuditInput {
-  targetKind: string;
+  targetKind: AuditTargetKind;
   targetId: string;
   projectId?: string | null;
   summary: string;

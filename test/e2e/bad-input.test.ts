@@ -201,11 +201,10 @@ const CASES: BadCase[] = [
     code: 'NOT_FOUND',
   },
   {
-    name: 'a malformed id in the path',
+    name: 'a malformed id in the path (ids are opaque: the same 404 as an unknown one)',
     send: () => get(linePath(A, 'not-an-id')),
-    status: 400,
-    code: 'VALIDATION_FAILED',
-    field: 'itemId',
+    status: 404,
+    code: 'NOT_FOUND',
   },
   {
     name: 'a bad cursor',

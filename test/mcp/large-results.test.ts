@@ -279,7 +279,9 @@ describe('GET /api/agent-results', () => {
     expect(badJson.body.code).toBe('VALIDATION_FAILED');
     const extra = await http(app.url, 'GET', `${base('list_projects', {})}&cursor=x`, { token: app.token });
     expect(extra.status).toBe(400);
-    const invalid = await http(app.url, 'GET', base('list_lines', { projectId: 'short' }), { token: app.token });
+    const invalid = await http(app.url, 'GET', base('list_lines', { projectId: app.projectId, limit: 0 }), {
+      token: app.token,
+    });
     expect(invalid.status).toBe(400);
     const unknown = await http(app.url, 'GET', base('list_everything', {}), { token: app.token });
     expect(unknown.status).toBe(404);

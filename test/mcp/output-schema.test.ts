@@ -107,7 +107,7 @@ describe('every answer validates against it, through the SDK client', () => {
     expect(stale.structuredContent.code).toBe('VERSION_CONFLICT');
     const missing = await call(client, 'get_line', { projectId: app.projectId, itemId: '0'.repeat(26) });
     expect(missing.structuredContent.code).toBe('NOT_FOUND');
-    const invalid = await call(client, 'list_lines', { projectId: 'short' });
+    const invalid = await call(client, 'list_lines', { projectId: app.projectId, limit: 0 });
     expect(invalid.structuredContent.code).toBe('VALIDATION_FAILED');
   });
 

@@ -88,7 +88,7 @@ describe('get_studio_project', () => {
     expect(await codeOf(owner.projects.getStudioProject.query({ projectId: '00000000000000000000000000' }))).toBe(
       'NOT_FOUND',
     );
-    expect(await codeOf(owner.projects.getStudioProject.query({ projectId: 'nope' }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.projects.getStudioProject.query({ projectId: 'nope' }))).toBe('NOT_FOUND');
   });
 
   it('hides the default markup from a member without pricing:read', async () => {

@@ -188,9 +188,9 @@ describe('list_schedule_lines and get_schedule_line', () => {
     );
   });
 
-  it('refuses malformed ids and unknown fields', async () => {
+  it('ids are opaque: a malformed id that names nothing is the same NOT_FOUND; unknown fields are refused', async () => {
     expect(await codeOf(owner.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: 'nope' }))).toBe(
-      'VALIDATION_FAILED',
+      'NOT_FOUND',
     );
     expect(
       await codeOf(

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditEventRow, Database } from '../../../db/schema.js';
+import type { AuditTargetKind } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { reachesAllProjects } from '../../core/permissions.js';
@@ -22,7 +23,7 @@ export function presentEvent(r: AuditEventRow) {
 export interface EventQuery extends PageRequest {
   projectId?: string;
   targetId?: string;
-  targetKind?: string;
+  targetKind?: AuditTargetKind;
   action?: string;
   /** Only events by this member. */
   memberId?: string;
