@@ -29,6 +29,11 @@ export interface Entity {
   owner: { column: string; level: 'project' | 'studio' | 'member' };
   /** A further rule for every reference to a record of this kind (a project's grants); throws to refuse. */
   access?: (check: EntityAccess) => void;
+  /**
+   * Whether guards and handlers need the whole row of a referenced record (a project: its archival, ctx.project).
+   * Otherwise only its owner is read: this check runs on every request, so it reads no more than it must.
+   */
+  wholeRow?: true;
 }
 
 const ENTITIES = new Map<string, Entity>();

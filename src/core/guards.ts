@@ -8,6 +8,7 @@ export interface ResolvedRef {
   field: string;
   entity: Entity;
   id: string;
+  /** The record's whole row when its entity asks for it (`wholeRow`, as a project does), else its id and owner. */
   row: Record<string, unknown>;
 }
 

@@ -40,7 +40,8 @@ export function resolveRefs(
     for (const { id, holder } of idsAt(input, site.path)) {
       if (typeof id !== 'string') continue;
       // Table and column names come from the entity's definition, never from input.
-      const row = statement(`SELECT * FROM ${entity.table} WHERE id = ?`).get(id) as
+      const columns = entity.wholeRow ? '*' : `id, ${entity.owner.column}`;
+      const row = statement(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`).get(id) as
         | Record<string, unknown>
         | undefined;
       const owner = row?.[entity.owner.column];

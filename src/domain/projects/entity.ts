@@ -10,6 +10,7 @@ export const PROJECT = defineEntity({
   name: 'project',
   table: 'projects',
   owner: { column: 'studio_id', level: 'studio' },
+  wholeRow: true,
   access({ caller, id, write, statement }) {
     if (reachesAllProjects(caller.permissions)) return;
     const grant = statement('SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?').get(
