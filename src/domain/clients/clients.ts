@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
+import { whereArchived } from '../kit/filters.js';
 
 /** A client as the API shows it. */
 export function presentClient(row: ClientRow) {
@@ -55,9 +56,7 @@ export interface ListClientsQuery extends PageRequest {
 /** The studio's clients, by name unless `sort` says otherwise; archived ones only when asked. */
 export async function listClients(ctx: ActionContext, query: ListClientsQuery) {
   let qb = ctx.db.selectFrom('clients').selectAll('clients').where('clients.studio_id', '=', ctx.studioId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('clients.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('clients.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'clients.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['clients.name', 'clients.email', 'clients.phone'], q)));

@@ -9,6 +9,7 @@ import { formatCode, prefixAllocator } from '../schedule/codes.js';
 import { activeSection } from '../schedule/lines.js';
 import { loadStudio, writeStudio } from '../studio/studio.js';
 import { keywordsOf, schemeForSection } from './matching.js';
+import { whereArchived } from '../kit/filters.js';
 
 /**
  * Code schemes: how a studio numbers its lines. Which scheme a new line takes is decided in ./matching.ts; the line
@@ -83,9 +84,7 @@ export interface ListSchemesQuery extends PageRequest {
 /** The studio's schemes, by prefix unless `sort` says otherwise; archived ones only when asked. */
 export async function listCodes(ctx: ActionContext, query: ListSchemesQuery) {
   let qb = ctx.db.selectFrom('code_schemes').selectAll().where('code_schemes.studio_id', '=', ctx.studioId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('code_schemes.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('code_schemes.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'code_schemes.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) =>

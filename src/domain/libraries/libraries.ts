@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
+import { whereArchived } from '../kit/filters.js';
 
 /** A library as the API shows it, with how many active products it holds. */
 export function presentLibrary(row: LibraryRow, productCount: number) {
@@ -64,9 +65,7 @@ export interface ListLibrariesQuery extends PageRequest {
 /** The studio's libraries, by name unless `sort` says otherwise; archived ones only when asked. */
 export async function listLibraries(ctx: ActionContext, query: ListLibrariesQuery) {
   let qb = librariesWithCounts(ctx.db, ctx.studioId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('libraries.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('libraries.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'libraries.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['libraries.name', 'libraries.description'], q)));

@@ -10,6 +10,7 @@ import { versionedUpdate } from '../kit/versioned-update.js';
 import { lineColumns, type LineFieldsInput } from '../schedule/line-fields.js';
 import { loadLine } from '../schedule/lines.js';
 import { loadLibrary } from './libraries.js';
+import { whereArchived } from '../kit/filters.js';
 
 const money = (amount4: string | null, currency: Currency) => (amount4 === null ? null : { amount4, currency });
 const pricedField = (state: ValueState, amount4: string | null, currency: Currency) => ({
@@ -168,9 +169,7 @@ export async function listProducts(ctx: ActionContext, query: ListProductsQuery)
     );
   }
   if (query.supplierId) qb = qb.where('library_products.supplier_id', '=', query.supplierId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('library_products.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('library_products.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'library_products.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) =>

@@ -18,6 +18,7 @@ import {
 } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { nextCode } from './codes.js';
+import { whereArchived } from '../kit/filters.js';
 
 const PRESENTATION = `
   SELECT p.currency, COALESCE(p.default_markup4, s.default_markup4) AS markup
@@ -396,9 +397,7 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
       ]),
     );
   }
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('lines.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('lines.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'lines.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) =>

@@ -12,6 +12,7 @@ import {
   touchProject,
   writeSection,
 } from './section-record.js';
+import { whereArchived } from '../kit/filters.js';
 
 /** Sections with their count of active lines, as one query. */
 function sectionsWithCounts(db: Kysely<Database>, projectId: string) {
@@ -47,9 +48,7 @@ const DOCUMENT_ORDER = keysetSort('sections', 'sections.position', 'sections.id'
 /** One page of a project's sections in document order. */
 export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQuery) {
   let qb = sectionsWithCounts(ctx.db, query.projectId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('sections.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('sections.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'sections.archived_at', query.archived);
   const { rows, nextCursor } = await keysetPage(qb, DOCUMENT_ORDER, query);
   return { items: rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0))), nextCursor };
 }

@@ -7,6 +7,7 @@ import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keys
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { loadLine, writeLine } from '../schedule/lines.js';
+import { whereArchived } from '../kit/filters.js';
 
 /** A supplier as the API shows it, with how many active lines name it. */
 export function presentSupplier(row: SupplierRow, lineCount: number) {
@@ -77,9 +78,7 @@ export interface ListSuppliersQuery extends PageRequest {
 /** The studio's suppliers, by name unless `sort` says otherwise; archived ones only when asked. */
 export async function listSuppliers(ctx: ActionContext, query: ListSuppliersQuery) {
   let qb = suppliersWithCounts(ctx.db, ctx.studioId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('suppliers.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('suppliers.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'suppliers.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['suppliers.name', 'suppliers.account_reference', 'suppliers.email'], q)));

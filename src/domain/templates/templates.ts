@@ -17,6 +17,7 @@ import {
   sectionsJson,
   type TemplateSection,
 } from './template-record.js';
+import { whereArchived } from '../kit/filters.js';
 
 /** A starting line as callers send it: only heading is required. */
 export interface TemplateLineInput {
@@ -73,9 +74,7 @@ export interface ListTemplatesQuery extends PageRequest {
 /** The studio's templates, by name unless `sort` says otherwise; archived ones only when asked. */
 export async function listTemplates(ctx: ActionContext, query: ListTemplatesQuery) {
   let qb = ctx.db.selectFrom('project_templates').selectAll().where('project_templates.studio_id', '=', ctx.studioId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('project_templates.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('project_templates.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'project_templates.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['project_templates.name', 'project_templates.description'], q)));

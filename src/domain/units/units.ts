@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
+import { whereArchived } from '../kit/filters.js';
 
 /** A unit as the API shows it: whether it is the studio's default, and how many active lines measure in it. */
 export function presentUnit(row: UnitRow, facts: { isDefault: boolean; lineCount: number }) {
@@ -73,9 +74,7 @@ export interface ListUnitsQuery extends PageRequest {
 /** The studio's units, by name unless `sort` says otherwise; archived ones only when asked. */
 export async function listUnits(ctx: ActionContext, query: ListUnitsQuery) {
   let qb = unitsWithFacts(ctx.db, ctx.studioId);
-  const archived = query.archived ?? 'exclude';
-  if (archived === 'exclude') qb = qb.where('units.archived_at', 'is', null);
-  if (archived === 'only') qb = qb.where('units.archived_at', 'is not', null);
+  qb = whereArchived(qb, 'units.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['units.name', 'units.symbol'], q)));
