@@ -6,6 +6,7 @@ import { ApiToken, MyStudio, TokenSecret } from './shapes.js';
 import { CodePrefix, Studio, StudioName, boundedRatio } from '../studio/shapes.js';
 import { listMyStudios as listStudios } from '../../src/domain/account/my-studios.js';
 import { createStudio as create } from '../../src/domain/account/create-studio.js';
+import { MY_STUDIO_SORT_NAMES } from '../../src/domain/account/my-studios.js';
 
 export const listMyStudios = defineAction({
   name: 'list_my_studios',
@@ -16,7 +17,7 @@ export const listMyStudios = defineAction({
   description:
     'Returns every studio where you are an active member, by name, with your role and whether it is the one this token acts in. A token acts in one studio: to work in another, use a token created there.',
   scope: 'self',
-  input: z.strictObject({ ...pageQuery }),
+  input: z.strictObject({ sort: z.enum(MY_STUDIO_SORT_NAMES).optional().describe('Default: name.'), ...pageQuery }),
   output: page(MyStudio),
   errors: [],
   example: {},

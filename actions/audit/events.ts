@@ -7,6 +7,7 @@ import { verifyAuditChain } from '../../src/core/audit.js';
 import { AuditEvent, ChainCheck } from './records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
 import { AuditEventId, LineId, MemberId, ProjectId } from '../shared/refs.js';
+import { EVENT_SORT_NAMES } from '../../src/domain/audit/events.js';
 
 const EX = {
   projectId: '0000000000000000000000000a',
@@ -20,6 +21,7 @@ const actionFilter = z
   .max(80)
   .optional()
   .describe('Only events of this action, e.g. update_schedule_line.');
+const eventSort = z.enum(EVENT_SORT_NAMES).optional().describe('at: oldest first; -at: newest first (the default).');
 const memberFilter = MemberId.optional().describe('Only events made by this studio member.');
 
 export const listProjectAuditEvents = defineAction({
@@ -36,6 +38,7 @@ export const listProjectAuditEvents = defineAction({
     targetId: Id.optional().describe('Only events about this record.'),
     action: actionFilter,
     memberId: memberFilter,
+    sort: eventSort,
     ...pageQuery,
   }),
   output: page(AuditEvent),
@@ -58,6 +61,7 @@ export const listStudioAuditEvents = defineAction({
     action: actionFilter,
     memberId: memberFilter,
     verifyChain: z.boolean().optional().describe("Also recompute the studio's whole hash chain and report chain."),
+    sort: eventSort,
     ...pageQuery,
   }),
   output: page(AuditEvent).extend({ chain: ChainCheck.optional().describe('Only with verifyChain: true.') }),
@@ -94,7 +98,7 @@ export const listLineAuditEvents = defineAction({
   description:
     'The audit feed narrowed to one line of a project: its creation (or duplication, or copy), each edit with the fields changed, status changes, moves, archival and restoration. The line must belong to the project.',
   scope: 'audit:read',
-  input: z.strictObject({ projectId: ProjectId, lineId: LineId, ...pageQuery }),
+  input: z.strictObject({ projectId: ProjectId, lineId: LineId, sort: eventSort, ...pageQuery }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],
   example: { projectId: EX.projectId, lineId: EX.lineId },

@@ -35,7 +35,11 @@ export const listProjectGrants = defineAction({
   description:
     "The project's grants to current members, with each member's name, role and level. Members holding workspace:manage (owners, admins) reach every project without a grant. Needs workspace:manage.",
   scope: 'workspace:manage',
-  input: z.strictObject({ projectId: ProjectId, ...pageQuery }),
+  input: z.strictObject({
+    projectId: ProjectId,
+    sort: z.enum(grants.GRANT_SORT_NAMES).optional().describe('Default: by member.'),
+    ...pageQuery,
+  }),
   output: page(ProjectGrant),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },

@@ -4,6 +4,7 @@ import { pageQuery } from '../shared/queries.js';
 import { ClientId } from '../shared/refs.js';
 import { Currency, Markup } from '../shared/values.js';
 import { PROJECT_STATUSES } from '../../db/vocabulary.js';
+import { PROJECT_SORT_NAMES } from '../../src/domain/projects/projects.js';
 
 /** A project's editable details, shared by create, update and duplicate. */
 export const ProjectFields = z.strictObject({
@@ -32,5 +33,6 @@ export const ProjectListQuery = z.strictObject({
   status: z.enum(PROJECT_STATUSES).optional(),
   clientId: ClientId.optional(),
   q: z.string().min(1).max(200).optional().describe('Text to find in name, reference or client.'),
+  sort: z.enum(PROJECT_SORT_NAMES).optional().describe('Default: newest first.'),
   ...pageQuery,
 });

@@ -7,6 +7,7 @@ import { Line } from './records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { listLineEvents } from '../../src/domain/audit/events.js';
 import { EXAMPLE, inLine, LineListQuery } from './shapes.js';
+import { EVENT_SORT_NAMES } from '../../src/domain/audit/events.js';
 
 export const listScheduleLines = defineAction({
   name: 'list_schedule_lines',
@@ -49,7 +50,11 @@ export const getScheduleLineHistory = defineAction({
   description:
     'Every audit event about the line: its creation (or duplication, or copy), each edit with the fields changed, status changes, moves, archival and restoration; who made each and when. Trade price, markup and margin changes are left out for callers without pricing:read. Paged, newest first.',
   scope: 'projects:read',
-  input: z.strictObject({ ...inLine, ...pageQuery }),
+  input: z.strictObject({
+    ...inLine,
+    sort: z.enum(EVENT_SORT_NAMES).optional().describe('at: oldest first; -at: newest first (the default).'),
+    ...pageQuery,
+  }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, lineId: EXAMPLE.lineId, limit: 20 },

@@ -9,6 +9,7 @@ import { SectionTitle } from './shapes.js';
 import { ProjectId, SectionId } from '../shared/refs.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
+import { SECTION_SORT_NAMES } from '../../src/domain/sections/sections.js';
 
 const inSection = { projectId: ProjectId, sectionId: SectionId };
 
@@ -24,6 +25,7 @@ export const listScheduleSections = defineAction({
   input: z.strictObject({
     projectId: ProjectId,
     archived: archivedFilter('sections'),
+    sort: z.enum(SECTION_SORT_NAMES).optional().describe('Default: document order.'),
     ...pageQuery,
   }),
   output: page(Section),

@@ -98,8 +98,8 @@ named(PricedFieldInput, 'PricedFieldInput');
 export const LineStatus = z.enum(LINE_STATUSES).describe('Where the line stands in its life.');
 named(LineStatus, 'LineStatus');
 
-export const Cursor = z.string().max(512).describe('Opaque; pass back nextCursor from the previous page.');
-export const Limit = z.int().min(1).max(1000).describe('Page size; default 500, so a whole schedule is one request.');
+export const Cursor = z.string().max(512).describe('nextCursor from the previous page, as returned.');
+export const Limit = z.int().min(1).max(1000).describe('Page size; default 500.');
 
 export const DEFAULT_LIMIT = 500;
 

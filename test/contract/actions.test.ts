@@ -149,6 +149,11 @@ describe.each(rows)('%s', (name, action) => {
     expect(bare, 'wrap these in priced(…) (withheld without pricing:read) or publicMoney(…)').toEqual([]);
   });
 
+  it('takes a sort with every cursor, as every collection must (seed: cursor, limit, sort and named filters)', () => {
+    const shape = action.fullInput.shape as Record<string, unknown>;
+    if ('cursor' in shape) expect(shape, 'add sort: z.enum(namedSorts(...) names)').toHaveProperty('sort');
+  });
+
   it('uses versioned/keyed only where they mean something', () => {
     if (action.versioned) {
       expect(action.effect).toBe('mutation');

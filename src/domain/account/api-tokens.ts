@@ -3,7 +3,7 @@ import type { ApiTokenRow, Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
-import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,12 +40,18 @@ async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: str
 }
 
 const NEWEST_FIRST = keysetSort('api_tokens', '-created_at', '-id');
+/** The orders a token list may ask for; without one it is newest first. */
+export const TOKEN_SORTS = namedSorts(
+  { name: { column: 'name' }, createdAt: { column: 'created_at' } },
+  { column: 'id' },
+);
+export const TOKEN_SORT_NAMES = sortNames(TOKEN_SORTS);
 
 /** The caller's own tokens in this studio (their membership), newest first, revoked and expired ones included. */
-export async function listTokens(ctx: ActionContext, q: PageRequest) {
+export async function listTokens(ctx: ActionContext, q: PageRequest & { sort?: keyof typeof TOKEN_SORTS }) {
   const caller = ctx.caller!;
   const qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
-  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, q);
+  const { rows, nextCursor } = await keysetPage(qb, q.sort ? TOKEN_SORTS[q.sort] : NEWEST_FIRST, q);
   return { items: rows.map((r) => presentToken(r, caller.tokenId, ctx.now)), nextCursor };
 }
 

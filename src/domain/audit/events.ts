@@ -4,7 +4,7 @@ import type { AuditTargetKind } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 
 export function presentEvent(r: AuditEventRow) {
   return {
@@ -32,11 +32,15 @@ export interface EventQuery extends PageRequest {
    * granted to them (studio-level events included only for those who manage the workspace).
    */
   reachableOnly?: boolean;
+  sort?: keyof typeof EVENT_SORTS;
 }
 
 const NEWEST_FIRST = keysetSort('audit', '-seq');
+/** `at` is oldest first, `-at` newest first (the default): the feed's sequence is its time order. */
+export const EVENT_SORTS = namedSorts({ at: { column: 'seq' } }, { column: 'id' });
+export const EVENT_SORT_NAMES = sortNames(EVENT_SORTS);
 
-/** Newest first, 100 to a page unless `limit` says otherwise. Bounded by the caller's studio. */
+/** Newest first unless `sort` says otherwise, 500 to a page like every list. Bounded by the caller's studio. */
 export async function listEvents(ctx: ActionContext, q: EventQuery) {
   let qb = ctx.db.selectFrom('audit_events').selectAll().where('studio_id', '=', ctx.studioId);
   if (q.projectId) qb = qb.where('project_id', '=', q.projectId);
@@ -52,14 +56,14 @@ export async function listEvents(ctx: ActionContext, q: EventQuery) {
       ctx.db.selectFrom('project_grants').select('project_id').where('member_id', '=', caller.memberId),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, q, 100);
+  const { rows, nextCursor } = await keysetPage(qb, q.sort ? EVENT_SORTS[q.sort] : NEWEST_FIRST, q);
   return { items: rows.map(presentEvent), nextCursor };
 }
 
 /** One line's events (its creation, every edit, archival, moves …), newest first. */
 export function listLineEvents(
   ctx: ActionContext,
-  q: { projectId: string; lineId: string; cursor?: string; limit?: number },
+  q: { projectId: string; lineId: string; cursor?: string; limit?: number; sort?: keyof typeof EVENT_SORTS },
 ) {
   return listEvents(ctx, {
     projectId: q.projectId,
@@ -67,6 +71,7 @@ export function listLineEvents(
     targetId: q.lineId,
     cursor: q.cursor,
     limit: q.limit,
+    sort: q.sort,
   });
 }
 

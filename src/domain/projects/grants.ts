@@ -3,7 +3,7 @@ import type { Database, MemberRow, ProjectGrantRow, UserRow } from '../../../db/
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';
-import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 
 /**
  * Project grants: which members without workspace:manage reach a project, and whether they may change it (`edit`) or
@@ -42,9 +42,22 @@ function grants(db: Kysely<Database>, projectId: string) {
 }
 
 const BY_MEMBER = keysetSort('grants', 'project_grants.member_id');
+/** The orders a grant list may ask for; without one it is by member. */
+export const GRANT_SORTS = namedSorts(
+  { createdAt: { column: 'project_grants.created_at' }, level: { column: 'project_grants.level' } },
+  { column: 'project_grants.member_id' },
+);
+export const GRANT_SORT_NAMES = sortNames(GRANT_SORTS);
 
-export async function listGrants(ctx: ActionContext, q: PageRequest & { projectId: string }) {
-  const { rows, nextCursor } = await keysetPage(grants(ctx.db, q.projectId), BY_MEMBER, q);
+export async function listGrants(
+  ctx: ActionContext,
+  q: PageRequest & { projectId: string; sort?: keyof typeof GRANT_SORTS },
+) {
+  const { rows, nextCursor } = await keysetPage(
+    grants(ctx.db, q.projectId),
+    q.sort ? GRANT_SORTS[q.sort] : BY_MEMBER,
+    q,
+  );
   return { items: rows.map(present), nextCursor };
 }
 

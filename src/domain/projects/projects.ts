@@ -5,7 +5,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { activeLinesOf, copyLines } from '../schedule/copy.js';
 import { newSectionRow } from '../sections/section-record.js';
@@ -68,9 +68,20 @@ export interface ListProjectsQuery extends PageRequest {
   /** Only projects linked to this client. */
   clientId?: string;
   q?: string;
+  sort?: keyof typeof PROJECT_SORTS;
 }
 
 const NEWEST_FIRST = keysetSort('projects', '-projects.created_at', '-projects.id');
+/** The orders a project list may ask for; without one it is newest first. */
+export const PROJECT_SORTS = namedSorts(
+  {
+    name: { column: 'projects.name' },
+    createdAt: { column: 'projects.created_at' },
+    updatedAt: { column: 'projects.updated_at' },
+  },
+  { column: 'projects.id' },
+);
+export const PROJECT_SORT_NAMES = sortNames(PROJECT_SORTS);
 
 /** The studio's projects the caller can reach (all of them with workspace:manage, else the granted ones), newest first. */
 export async function listProjects(ctx: ActionContext, query: ListProjectsQuery) {
@@ -100,7 +111,7 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
       ]),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, NEWEST_FIRST, query);
+  const { rows, nextCursor } = await keysetPage(qb, query.sort ? PROJECT_SORTS[query.sort] : NEWEST_FIRST, query);
   return { items: rows.map(({ linked_client_name, ...row }) => presentProject(row, linked_client_name)), nextCursor };
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SectionUpdate } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, keysetSort, type PageRequest } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { insertSection } from './order.js';
 import {
   activeLineCount,
@@ -41,15 +41,22 @@ export async function listSections(db: Kysely<Database>, projectId: string, incl
 export interface ListSectionsQuery extends PageRequest {
   projectId: string;
   archived?: 'exclude' | 'include' | 'only';
+  sort?: keyof typeof SECTION_SORTS;
 }
 
 const DOCUMENT_ORDER = keysetSort('sections', 'sections.position', 'sections.id');
+/** The orders a section list may ask for; without one it is document order. */
+export const SECTION_SORTS = namedSorts(
+  { title: { column: 'sections.title' }, createdAt: { column: 'sections.created_at' } },
+  { column: 'sections.id' },
+);
+export const SECTION_SORT_NAMES = sortNames(SECTION_SORTS);
 
 /** One page of a project's sections in document order. */
 export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQuery) {
   let qb = sectionsWithCounts(ctx.db, query.projectId);
   qb = whereArchived(qb, 'sections.archived_at', query.archived);
-  const { rows, nextCursor } = await keysetPage(qb, DOCUMENT_ORDER, query);
+  const { rows, nextCursor } = await keysetPage(qb, query.sort ? SECTION_SORTS[query.sort] : DOCUMENT_ORDER, query);
   return { items: rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0))), nextCursor };
 }
 
