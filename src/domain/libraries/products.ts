@@ -11,6 +11,7 @@ import { lineColumns, type LineFieldsInput } from '../schedule/line-fields.js';
 import { loadLine } from '../schedule/lines.js';
 import { loadLibrary } from './libraries.js';
 import { whereArchived } from '../kit/filters.js';
+import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 
 const money = (amount4: string | null, currency: Currency) => (amount4 === null ? null : { amount4, currency });
 const pricedField = (state: ValueState, amount4: string | null, currency: Currency) => ({
@@ -107,20 +108,6 @@ const BLANK: ProductColumns = {
   retail_state: 'tbc',
   retail4: null,
 };
-
-/** A product may newly name only an active supplier (`invoke` has proved it is the studio's). */
-function assertActiveSupplier(ctx: Pick<ActionContext, 'statement'>, supplierId: string | null | undefined) {
-  if (!supplierId) return;
-  const s = ctx.statement('SELECT name, archived_at FROM suppliers WHERE id = ?').get(supplierId) as
-    | { name: string; archived_at: string | null }
-    | undefined;
-  if (s?.archived_at) {
-    throw new ServiceError(
-      'ARCHIVED',
-      `The supplier ${s.name} is archived; choose an active supplier (list_suppliers).`,
-    );
-  }
-}
 
 /** Products with their supplier's name beside its id. */
 function productsWithSupplier(db: Kysely<Database>, studioId: string) {

@@ -19,6 +19,7 @@ import {
 import { containsText } from '../kit/text-search.js';
 import { nextCode } from './codes.js';
 import { whereArchived } from '../kit/filters.js';
+import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 
 const PRESENTATION = `
   SELECT p.currency, COALESCE(p.default_markup4, s.default_markup4) AS markup
@@ -107,24 +108,7 @@ export interface CreateLineInput extends LineFieldsInput {
   heading: string;
 }
 
-/**
- * A line may newly name only an active supplier: an archived one stays on the lines that had it (history), but is
- * not chosen again. `invoke` has already proved the supplier is the studio's.
- */
-function assertActiveSupplier(ctx: Pick<ActionContext, 'statement'>, supplierId: string | null | undefined) {
-  if (!supplierId) return;
-  const s = ctx.statement('SELECT name, archived_at FROM suppliers WHERE id = ?').get(supplierId) as
-    | { name: string; archived_at: string | null }
-    | undefined;
-  if (s?.archived_at) {
-    throw new ServiceError(
-      'ARCHIVED',
-      `The supplier ${s.name} is archived; choose an active supplier (list_suppliers).`,
-    );
-  }
-}
-
-/** The same rule for units: an archived unit stays on the lines measured in it, but is not chosen again. */
+/** An archived unit stays on the lines measured in it, but is not chosen again (as with suppliers). */
 function assertActiveUnit(ctx: Pick<ActionContext, 'statement'>, unitId: string | null | undefined) {
   if (!unitId) return;
   const u = ctx.statement('SELECT name, symbol, archived_at FROM units WHERE id = ?').get(unitId) as

@@ -155,18 +155,23 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
     instructions: INSTRUCTIONS,
   });
   const caller = (): Caller => ('caller' in identity ? identity.caller : authenticate(rt.store, identity.token));
-  const run = async (action: AnyAction, input: unknown, requestId: string) =>
-    withEtag(action, await invoke(rt, action, input, { ...identity, requestId, surface: 'mcp' }));
+  const run = async (action: AnyAction, input: unknown, requestId: string, who?: Caller) =>
+    withEtag(
+      action,
+      await invoke(rt, action, input, { ...(who ? { caller: who } : identity), requestId, surface: 'mcp' }),
+    );
   /** A read, bounded; a continuation pages through the caller's kept snapshot instead of re-running the read. */
   const pagedRun = async (action: AnyAction, input: unknown, selection: Selection, requestId: string) => {
     const wrap = (d: unknown) => ({ result: d });
+    // Authenticated once: the snapshot cache is keyed by the caller, and the read (on a miss) acts for the same one.
+    const who = caller();
     const b = await pagedRead(
       rt.snapshots,
-      caller(),
+      who,
       action.name,
       input,
       selection,
-      () => run(action, input, requestId),
+      () => run(action, input, requestId, who),
       wrap,
     );
     return asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
