@@ -1,5 +1,6 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
 import type {
+  ActorChannel,
   ActorKind,
   AuditTargetKind,
   Currency,
@@ -254,6 +255,8 @@ export interface AuditEventsTable {
   project_id: string | null;
   actor_kind: ActorKind;
   actor_id: string | null;
+  /** How the actor reached the server (NULL for system events and those recorded before migration 011). */
+  actor_via: Generated<ActorChannel | null>;
   action: string;
   target_kind: AuditTargetKind | null;
   target_id: string | null;

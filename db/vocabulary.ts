@@ -52,6 +52,13 @@ export type ValueState = (typeof VALUE_STATES)[number];
 export const ACTOR_KINDS = ['member', 'share_client', 'system'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
+/**
+ * How a member reached the server when they made a change: with an API token, through an OAuth grant, or as the local
+ * owner of a stdio server started without a token. Null for system changes and events recorded before it was kept.
+ */
+export const ACTOR_CHANNELS = ['api_token', 'oauth', 'local_owner'] as const;
+export type ActorChannel = (typeof ACTOR_CHANNELS)[number];
+
 /** The kinds of record an audit event is about: a closed set, so a feed can be filtered by one and read by kind. */
 export const AUDIT_TARGET_KINDS = [
   'studio',

@@ -45,6 +45,7 @@ export function localOwner(store: Store): { caller: Caller; studioName: string }
       studioId: r.studio_id,
       role: 'owner',
       tokenId: 'local',
+      via: 'local_owner',
       permissions: new Set(ROLE_PERMISSIONS.owner),
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
+import { ACTOR_CHANNELS, ACTOR_KINDS, AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
 import { Id, named, Timestamp } from '../shared/values.js';
 
 export const AuditEvent = z
@@ -7,7 +7,22 @@ export const AuditEvent = z
     id: Id,
     seq: z.int().describe("Position in the studio's hash-chained feed."),
     projectId: Id.nullable(),
-    actor: z.strictObject({ kind: z.enum(['member', 'share_client', 'system']), id: z.string().nullable() }),
+    actor: z
+      .strictObject({
+        kind: z.enum(ACTOR_KINDS),
+        id: z.string().nullable().describe('The member id when kind is member.'),
+        name: z
+          .string()
+          .nullable()
+          .describe("The member's name as the studio knows them now; null for system changes."),
+        via: z
+          .enum(ACTOR_CHANNELS)
+          .nullable()
+          .describe(
+            'How they reached the server: api_token, oauth, or local_owner (a local stdio server without a token); null for system changes and events recorded before this was kept.',
+          ),
+      })
+      .describe('Who made the change.'),
     action: z.string().describe('The action that made the change.'),
     target: z.strictObject({ kind: z.enum(AUDIT_TARGET_KINDS).nullable(), id: z.string().nullable() }),
     at: Timestamp,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Currency, Id, Money, named } from '../shared/values.js';
+import { Currency, Id, Money, named, ValueState } from '../shared/values.js';
 import { getProjectTotals as computeTotals } from '../../src/domain/projects/totals.js';
 import { EXAMPLE } from './shapes.js';
 import { ProjectId } from '../shared/refs.js';
+import { LEFT_OUT_LISTED } from '../../src/domain/projects/totals.js';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
 
 const StateCounts = z
@@ -13,7 +14,10 @@ named(StateCounts, 'ValueStateCounts');
 
 const Totals = {
   clientTotal: publicMoney(Money).describe(
-    'Σ quantity × client unit rate over lines whose client price is set, rounded once.',
+    'Σ quantity × client unit rate over lines whose client price is set, rounded once; before tax, without delivery.',
+  ),
+  deliveryTotal: publicMoney(Money).describe(
+    'Σ delivery price over lines whose delivery price is set (not in clientTotal).',
   ),
   tradeTotal: priced(Money).describe(
     'Σ quantity × trade unit price over lines whose trade price is set, rounded once.',
@@ -30,6 +34,24 @@ const ProjectTotals = z
     projectId: Id,
     currency: Currency,
     ...Totals,
+    linesLeftOutCount: z
+      .int()
+      .min(0)
+      .describe('Active lines whose client or trade price is tbc or poa, so a total leaves them out.'),
+    linesLeftOut: z
+      .array(
+        z.strictObject({
+          lineId: Id,
+          sectionId: Id,
+          code: z.string().nullable(),
+          heading: z.string(),
+          clientPriceState: ValueState,
+          tradePriceState: ValueState,
+        }),
+      )
+      .describe(
+        `Those lines in schedule order (the first ${LEFT_OUT_LISTED}); read one with get_schedule_line, or list them all with list_schedule_lines { priceState: "tbc" }.`,
+      ),
     sections: z
       .array(z.strictObject({ sectionId: Id, title: z.string(), position: z.int(), ...Totals }))
       .describe('Active sections, in order.'),
@@ -42,9 +64,9 @@ export const getProjectTotals = defineAction({
   kind: 'procedure',
   effect: 'query',
   domain: 'projects',
-  summary: 'Client total, trade total and margin per section and for the project.',
+  summary: 'Client, trade, margin and delivery totals per section and project, naming unpriced lines.',
   description:
-    'Totals over the active lines of the active sections, computed exactly from unrounded factors and rounded once per figure, so a project total need not equal the sum of its section totals or of line totals. Also counts lines by the value state of their client and trade prices (set, tbc, poa, included, by_others), so you can see how much of the schedule is still unpriced. Needs pricing:read.',
+    'Totals over the active lines of the active sections, computed exactly from unrounded factors and rounded once per figure, so a project total need not equal the sum of its section totals or of line totals. Totals are before tax and exclude delivery, which has its own deliveryTotal. Lines whose client or trade price is tbc or poa are left out of that total and listed by name in linesLeftOut, so you can say what the figure does not yet cover; linesByState counts every value state. Needs pricing:read.',
   scope: 'pricing:read',
   input: z.strictObject({ projectId: ProjectId }),
   output: ProjectTotals,

@@ -195,6 +195,7 @@ export function measureSearch(rounds: number, warmup = 5): SearchFigures {
     memberId: 'm',
     studioId: 's',
     role: 'designer',
+    via: 'api_token',
     tokenId: 't',
     permissions: new Set(ROLE_PERMISSIONS.designer),
   };

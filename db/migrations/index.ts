@@ -8,6 +8,7 @@ import * as m007 from './007_libraries.js';
 import * as m008 from './008_templates.js';
 import * as m009 from './009_codes.js';
 import * as m010 from './010_lines_by_section.js';
+import * as m011 from './011_audit_actor_channel.js';
 
 /** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statements: readonly string[] }> = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statemen
   { version: 8, ...m008 },
   { version: 9, ...m009 },
   { version: 10, ...m010 },
+  { version: 11, ...m011 },
 ];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ActorKind } from '../../db/vocabulary.js';
+import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
 import { newId, sha256 } from './ids.js';
@@ -11,10 +11,11 @@ export const GENESIS_DIGEST = '0'.repeat(64);
 export interface AuditActor {
   kind: ActorKind;
   id: string | null;
+  via: ActorChannel | null;
 }
 
 export const actorOf = (caller: Caller | null): AuditActor =>
-  caller ? { kind: 'member', id: caller.memberId } : { kind: 'system', id: null };
+  caller ? { kind: 'member', id: caller.memberId, via: caller.via } : { kind: 'system', id: null, via: null };
 
 /** The exact fields a digest covers, in one place so that verification recomputes the same text. */
 export function eventDigest(
@@ -26,6 +27,7 @@ export function eventDigest(
     projectId: string | null;
     actorKind: string;
     actorId: string | null;
+    actorVia: string | null;
     action: string;
     targetKind: string | null;
     targetId: string | null;
@@ -34,7 +36,9 @@ export function eventDigest(
     changes: string | null;
   },
 ): string {
-  return sha256(prevDigest + canonicalJson(e));
+  // An event without a channel hashes exactly as before the channel was recorded, so older chains still verify.
+  const { actorVia, ...rest } = e;
+  return sha256(prevDigest + canonicalJson(actorVia === null ? rest : e));
 }
 
 /**
@@ -68,6 +72,7 @@ export async function appendAuditEvents(
       projectId: input.projectId ?? null,
       actorKind: actor.kind,
       actorId: actor.id,
+      actorVia: actor.via,
       action: input.action ?? action,
       targetKind: input.targetKind,
       targetId: input.targetId,
@@ -83,6 +88,7 @@ export async function appendAuditEvents(
       project_id: e.projectId,
       actor_kind: e.actorKind,
       actor_id: e.actorId,
+      actor_via: e.actorVia,
       action: e.action,
       target_kind: e.targetKind,
       target_id: e.targetId,
@@ -127,6 +133,7 @@ export async function verifyAuditChain(db: Kysely<Database>, studioId: string): 
       projectId: r.project_id,
       actorKind: r.actor_kind,
       actorId: r.actor_id,
+      actorVia: r.actor_via,
       action: r.action,
       targetKind: r.target_kind,
       targetId: r.target_id,

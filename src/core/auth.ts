@@ -46,6 +46,7 @@ export function authenticate(store: Store, token: string | undefined): Caller {
     studioId: row.studio_id,
     role,
     tokenId: row.token_id,
+    via: 'api_token',
     permissions: new Set(ROLE_PERMISSIONS[role]),
   };
 }

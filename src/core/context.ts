@@ -3,7 +3,7 @@ import type Sqlite from 'better-sqlite3';
 import type { Database } from '../../db/schema.js';
 import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
-import type { AuditTargetKind } from '../../db/vocabulary.js';
+import type { ActorChannel, AuditTargetKind } from '../../db/vocabulary.js';
 import type { ProjectsTable } from '../../db/schema.js';
 
 /** Who is acting: a studio member through one of their API tokens. */
@@ -13,6 +13,8 @@ export interface Caller {
   studioId: string;
   role: Role;
   tokenId: string;
+  /** How the caller reached the server; audit events record it beside the member. */
+  via: ActorChannel;
   permissions: ReadonlySet<StudioPermission>;
 }
 

@@ -83,7 +83,7 @@ describe('list_project_audit_events', () => {
     expect(feed.items.every((e) => e.projectId === app.projectId)).toBe(true);
     expect(feed.items.some((e) => e.target.id === b.id)).toBe(false);
     expect(feed.items[0]).toMatchObject({
-      actor: { kind: 'member', id: designer.memberId },
+      actor: { kind: 'member', id: designer.memberId, name: 'Test designer', via: 'api_token' },
       changes: { status: { from: 'draft', to: 'specified' } },
     });
     expect(feed.items[1]!.changes).toMatchObject({

@@ -70,6 +70,15 @@ describe('stdio MCP as mcp.json starts it', () => {
     // The HTTP server over the same database sees the same line.
     const { etag: _e, ...line } = confirmed.structuredContent;
     expect((await restLine(projectId, itemId)).body).toEqual(line);
+    // The audit feed names the person and says the change came through the local owner, not a token.
+    const history = await owner.call('call_action', {
+      name: 'list_line_audit_events',
+      arguments: { input: { projectId, lineId: itemId, limit: 1 } },
+    });
+    expect(history.structuredContent.result.items[0]).toMatchObject({
+      action: 'update_line',
+      actor: { kind: 'member', via: 'local_owner', name: expect.stringMatching(/\S/) },
+    });
   });
 
   it('refuses a stale etag with VERSION_CONFLICT and leaves the line unchanged', async () => {

@@ -80,6 +80,24 @@ describe('call_action names the wrapping mistake', () => {
     }
   });
 
+  it("the action's fields beside name, or under input instead of arguments, are told to go inside arguments", async () => {
+    for (const [args, shape] of [
+      [
+        { name: 'get_schedule_line', input: { projectId: app.projectId, lineId: line.id } },
+        'arguments: { input: { projectId, lineId } }',
+      ],
+      [{ name: 'get_line', projectId: app.projectId, itemId: line.id }, 'arguments: { projectId, itemId }'],
+    ] as const) {
+      for (const tool of ['call_action', 'read_action_result']) {
+        const out = await call(tool, args);
+        expect(out.body.code, tool).toBe('VALIDATION_FAILED');
+        expect(out.body.message, tool).toContain(`${tool} takes the action's fields inside arguments`);
+        expect(out.body.message, tool).toContain(shape);
+        expectErrorsInText(out);
+      }
+    }
+  });
+
   it('lists every field problem in the text, not only in structuredContent.errors[]', async () => {
     const out = await call('update_line', {
       projectId: app.projectId,

@@ -30,7 +30,7 @@ async function addLine(projectId: string, sectionId: string, fields: Record<stri
     headers: { 'idempotency-key': uuid() },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; version: number; clientTotal: { amount4: string } | null };
+  return res.body as { id: string; code: string | null; version: number; clientTotal: { amount4: string } | null };
 }
 
 describe('list_studio_projects', () => {
@@ -407,8 +407,12 @@ describe('get_project_totals', () => {
     const l1 = await addLine(p.id, roomA!.id, { heading: 'Half one', ...line });
     await addLine(p.id, roomA!.id, { heading: 'Half two', ...line });
     expect(l1.clientTotal!.amount4).toBe('5001');
-    await addLine(p.id, roomB!.id, { heading: 'Priced on application', tradePrice: { state: 'poa' } });
-    await addLine(p.id, roomB!.id, { heading: 'To be confirmed' });
+    const poa = await addLine(p.id, roomB!.id, {
+      heading: 'Priced on application',
+      tradePrice: { state: 'poa' },
+      deliveryPrice: { state: 'set', amount4: '250000' },
+    });
+    const tbc = await addLine(p.id, roomB!.id, { heading: 'To be confirmed' });
     // Derived: 3 × 10.0001 × 1.35 (studio markup) = 40.500405 → 40.5004; margin 3 × 10.0001 × 0.35 = 10.500105 → 10.5001.
     await addLine(p.id, roomB!.id, {
       heading: 'Derived',
@@ -443,6 +447,29 @@ describe('get_project_totals', () => {
     });
     expect(t.marginTotal).toEqual(gbp('110002'));
     expect(t.linesByState.clientPrice).toEqual({ set: 3, tbc: 1, poa: 1, included: 0, by_others: 0 });
+    // Delivery stands apart from the client total; the two unpriced lines are named, in schedule order.
+    expect(t.deliveryTotal).toEqual(gbp('250000'));
+    expect(t.sections[1]!.deliveryTotal).toEqual(gbp('250000'));
+    expect(t.sections[0]!.deliveryTotal).toEqual(gbp('0'));
+    expect(t.linesLeftOutCount).toBe(2);
+    expect(t.linesLeftOut).toEqual([
+      {
+        lineId: poa.id,
+        sectionId: roomB!.id,
+        code: poa.code,
+        heading: 'Priced on application',
+        clientPriceState: 'poa',
+        tradePriceState: 'poa',
+      },
+      {
+        lineId: tbc.id,
+        sectionId: roomB!.id,
+        code: tbc.code,
+        heading: 'To be confirmed',
+        clientPriceState: 'tbc',
+        tradePriceState: 'tbc',
+      },
+    ]);
     expect(floatsIn(t)).toEqual([]);
   });
 
@@ -470,6 +497,10 @@ describe('get_project_totals', () => {
     const states = Object.values(t.linesByState.clientPrice).reduce((a, b) => a + b, 0);
     expect(states).toBe(lines.length);
     expect(t.sections.reduce((n, s) => n + s.lineCount, 0)).toBe(lines.length);
+    const unknown = (state: string) => state === 'tbc' || state === 'poa';
+    const leftOut = lines.filter((l) => unknown(l.clientPrice.state) || unknown(l.tradePrice.state));
+    expect(t.linesLeftOutCount).toBe(leftOut.length);
+    expect(new Set(t.linesLeftOut.map((l) => l.lineId))).toEqual(new Set(leftOut.slice(0, 100).map((l) => l.id)));
 
     const viaMcp = await callAction(await app.mcp(), 'get_project_totals', { projectId: app.projectId });
     expect(viaMcp.result).toEqual(t);

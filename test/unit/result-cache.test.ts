@@ -8,6 +8,7 @@ const caller = (over: Partial<Caller> = {}): Caller => ({
   studioId: 's',
   role: 'owner',
   tokenId: 't',
+  via: 'api_token',
   permissions: new Set(),
   ...over,
 });

@@ -35,7 +35,7 @@ export async function createStudio(ctx: ActionContext, input: CreateStudioInput)
   await appendAuditEvents(
     ctx.db,
     created.studioId,
-    { kind: 'member', id: created.memberId },
+    { kind: 'member', id: created.memberId, via: caller.via },
     'create_studio',
     ctx.now,
     [{ targetKind: 'studio', targetId: created.studioId, summary: `Created studio ${input.name}` }],

@@ -6,18 +6,45 @@ import { ServiceError } from '../../core/errors.js';
 import { reachesAllProjects } from '../../core/permissions.js';
 import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 
-export function presentEvent(r: AuditEventRow) {
+export function presentEvent(r: AuditEventRow, names: ReadonlyMap<string, string>) {
   return {
     id: r.id,
     seq: r.seq,
     projectId: r.project_id,
-    actor: { kind: r.actor_kind, id: r.actor_id },
+    actor: {
+      kind: r.actor_kind,
+      id: r.actor_id,
+      name: r.actor_kind === 'member' && r.actor_id ? (names.get(r.actor_id) ?? null) : null,
+      via: r.actor_via,
+    },
     action: r.action,
     target: { kind: r.target_kind, id: r.target_id },
     at: r.at,
     summary: r.summary,
     changes: r.changes === null ? null : (JSON.parse(r.changes) as Record<string, unknown>),
   };
+}
+
+/**
+ * The people behind a page of events, in one query: the member's current name (a renamed person reads under the name
+ * the studio knows them by now; a removed member keeps theirs).
+ */
+async function actorNames(db: Kysely<Database>, studioId: string, rows: readonly AuditEventRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.actor_kind === 'member' && r.actor_id ? [r.actor_id] : [])))];
+  if (!ids.length) return new Map<string, string>();
+  const found = await db
+    .selectFrom('members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select(['members.id as id', 'users.name as name'])
+    .where('members.studio_id', '=', studioId)
+    .where('members.id', 'in', ids)
+    .execute();
+  return new Map(found.map((m) => [m.id, m.name]));
+}
+
+async function presentEvents(db: Kysely<Database>, studioId: string, rows: readonly AuditEventRow[]) {
+  const names = await actorNames(db, studioId, rows);
+  return rows.map((r) => presentEvent(r, names));
 }
 
 export interface EventQuery extends PageRequest {
@@ -57,7 +84,7 @@ export async function listEvents(ctx: ActionContext, q: EventQuery) {
     );
   }
   const { rows, nextCursor } = await keysetPage(qb, q.sort ? EVENT_SORTS[q.sort] : NEWEST_FIRST, q);
-  return { items: rows.map(presentEvent), nextCursor };
+  return { items: await presentEvents(ctx.db, ctx.studioId, rows), nextCursor };
 }
 
 /** One line's events (its creation, every edit, archival, moves …), newest first. */
@@ -83,7 +110,8 @@ export async function getEvent(db: Kysely<Database>, studioId: string, eventId: 
     .where('studio_id', '=', studioId)
     .executeTakeFirst();
   if (!r) throw new ServiceError('NOT_FOUND', `No audit event ${eventId} exists in your studio.`);
-  return presentEvent(r);
+  const [event] = await presentEvents(db, studioId, [r]);
+  return event!;
 }
 
 /** One event, if the caller reaches its project (the same rule as the studio feed); otherwise it does not exist for them. */

@@ -183,5 +183,6 @@ const RANKER: Caller = {
   studioId: '',
   role: 'owner',
   tokenId: '',
+  via: 'api_token',
   permissions: new Set(),
 };

@@ -116,6 +116,38 @@ export function inputOf(action: AnyAction, args: Record<string, unknown> | undef
   return sent;
 }
 
+/**
+ * call_action and read_action_result take the action's own fields inside `arguments`. An agent that puts them beside
+ * `name` (or under `input`, `args`, `params`) is told the exact call to make, not only that a field is unknown.
+ */
+function refuseMisplacedArguments(
+  tool: string,
+  args: Record<string, unknown> | undefined,
+  own: ReadonlySet<string>,
+  byName: ReadonlyMap<string, AnyAction>,
+) {
+  const sent = args ?? {};
+  const beside = Object.keys(sent).filter((k) => !own.has(k));
+  if (!beside.length) return;
+  const action = typeof sent.name === 'string' ? byName.get(sent.name) : undefined;
+  const wrapper = beside.length === 1 && /^(input|args|params|parameters)$/.test(beside[0]!) ? beside[0]! : undefined;
+  const value = wrapper ? sent[wrapper] : undefined;
+  const fields = fieldList(value && typeof value === 'object' ? Object.keys(value) : beside);
+  const inner = action?.kind === 'procedure' ? `{ input: { ${fields} } }` : `{ ${fields} }`;
+  throw new ServiceError(
+    'VALIDATION_FAILED',
+    `${tool} takes the action's fields inside arguments, not beside name: send { name: ${JSON.stringify(sent.name ?? '…')}, arguments: ${inner} }.`,
+    {
+      errors: beside
+        .slice(0, 20)
+        .map((k) => ({ path: clip(k), message: `Not a field of ${tool}: move it inside arguments.` })),
+    },
+  );
+}
+
+const CALL_ACTION_FIELDS = new Set(Object.keys(callActionInput.shape));
+const READ_RESULT_FIELDS = new Set(Object.keys(readActionResultInput.shape));
+
 const asResult = (structured: Record<string, unknown>): CallToolResult => ({
   content: [{ type: 'text', text: JSON.stringify(structured) }],
   structuredContent: structured,
@@ -217,6 +249,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
         (d) => d as Record<string, unknown>,
       ),
     call_action: async (args, requestId) => {
+      refuseMisplacedArguments('call_action', args, CALL_ACTION_FIELDS, byName);
       const call = parseInput(callActionInput, args, { checkText: false });
       const action = byName.get(call.name);
       if (!action) throw unknownAction(call.name);
@@ -227,6 +260,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       return pagedRun(action, input, {}, requestId);
     },
     read_action_result: async (args, requestId) => {
+      refuseMisplacedArguments('read_action_result', args, READ_RESULT_FIELDS, byName);
       const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args, { checkText: false });
       const discovery = Object.hasOwn(discoveryReads, name) ? discoveryReads[name] : undefined;
       if (discovery) return bounded(name, callArgs ?? {}, discovery(callArgs), selection, (d) => ({ result: d }));
