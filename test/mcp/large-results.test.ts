@@ -293,3 +293,94 @@ describe('GET /api/agent-results', () => {
     expect(foreign.body.code).toBe('NOT_FOUND');
   });
 });
+
+describe('fields: a long list read compactly', () => {
+  const pick = (r: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, r[k]]));
+
+  it('call_action and read_action_result keep only the named fields of each line (and id); pages reassemble it', async () => {
+    const rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items`, { token: app.token });
+    const expected = {
+      items: rest.body.items.map((l: Record<string, unknown>) => pick(l, ['id', 'code', 'heading', 'status'])),
+      nextCursor: null,
+    };
+    const fields = ['code', 'heading', 'status'];
+    const first = await call('call_action', { name: 'list_lines', arguments: { projectId: app.projectId }, fields });
+    expect(first.isError, JSON.stringify(first.structuredContent)).toBeFalsy();
+    // The 43 demo lines fit one answer when read compactly; whole, they take several pages.
+    expect(first.structuredContent.result).toEqual(expected);
+    expect(size(expected)).toBeLessThan(BUDGET);
+    expect(size(rest.body)).toBeGreaterThan(BUDGET);
+    const viaRead = await call('read_action_result', {
+      name: 'list_lines',
+      arguments: { projectId: app.projectId },
+      fields,
+    });
+    expect(viaRead.structuredContent.result).toEqual(expected);
+    // Where the selection is still large, it pages like any read, and reassembles to the projection.
+    const wide = ['code', 'heading', 'description', 'status', 'clientPrice', 'finish'];
+    const widePage = await call('read_action_result', {
+      name: 'list_lines',
+      arguments: { projectId: app.projectId },
+      fields: wide,
+    });
+    const page = widePage.structuredContent.result_page as ResultPage;
+    expect(page, JSON.stringify(widePage.structuredContent).slice(0, 300)).toBeDefined();
+    const pager = async (path: string | undefined, offset: number): Promise<ResultPage> => {
+      const res = await call('read_action_result', {
+        name: 'list_lines',
+        arguments: { projectId: app.projectId },
+        fields: wide,
+        snapshot: page.snapshot,
+        ...(path ? { path } : {}),
+        offset,
+      });
+      return res.structuredContent.result_page as ResultPage;
+    };
+    expect(await reassemble(pager)).toEqual({
+      items: rest.body.items.map((l: Record<string, unknown>) => pick(l, ['id', ...wide])),
+      nextCursor: null,
+    });
+  });
+
+  it('one record keeps its id and etag beside the fields asked for', async () => {
+    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
+      .items[0];
+    const res = await call('call_action', {
+      name: 'get_line',
+      arguments: { projectId: app.projectId, itemId: line.id },
+      fields: ['heading'],
+    });
+    expect(res.structuredContent.result).toEqual({ id: line.id, heading: line.heading, etag: expect.any(String) });
+  });
+
+  it('an unknown field is refused with the fields there are; a write or a discovery read takes no fields', async () => {
+    const unknown = await call('call_action', {
+      name: 'list_lines',
+      arguments: { projectId: app.projectId },
+      fields: ['heading', 'colour'],
+    });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.structuredContent).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'fields' }] });
+    expect(unknown.structuredContent.message).toContain('no field colour');
+    expect(unknown.structuredContent.message).toContain('leadTimeDays');
+
+    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
+      .items[0];
+    const write = await call('call_action', {
+      name: 'update_line',
+      arguments: { projectId: app.projectId, itemId: line.id, ifMatch: `"${line.version}"`, finish: 'Not written' },
+      fields: ['finish'],
+    });
+    expect(write.structuredContent.code).toBe('VALIDATION_FAILED');
+    const after = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${line.id}`, { token: app.token });
+    expect(after.body.version).toBe(line.version);
+    expect(after.body.finish).toBe(line.finish);
+
+    const discovery = await call('read_action_result', {
+      name: 'search_actions',
+      arguments: { query: 'move a line' },
+      fields: ['name'],
+    });
+    expect(discovery.structuredContent.code).toBe('VALIDATION_FAILED');
+  });
+});

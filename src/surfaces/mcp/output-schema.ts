@@ -5,11 +5,12 @@ import { returnsVersionedRecord } from '../../contract/etag.js';
 type Schema = Record<string, unknown>;
 
 /**
- * An advertised tool's `outputSchema`: every shape its structuredContent can take, each named by the fields it always
- * carries (`required`) and nothing more, so that five tools' outputs fit tools/list's 10 KB budget beside their inputs
+ * An advertised tool's `outputSchema`: every shape its structuredContent can take, each named by the fields that tell
+ * it apart (`required`) and nothing more, so that the tools' outputs fit tools/list's 10 KB budget beside their inputs
  * (the full output schemas, with the Line shape, would take some 10 KB on their own; get_action gives them whole):
- * - the action's output: the fields its schema requires, less any withheld from callers without pricing:read, plus the
- *   `etag` MCP adds to a versioned record;
+ * - the action's output: a record by its `id`, `version` and the `etag` MCP adds to a versioned record, a page by
+ *   `items` and `nextCursor`; any other output by every field its schema requires (less any withheld from callers
+ *   without pricing:read);
  * - `{ result_page }`: a read too large for one result; `{ result_summary }`: such a write;
  * - `{ code, message }`: an error result (the MCP SDK client validates structuredContent against the outputSchema even
  *   when isError is set, so a schema without it would turn a VERSION_CONFLICT into a protocol error).
@@ -18,11 +19,16 @@ export function toolOutputSchema(action: AnyAction): Schema & { type: 'object' }
   const { $defs, ...output } = standaloneJsonSchema(action.output, 'output');
   const root = resolve(output, ($defs ?? {}) as Record<string, Schema>);
   const withheld = action.plan.redaction;
-  const fields = ((root.required ?? []) as string[]).filter((f) => withheld?.get(f) !== true);
-  if (returnsVersionedRecord(action)) fields.push('etag');
+  const required = ((root.required ?? []) as string[]).filter((f) => withheld?.get(f) !== true);
+  if (returnsVersionedRecord(action)) required.push('etag');
+  const telling = required.filter((f) => TELLING.has(f));
+  const fields = telling.length ? telling : required;
   const large = action.effect === 'query' ? 'result_page' : 'result_summary';
   return { type: 'object', anyOf: [{ required: fields }, { required: [large] }, { required: ['code', 'message'] }] };
 }
+
+/** The fields that say what kind of result this is: a record's identity and version, a page's items and cursor. */
+const TELLING = new Set(['id', 'version', 'etag', 'items', 'nextCursor']);
 
 function resolve(s: Schema, defs: Record<string, Schema>): Schema {
   const ref = s.$ref;

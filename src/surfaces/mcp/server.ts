@@ -21,6 +21,7 @@ import { parseInput } from '../../core/validation.js';
 import { boundedResult, pagedRead, type Selection } from '../../core/result-paging.js';
 import { etagOf, returnsVersionedRecord } from '../../contract/etag.js';
 import { toolError } from './tool-errors.js';
+import { fieldSelection } from './field-selection.js';
 import { writeSummary } from './write-summary.js';
 import { describeActions } from './describe.js';
 import { ActionSearch } from './search.js';
@@ -193,17 +194,27 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       await invoke(rt, action, input, { ...(who ? { caller: who } : identity), requestId, surface: 'mcp' }),
     );
   /** A read, bounded; a continuation pages through the caller's kept snapshot instead of re-running the read. */
-  const pagedRun = async (action: AnyAction, input: unknown, selection: Selection, requestId: string) => {
+  const pagedRun = async (
+    action: AnyAction,
+    input: unknown,
+    selection: Selection,
+    requestId: string,
+    fields?: readonly string[],
+  ) => {
     const wrap = (d: unknown) => ({ result: d });
+    const only = fieldSelection(action, fields);
     // Authenticated once: the snapshot cache is keyed by the caller, and the read (on a miss) acts for the same one.
     const who = caller();
     const b = await pagedRead(
       rt.snapshots,
       who,
       action.name,
-      input,
+      only ? { input, fields: only.fields } : input,
       selection,
-      () => run(action, input, requestId, who),
+      async () => {
+        const doc = await run(action, input, requestId, who);
+        return only ? only.apply(doc) : doc;
+      },
       wrap,
     );
     return asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
@@ -255,15 +266,29 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       if (!action) throw unknownAction(call.name);
       const input = inputOf(action, call.arguments);
       const wrap = (d: unknown) => ({ result: d });
-      if (action.effect === 'mutation')
+      if (action.effect === 'mutation') {
+        fieldSelection(action, call.fields); // refuses fields on a write before it runs
         return boundedWrite(action.name, input, await run(action, input, requestId), wrap);
-      return pagedRun(action, input, {}, requestId);
+      }
+      return pagedRun(action, input, {}, requestId, call.fields);
     },
     read_action_result: async (args, requestId) => {
       refuseMisplacedArguments('read_action_result', args, READ_RESULT_FIELDS, byName);
-      const { name, arguments: callArgs, ...selection } = parseInput(readActionResultInput, args, { checkText: false });
+      const {
+        name,
+        arguments: callArgs,
+        fields,
+        ...selection
+      } = parseInput(readActionResultInput, args, { checkText: false });
       const discovery = Object.hasOwn(discoveryReads, name) ? discoveryReads[name] : undefined;
-      if (discovery) return bounded(name, callArgs ?? {}, discovery(callArgs), selection, (d) => ({ result: d }));
+      if (discovery) {
+        if (fields) {
+          throw new ServiceError('VALIDATION_FAILED', `${name} describes actions, not records; leave out fields.`, {
+            errors: [{ path: 'fields', message: 'Only reads that return records take fields.' }],
+          });
+        }
+        return bounded(name, callArgs ?? {}, discovery(callArgs), selection, (d) => ({ result: d }));
+      }
       const action = byName.get(name);
       if (!action) throw unknownAction(name);
       if (action.effect !== 'query') {
@@ -272,7 +297,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
           `${name} changes data, so it is never re-run to read pages; read the records it changed with a read action instead.`,
         );
       }
-      return pagedRun(action, inputOf(action, callArgs), selection, requestId);
+      return pagedRun(action, inputOf(action, callArgs), selection, requestId, fields);
     },
   };
 

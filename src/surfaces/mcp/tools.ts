@@ -22,14 +22,23 @@ export const getActionInput = z.strictObject({
   names: z.array(name).min(1).max(10),
 });
 
+const fields = z
+  .array(z.string().max(64))
+  .min(1)
+  .max(40)
+  .optional()
+  .describe('Reads: keep only these fields of each record (and id).');
+
 export const callActionInput = z.strictObject({
   name,
   arguments: args.optional().describe('Procedures: { input: {...} }. Resource actions: their fields.'),
+  fields,
 });
 
 export const readActionResultInput = z.strictObject({
   name,
   arguments: args.optional().describe('Exactly as in the first call.'),
+  fields,
   snapshot: z.string().max(64).optional().describe('From the page; omit for a fresh read.'),
   path: z.string().max(2000).optional().describe('A node (n12, k12) or JSON Pointer; default the root.'),
   offset: z.int().min(0).optional().describe('nextOffset of the page.'),
