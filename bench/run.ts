@@ -8,7 +8,9 @@
  *   5. MCP (bench/lib/mcp.ts): `studio mcp` stdio cold start to initialize and to tools/list, median of 10, against a
  *      minimal SDK server with one tool (≤ 300 ms and ≤ 1.5× it); tools/list bytes (≤ 10,000) and ≈ tokens;
  *      search_actions p50/p99 in process (p99 ≤ 2 ms) and recall@5 over test/fixtures/search-relevance.json; paging a
- *      450-line list_lines through read_action_result over stdio, and its largest page (≤ 8,000 bytes).
+ *      450-line list_lines through read_action_result over stdio, and its largest page (≤ 8,000 bytes); the scripted
+ *      agent session (test/mcp/agent-session.ts: ten everyday tasks and five deliberate mistakes over stdio): tool
+ *      calls (≤ 45), result bytes (≤ 80 KB), calls per single edit (≤ 3), mistakes fixed from the error text alone.
  *      `npx tsx bench/mcp-startup.ts` breaks the cold start down (imports, start-up steps, CPU profile, bundling).
  *
  * Servers run as their own processes (`node dist/studio.mjs serve` on a fresh temp database and free port, URL and
@@ -27,7 +29,16 @@ import { createProjectWithLines, expectJson, measureCreateLatency, request, type
 import { cpuWindow } from './lib/cpu.js';
 import { LinePool, cannon, figures, warmThenMeasure, type LoadFigures, type LoadOptions } from './lib/load.js';
 import { measureAgentResultsPaging } from './lib/agent-results.js';
-import { coldStarts, type ColdStartFigures, measurePaging, measureSearch, minimalMcp, studioMcp } from './lib/mcp.js';
+import {
+  coldStarts,
+  type ColdStartFigures,
+  measureAgentSession,
+  measurePaging,
+  measureSearch,
+  minimalMcp,
+  studioMcp,
+} from './lib/mcp.js';
+import type { SessionFigures } from '../test/mcp/agent-session.js';
 import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
 import { save, table, passes, type Check } from './lib/report.js';
 
@@ -167,12 +178,15 @@ function mcpChecks(m: {
   coldStart: { studio: ColdStartFigures; minimal: ColdStartFigures };
   search: ReturnType<typeof measureSearch>;
   paging: Awaited<ReturnType<typeof measurePaging>>;
+  session: SessionFigures;
 }): Check[] {
   const { studio, minimal } = m.coldStart;
   const spread = (f: ColdStartFigures['initializeMs']) => `min ${f.min.toFixed(0)}, max ${f.max.toFixed(0)} ms`;
   const of = `median of ${studio.runs}`;
   const s = m.search;
   const p = m.paging;
+  const session = m.session;
+  const perTask = session.tasks.map((t) => `${t.task} ${t.calls}/${(t.bytes / 1024).toFixed(1)}`).join('; ');
   return [
     {
       name: 'MCP stdio cold start → initialize, minimal SDK server',
@@ -255,6 +269,34 @@ function mcpChecks(m: {
       target: { atMost: PAGE_BUDGET },
       note: `largest structuredContent or text of any page`,
     },
+    {
+      name: 'agent session: tool calls, ten tasks',
+      value: session.totalCalls,
+      unit: 'calls',
+      target: { atMost: 45 },
+      note: `over stdio; per task calls/KiB: ${perTask}`,
+    },
+    {
+      name: 'agent session: result bytes, ten tasks',
+      value: session.totalBytes / 1024,
+      unit: 'KiB',
+      target: { atMost: 80 },
+      note: 'text content the model reads, every call',
+    },
+    {
+      name: 'agent session: most calls for one edit',
+      value: session.maxCallsPerEdit,
+      unit: 'calls',
+      target: { atMost: 3 },
+      note: 'read for the etag, write (a stale etag: read again, write)',
+    },
+    {
+      name: 'agent session: mistakes fixed from the error text',
+      value: session.mistakes.filter((x) => x.fixed).length,
+      unit: `of ${session.mistakes.length}`,
+      target: { atLeast: session.mistakes.length },
+      note: session.mistakes.map((x) => `${x.mistake} → ${x.code}`).join('; '),
+    },
   ];
 }
 
@@ -301,6 +343,8 @@ async function main() {
       `MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`,
     );
     const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
+    log(`MCP: the scripted agent session (ten tasks, five mistakes) over stdio`);
+    const session = await measureAgentSession(full, listFixture.projectId, LIST_LINES);
     log(
       `agent results: paging list_lines of ${AGENT_PAGING_LINES} lines through /api/agent-results, 1 + ${PAGING_PASSES} passes`,
     );
@@ -323,7 +367,7 @@ async function main() {
     const fastest = (rs: Array<{ p50: number; p95: number }>) => rs.reduce((a, b) => (b.p50 < a.p50 ? b : a));
     const createEmpty = fastest(createRounds.empty);
     const createLarge = fastest(createRounds.large);
-    const mcp = { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging };
+    const mcp = { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging, session };
 
     const getLine = {
       url: `${full.url}/v1/projects/${listFixture.projectId}/items/${listFixture.lines[0]!.id}`,

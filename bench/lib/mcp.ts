@@ -10,6 +10,7 @@ import { ROLE_PERMISSIONS } from '../../src/core/permissions.js';
 import type { ResultPage } from '../../src/core/result-paging.js';
 import { ActionSearch } from '../../src/surfaces/mcp/search.js';
 import { reassemble } from '../../test/mcp/reassemble.js';
+import { runAgentSession, type SessionFigures } from '../../test/mcp/agent-session.js';
 import { request } from './api.js';
 import { ROOT } from './processes.js';
 
@@ -327,6 +328,39 @@ export async function measurePaging(
       resultBytes: bytes(rest.text),
       searchRoundTrip: { calls: rtt.length, p50Ms: percentile(rtt, 50), p99Ms: percentile(rtt, 99) },
     };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The scripted agent session (test/mcp/agent-session.ts) over stdio from `studio mcp`, spawned as mcp.json says on the
+ * bench server's database: the demo project for the everyday tasks, the 450-line project for the long read.
+ */
+export async function measureAgentSession(
+  s: { databasePath: string },
+  largeProjectId: string,
+  largeProjectLines: number,
+): Promise<SessionFigures> {
+  const cmd = studioMcp(s.databasePath);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: cmd.args,
+    cwd: ROOT,
+    env: plainEnv(cmd.env),
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'studio-bench-agent', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    return await runAgentSession(
+      async (name, args) => {
+        const res = await client.callTool({ name, arguments: args });
+        const text = (res.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
+        return { isError: !!res.isError, text, body: res.structuredContent };
+      },
+      { projectName: 'Harbour House', largeProjectId, largeProjectLines },
+    );
   } finally {
     await client.close();
   }

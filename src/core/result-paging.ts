@@ -13,8 +13,8 @@ import { SnapshotCache } from './result-cache.js';
  * - `node`: a reference bound to the snapshot. `n<i>` is the i-th value of the result in document order (the root is
  *   `n0`), `k<i>` is the object key that value sits under. References stay short however deep the value or long its
  *   key, which a JSON Pointer does not.
- * - `entries` (objects, arrays): the node's members from `offset` on, each complete (`value`) or, when it could never
- *   fit a page, cut off as a `node` reference to read next. `chunk` (strings): the text from `offset` on.
+ * - `entries` (objects, arrays): the node's members from `offset` on, in order, each complete (`value`) or, when it
+ *   could never fit a page, cut off as a `node` reference (with its `index` or `key`, and `path`) to read next. `chunk` (strings): the text from `offset` on.
  * - `nextOffset`: where the next page of the same node starts; null when the node is complete; `remaining`: how many
  *   members (or code units) follow it.
  * - The largest cut-off member is opened in the same page as far as the page has room: its reference then carries
@@ -36,9 +36,12 @@ export interface PageEntry {
   /** Object members: the key, or `keyNode` when the key itself is too long to inline. */
   key?: string;
   keyNode?: string;
-  /** Array items: the position. */
+  /**
+   * Array items: the position, on a cut-off item. A complete item needs none: a page's items are consecutive from its
+   * offset (or from 0 in an opened reference).
+   */
   index?: number;
-  /** JSON Pointer of the member, when short enough. */
+  /** JSON Pointer of a cut-off member, when short enough (a complete value needs no address). */
   path?: string;
   /** The complete value … */
   value?: Json;
@@ -357,14 +360,16 @@ function fill(
   for (; j < members.length; j++) {
     const [k, child] = members[j]!;
     const base: PageEntry = isArray
-      ? { index: j }
+      ? {}
       : byteLength(JSON.stringify(k)) <= KEY_INLINE_BYTES
         ? { key: k }
         : { keyNode: `k${childIndex}` };
     const p = extend(parentPath, k);
-    if (p !== undefined) base.path = p;
     const comma = entries.length ? 1 : 0;
+    // A complete value needs no address (it is never read again), so only a cut-off entry carries its path.
     const inline = { ...base, value: child };
+    if (p !== undefined) base.path = p;
+    if (isArray) base.index = j;
     const inlineBytes = jsonBytes(inline);
     if (used + comma + inlineBytes <= room) {
       entries.push(inline);

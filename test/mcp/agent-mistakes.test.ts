@@ -98,6 +98,15 @@ describe('call_action names the wrapping mistake', () => {
     }
   });
 
+  it('an unknown action name answers with the closest actions by meaning: delete_line finds archive_line', async () => {
+    const out = await call('call_action', { name: 'delete_line', arguments: { projectId: app.projectId } });
+    expect(out.body.code).toBe('NOT_FOUND');
+    expect(out.text).toMatch(/No action is named delete_line\. Closest by meaning: archive_line\b/);
+    const odd = await call('call_action', { name: 'zzqx_frobnicate', arguments: {} });
+    expect(odd.body.code).toBe('NOT_FOUND');
+    expect(odd.text).not.toContain('Closest');
+  });
+
   it('lists every field problem in the text, not only in structuredContent.errors[]', async () => {
     const out = await call('update_line', {
       projectId: app.projectId,

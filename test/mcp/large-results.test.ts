@@ -118,7 +118,7 @@ describe('large reads over MCP', () => {
     expect(p1.nextOffset).toBeGreaterThan(0);
     expect(p1.entries!.every((e) => 'value' in e)).toBe(true); // a line fits a page: lines come whole, never cut
     const p2 = await read(items.node, p1.nextOffset!);
-    expect(p2.entries![0]!.index).toBe(p1.nextOffset);
+    expect(p2.offset).toBe(p1.nextOffset);
     expect(await read(items.node, p1.nextOffset!)).toEqual(p2);
     // A JSON Pointer reaches the same node.
     expect(await read('/items', 0)).toEqual(p1);
@@ -295,12 +295,13 @@ describe('GET /api/agent-results', () => {
 });
 
 describe('fields: a long list read compactly', () => {
-  const pick = (r: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, r[k]]));
+  const row = (r: Record<string, unknown>, keys: string[]) => keys.map((k) => r[k]);
 
-  it('call_action and read_action_result keep only the named fields of each line (and id); pages reassemble it', async () => {
+  it('call_action and read_action_result answer the named fields of each line (and id) as rows; pages reassemble it', async () => {
     const rest = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items`, { token: app.token });
     const expected = {
-      items: rest.body.items.map((l: Record<string, unknown>) => pick(l, ['id', 'code', 'heading', 'status'])),
+      columns: ['id', 'code', 'heading', 'status'],
+      items: rest.body.items.map((l: Record<string, unknown>) => row(l, ['id', 'code', 'heading', 'status'])),
       nextCursor: null,
     };
     const fields = ['code', 'heading', 'status'];
@@ -337,7 +338,8 @@ describe('fields: a long list read compactly', () => {
       return res.structuredContent.result_page as ResultPage;
     };
     expect(await reassemble(pager)).toEqual({
-      items: rest.body.items.map((l: Record<string, unknown>) => pick(l, ['id', ...wide])),
+      columns: ['id', ...wide],
+      items: rest.body.items.map((l: Record<string, unknown>) => row(l, ['id', ...wide])),
       nextCursor: null,
     });
   });

@@ -35,10 +35,14 @@ async function assemble(fetch: FetchPage, first: Part, budget: { pages: number }
   if (page.type !== 'object' && page.type !== 'array') return page.value;
   const out: unknown[] | Record<string, unknown> = page.type === 'array' ? [] : {};
   for (;;) {
+    if (Array.isArray(out) && out.length !== page.offset)
+      throw new Error(`a page from item ${page.offset} follows ${out.length} items`);
     for (const e of page.entries!) {
       const value = 'value' in e ? e.value : await cutValue(fetch, e, budget);
       if (Array.isArray(out)) {
-        if (e.index !== out.length) throw new Error(`item ${e.index} arrived at position ${out.length}`);
+        // Items are consecutive; a cut-off one names its position, which must agree.
+        if (e.index !== undefined && e.index !== out.length)
+          throw new Error(`item ${e.index} arrived at position ${out.length}`);
         out.push(value);
       } else {
         const key = e.keyNode !== undefined ? ((await reassemble(fetch, e.keyNode, budget)) as string) : e.key!;

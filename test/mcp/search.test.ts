@@ -34,6 +34,7 @@ type Hit = {
   writes: boolean;
   allowed: boolean;
   score: number;
+  call: string;
   twin?: { name: string; kind: string; note: string };
 };
 async function search(c: Client, args: Record<string, unknown>) {
@@ -82,6 +83,7 @@ describe('search_actions', () => {
       writes: true,
       allowed: true,
       score: 100,
+      call: '{ projectId, itemId, ifMatch }',
       twin: { name: 'archive_schedule_line', kind: 'procedure', note: expect.stringContaining('input') },
     });
     // One entry per capability: the procedure twin is named on the resource's entry, not listed again.
@@ -95,6 +97,12 @@ describe('search_actions', () => {
     ).actions;
     const line = hits.find((h) => h.name === 'archive_schedule_line')!;
     expect(line.twin).toMatchObject({ name: 'archive_line', kind: 'resource' });
+    // The outline wraps a procedure's fields in input, and marks optional ones.
+    expect(line.call).toBe('{ input: { projectId, lineId, expectedVersion } }');
+    const restore = (
+      (await search(client, { query: 'restore an archived line' })).structuredContent as { actions: Hit[] }
+    ).actions.find((h) => h.name === 'restore_schedule_line');
+    expect(restore?.call).toBe('{ input: { projectId, lineId, expectedVersion, sectionId? } }');
     expect(hits.every((h) => h.kind === 'procedure')).toBe(true);
   });
 

@@ -4,9 +4,10 @@ import { ServiceError } from '../../core/errors.js';
 
 /**
  * `fields` on call_action and read_action_result: an agent that reads a long list to scan it (a 450-line schedule is
- * some 370 KB of JSON, 57 result pages) asks for the few fields it needs and reads the list in a page or two. The
- * projection applies to the records an action returns — each item of a listed page, or the one record of a read — and
- * always keeps `id`, so a record can be fetched whole afterwards. Nothing else of the result changes (`nextCursor`).
+ * some 370 KB of JSON, 57 result pages) asks for the few fields it needs and reads the list in a few pages. A listed
+ * page's items become rows under one `columns` header (`id` first, then the fields asked for, in that order), so no
+ * key is repeated per record; the one record of a single read keeps its shape with only those fields, `id` and `etag`.
+ * `id` is always kept, so a record can be fetched whole afterwards. Nothing else of the result changes (`nextCursor`).
  */
 
 type Json = Record<string, unknown>;
@@ -50,15 +51,18 @@ export function fieldSelection(action: AnyAction, fields: readonly string[] | un
   }
   // A single record keeps its etag too: the next step after reading one is often an edit.
   const keep = new Set(['id', ...(record.listed ? [] : ['etag']), ...fields]);
-  const pick = (r: unknown) =>
-    r && typeof r === 'object' ? Object.fromEntries(Object.entries(r as Json).filter(([k]) => keep.has(k))) : r;
+  const columns = [...keep];
   return {
     /** Part of the snapshot's identity: the same read with other fields is another result. */
-    fields: [...keep].sort(),
+    fields: columns,
     apply(doc: unknown): unknown {
-      if (!record.listed) return pick(doc);
-      const page = doc as Json;
-      return Array.isArray(page.items) ? { ...page, items: page.items.map(pick) } : doc;
+      if (!record.listed) {
+        return Object.fromEntries(Object.entries(doc as Json).filter(([k]) => keep.has(k)));
+      }
+      const { items, ...rest } = doc as Json;
+      if (!Array.isArray(items)) return doc;
+      // Rows under one header: a record's keys are not repeated 450 times.
+      return { columns, items: items.map((r) => columns.map((c) => (r as Json)[c] ?? null)), ...rest };
     },
   };
 }

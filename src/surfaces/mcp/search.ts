@@ -14,8 +14,29 @@ export interface ActionHit {
   allowed: boolean;
   /** Relevance, 1–100: 100 is the best hit of this search; hits under a floor are not returned. */
   score: number;
+  /**
+   * call_action's `arguments` in outline: required fields, then optional ones with `?` (`…` when more), so a simple
+   * call needs no get_action first.
+   */
+  call: string;
   /** The same capability in the other shape, and when to prefer it. */
   twin?: { name: string; kind: ActionKind; note: string };
+}
+
+/** How many field names a call outline shows before `…`. */
+const OUTLINE_FIELDS = 8;
+
+/** `{ input: { projectId, lineId, expectedVersion, sectionId? } }` for a procedure; a resource's fields unwrapped. */
+export function callOutline(a: AnyAction): string {
+  const shape = a.publishedInput.shape as Record<string, { isOptional(): boolean }>;
+  const names = Object.keys(shape);
+  const required = names.filter((n) => !shape[n]!.isOptional());
+  const optional = names.filter((n) => shape[n]!.isOptional()).map((n) => `${n}?`);
+  const all = [...required, ...optional];
+  const shown = all.slice(0, Math.max(OUTLINE_FIELDS, required.length));
+  const listed = [...shown, ...(all.length > shown.length ? ['…'] : [])];
+  const fields = listed.length ? `{ ${listed.join(', ')} }` : '{}';
+  return a.kind === 'procedure' ? `{ input: ${fields} }` : fields;
 }
 
 export interface SearchAnswer {
@@ -164,6 +185,7 @@ export class ActionSearch {
           writes: a.effect === 'mutation',
           allowed: callerMayCall(caller, a),
           score: Math.max(1, Math.round((100 * r.score) / top)),
+          call: callOutline(a),
           ...(twin ? { twin: { name: twin.name, kind: twin.kind, note: TWIN_NOTE[twin.kind] } } : {}),
         };
       });

@@ -172,10 +172,12 @@ function boundedWrite(name: string, input: unknown, doc: unknown, wrap: (d: unkn
   return asResult('whole' in b ? wrap(b.whole) : { result_summary: writeSummary(doc) });
 }
 
-function unknownAction(name: string): ServiceError {
+/** An unknown name answers with the closest actions by meaning ("delete_line" → archive_line): archival, not deletion. */
+function unknownAction(name: string, search: ActionSearch): ServiceError {
+  const closest = [...new Set(search.rank(name.replace(/[_-]+/g, ' ').slice(0, 200), 3))].slice(0, 3);
   return new ServiceError(
     'NOT_FOUND',
-    `No action is named ${name}; search_actions finds actions by task, service://actions lists them all.`,
+    `No action is named ${name.slice(0, 100)}.${closest.length ? ` Closest by meaning: ${closest.join(', ')}.` : ''} search_actions finds actions by task; service://actions lists them all.`,
   );
 }
 
@@ -232,7 +234,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       return describeActions(
         [...new Set(names)].map((n) => {
           const a = byName.get(n);
-          if (!a) throw unknownAction(n);
+          if (!a) throw unknownAction(n, search);
           return a;
         }),
       );
@@ -263,7 +265,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       refuseMisplacedArguments('call_action', args, CALL_ACTION_FIELDS, byName);
       const call = parseInput(callActionInput, args, { checkText: false });
       const action = byName.get(call.name);
-      if (!action) throw unknownAction(call.name);
+      if (!action) throw unknownAction(call.name, search);
       const input = inputOf(action, call.arguments);
       const wrap = (d: unknown) => ({ result: d });
       if (action.effect === 'mutation') {
@@ -290,7 +292,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
         return bounded(name, callArgs ?? {}, discovery(callArgs), selection, (d) => ({ result: d }));
       }
       const action = byName.get(name);
-      if (!action) throw unknownAction(name);
+      if (!action) throw unknownAction(name, search);
       if (action.effect !== 'query') {
         throw new ServiceError(
           'METHOD_NOT_ALLOWED',

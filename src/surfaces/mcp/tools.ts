@@ -27,7 +27,7 @@ const fields = z
   .min(1)
   .max(40)
   .optional()
-  .describe('Reads: keep only these fields of each record (and id).');
+  .describe('Reads: only these fields of each record (and id); a list as rows under columns.');
 
 export const callActionInput = z.strictObject({
   name,
