@@ -70,7 +70,7 @@ function startupSteps(databasePath: string): Record<string, number> {
     t.push(performance.now());
     const rt = await createRuntime(loadConfig());
     t.push(performance.now());
-    const owner = localOwner(rt.store);
+    const owner = await localOwner(rt.store);
     t.push(performance.now());
     catalogView(ACTIONS);
     t.push(performance.now());

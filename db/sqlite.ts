@@ -4,25 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
+import type { Db, RowReader, Store } from './store.js';
 
-export type Db = Kysely<Schema>;
-
-export interface Store {
-  /** The writer connection. Mutations reach it only through `write`, inside one transaction. */
-  db: Db;
-  /** A second, read-only connection: queries run here, see committed data only and never wait behind writes. */
-  readDb: Db;
-  /** A cached prepared statement on the reader connection, for hot reads. */
-  read(sqlText: string): Database.Statement;
-  /** A cached prepared statement on the writer connection: only for use inside `write` (it sees the open transaction). */
-  writeStatement(sqlText: string): Database.Statement;
-  /** Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit). */
-  write<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /** Runs `fn` against one consistent snapshot of the reader connection. */
-  readSnapshot<T>(fn: (db: Db) => Promise<T>): Promise<T>;
-  path: string;
-  close(): Promise<void>;
-}
+export type { Db, Store } from './store.js';
 
 export interface OpenOptions {
   path: string;
@@ -53,7 +37,9 @@ function cachingHandle(handle: Database.Database) {
     }
     return stmt;
   };
-  return { prepare, close: () => handle.close(), handle };
+  // Synchronous underneath: the promise only gives SQLite and PostgreSQL one interface.
+  const row: RowReader = (sqlText, ...params) => Promise.resolve(prepare(sqlText).get(...params) as never);
+  return { prepare, row, close: () => handle.close(), handle };
 }
 
 /** Opens (creating and migrating) a database file. Always a file: the reader needs a second connection to it. */
@@ -70,10 +56,11 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
   const readDb = new Kysely<Schema>({ dialect: new SqliteDialect({ database: reader }) });
   const group = new GroupCommit(db);
   return {
+    dialect: 'sqlite',
     db,
     readDb,
-    read: reader.prepare,
-    writeStatement: writer.prepare,
+    readRow: reader.row,
+    writeRow: writer.row,
     write: (fn) => group.run(fn),
     // BEGIN/COMMIT as raw statements while Kysely's connection lock is held: one snapshot for the whole read.
     readSnapshot: (fn) =>
@@ -85,7 +72,7 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
           reader.prepare('COMMIT').run();
         }
       }),
-    path: opts.path,
+    location: opts.path,
     async close() {
       await db.destroy();
       await readDb.destroy();

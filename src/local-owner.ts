@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Store } from '../db/sqlite.js';
+import type { Store } from '../db/store.js';
 import type { Caller } from './core/context.js';
 import { ROLE_PERMISSIONS } from './core/permissions.js';
 
@@ -26,12 +26,14 @@ export function readOwnerToken(databasePath: string): string | undefined {
  * start the server can read the database file anyway, so this grants nothing new. With several studios, a token is
  * required to say which.
  */
-export function localOwner(store: Store): { caller: Caller; studioName: string } | { problem: string } {
-  const rows = store
-    .read(
-      `SELECT s.id AS studio_id, s.name, m.id AS member_id, m.user_id FROM studios s JOIN members m ON m.studio_id = s.id AND m.role = 'owner' AND m.removed_at IS NULL`,
+export async function localOwner(store: Store): Promise<{ caller: Caller; studioName: string } | { problem: string }> {
+  const rows = await store.readDb
+    .selectFrom('studios as s')
+    .innerJoin('members as m', (j) =>
+      j.onRef('m.studio_id', '=', 's.id').on('m.role', '=', 'owner').on('m.removed_at', 'is', null),
     )
-    .all() as Array<{ studio_id: string; name: string; member_id: string; user_id: string }>;
+    .select(['s.id as studio_id', 's.name', 'm.id as member_id', 'm.user_id'])
+    .execute();
   if (rows.length === 0)
     return { problem: 'The database has no studio yet; run `studio serve` once to create the demo studio.' };
   if (rows.length > 1)

@@ -16,7 +16,7 @@ export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = proce
   let identity: McpIdentity;
   if (env.STUDIO_TOKEN) {
     try {
-      const caller = authenticate(rt.store, env.STUDIO_TOKEN);
+      const caller = await authenticate(rt.store, env.STUDIO_TOKEN);
       // Every call authenticates the token again, so revocation, removal and role changes apply at once.
       identity = { token: env.STUDIO_TOKEN };
       process.stderr.write(`[studio] MCP on stdio, acting for the member of STUDIO_TOKEN (role ${caller.role}).\n`);
@@ -25,7 +25,7 @@ export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = proce
       process.exit(2);
     }
   } else {
-    const owner = localOwner(rt.store);
+    const owner = await localOwner(rt.store);
     if ('problem' in owner) {
       process.stderr.write(`[studio] ${owner.problem}\n`);
       process.exit(2);

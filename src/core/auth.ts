@@ -1,4 +1,4 @@
-import type { Store } from '../../db/sqlite.js';
+import type { Store } from '../../db/store.js';
 import type { Caller } from './context.js';
 import { ROLE_PERMISSIONS, type Role } from './permissions.js';
 import { ServiceError } from './errors.js';
@@ -29,10 +29,10 @@ export function bearerToken(header: string | undefined): string | undefined {
  * Resolves an API token to the member it acts for. Tokens are stored only as SHA-256 digests (they are 256-bit random,
  * so a fast digest is enough; no password hashing is needed). Revocation and member removal apply on the next request.
  */
-export function authenticate(store: Store, token: string | undefined): Caller {
+export async function authenticate(store: Store, token: string | undefined): Promise<Caller> {
   if (!token) throw new ServiceError('UNAUTHENTICATED', 'No API token was sent; send "Authorization: Bearer <token>".');
   if (token.length > 512) throw new ServiceError('UNAUTHENTICATED');
-  const row = store.read(LOOKUP).get(sha256(token)) as TokenRow | undefined;
+  const row = await store.readRow<TokenRow>(LOOKUP, sha256(token));
   if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) {
     throw new ServiceError(
       'UNAUTHENTICATED',

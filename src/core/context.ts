@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type Sqlite from 'better-sqlite3';
+import type { RowReader } from '../../db/store.js';
 import type { Database } from '../../db/schema.js';
 import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
@@ -32,10 +32,10 @@ export interface ActionContext {
   /** The write transaction for mutations; the reader's snapshot for queries. */
   db: Kysely<Database>;
   /**
-   * A cached raw prepared statement on the same connection as `db` (so it sees the same transaction or snapshot), for
-   * hot paths where the query builder costs more than the query.
+   * A raw one-row read on the same connection as `db` (so it sees the same transaction or snapshot), for hot paths
+   * where the query builder costs more than the query. Portable SQL with `?` placeholders.
    */
-  statement(sqlText: string): Sqlite.Statement;
+  queryRow: RowReader;
   config: Config;
   /** Null only for capability (share token) actions. */
   caller: Caller | null;

@@ -1,7 +1,5 @@
-import type Sqlite from 'better-sqlite3';
+import type { RowReader } from '../../db/store.js';
 import type { Caller } from './context.js';
-
-export type Statements = (sqlText: string) => Sqlite.Statement;
 
 /** One record an input names, found and owned by the caller's studio, for an entity's own access rule. */
 export interface EntityAccess {
@@ -10,7 +8,8 @@ export interface EntityAccess {
   row: Record<string, unknown>;
   /** Whether the action writes. */
   write: boolean;
-  statement: Statements;
+  /** A raw one-row read on the request's connection. */
+  queryRow: RowReader;
 }
 
 /**
@@ -28,7 +27,7 @@ export interface Entity {
    */
   owner: { column: string; level: 'project' | 'studio' | 'member' };
   /** A further rule for every reference to a record of this kind (a project's grants); throws to refuse. */
-  access?: (check: EntityAccess) => void;
+  access?: (check: EntityAccess) => Promise<void>;
   /**
    * Whether guards and handlers need the whole row of a referenced record (a project: its archival, ctx.project).
    * Otherwise only its owner is read: this check runs on every request, so it reads no more than it must.

@@ -1,6 +1,7 @@
 import type { ProjectsTable } from '../../db/schema.js';
 import type { Caller } from './context.js';
-import type { Entity, Statements } from './entities.js';
+import type { RowReader } from '../../db/store.js';
+import type { Entity } from './entities.js';
 
 /** A record the input names, after `invoke` proved it is the caller's to name. */
 export interface ResolvedRef {
@@ -17,7 +18,8 @@ export interface GuardInput {
   caller: Caller;
   input: Record<string, unknown>;
   write: boolean;
-  statement: Statements;
+  /** A raw one-row read on the request's connection (its transaction or snapshot). */
+  queryRow: RowReader;
   /** Every record the input names, in the order the schema declares them. */
   refs: readonly ResolvedRef[];
   project: ProjectsTable | undefined;
@@ -30,5 +32,5 @@ export interface GuardInput {
  */
 export interface Guard {
   name: string;
-  check(input: GuardInput): void;
+  check(input: GuardInput): void | Promise<void>;
 }

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema.js';
-import type { Store } from '../../db/sqlite.js';
+import type { RowReader, Store } from '../../db/store.js';
 import type { Config } from '../config.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput, Caller } from './context.js';
 import { authenticate } from './auth.js';
 import { ServiceError, toServiceError } from './errors.js';
-import type { Statements } from './entities.js';
 import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
 import { pricedFieldSent, withoutPricing } from './pricing-visibility.js';
@@ -64,7 +63,7 @@ export async function invoke(
 ): Promise<unknown> {
   const requestId = req.requestId ?? newId();
   try {
-    const caller = action.scope === 'capability' ? null : (req.caller ?? authenticate(rt.store, req.token));
+    const caller = action.scope === 'capability' ? null : (req.caller ?? (await authenticate(rt.store, req.token)));
     if (caller && !hasScope(caller, action)) {
       throw new ServiceError(
         'FORBIDDEN',
@@ -144,11 +143,11 @@ async function execute(
   // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
   // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
   // request's hot path.
-  const stmt = write ? rt.store.writeStatement : rt.store.read;
-  const { refs, project } = caller ? resolveRefs(stmt, caller, action, input, write) : NO_REFS;
+  const queryRow = write ? rt.store.writeRow : rt.store.readRow;
+  const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write) : NO_REFS;
   if (caller) {
     for (const guard of action.guards ?? []) {
-      guard.check({ actionName: action.name, caller, input, write, statement: stmt, refs, project });
+      await guard.check({ actionName: action.name, caller, input, write, queryRow, refs, project });
     }
   }
 
@@ -165,13 +164,13 @@ async function execute(
     );
     if (replay.found) return replay.response;
   }
-  if (action.versioned) checkVersion(stmt, action, input, studioId, surface);
+  if (action.versioned) await checkVersion(queryRow, action, input, studioId, surface);
 
   const events: AuditInput[] = [];
   let unchanged = false;
   const ctx: ActionContext = {
     db,
-    statement: stmt,
+    queryRow,
     config: rt.config,
     caller,
     studioId,
@@ -268,8 +267,8 @@ export function parseVersion(value: unknown, field = 'If-Match'): number {
   return Number(m[1]);
 }
 
-function checkVersion(
-  stmt: Statements,
+async function checkVersion(
+  queryRow: RowReader,
   action: AnyAction,
   input: Record<string, unknown>,
   studioId: string,
@@ -280,7 +279,7 @@ function checkVersion(
   const sent = input[CONTROL_FIELDS[action.kind].version];
   // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
   const id = idField === 'studioId' ? studioId : (input[idField] as string);
-  const row = stmt(`SELECT version FROM ${info.table} WHERE id = ?`).get(id) as { version: number } | undefined;
+  const row = await queryRow<{ version: number }>(`SELECT version FROM ${info.table} WHERE id = ?`, id);
   if (!row) throw new ServiceError('NOT_FOUND');
   const field = controlFieldName(action, 'version', surface);
   if (sent === undefined) {

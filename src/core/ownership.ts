@@ -1,7 +1,7 @@
 import type { ProjectsTable } from '../../db/schema.js';
 import type { AnyAction } from './define-action.js';
 import type { Caller } from './context.js';
-import type { Statements } from './entities.js';
+import type { RowReader } from '../../db/store.js';
 import { ServiceError } from './errors.js';
 import type { ResolvedRef } from './guards.js';
 import { valuesAt } from './schema-marks.js';
@@ -20,13 +20,13 @@ const LEVEL_ORDER = { studio: 0, member: 0, project: 1 } as const;
  * do not exist for the caller. Each entity's own access rule (a project's grants) then runs for every reference to it.
  * Returns the records found and the project the request is about (its `projectId`).
  */
-export function resolveRefs(
-  statement: Statements,
+export async function resolveRefs(
+  readRow: RowReader,
   caller: Caller,
   action: AnyAction,
   input: Record<string, unknown>,
   write: boolean,
-): { refs: ResolvedRef[]; project: ProjectsTable | undefined } {
+): Promise<{ refs: ResolvedRef[]; project: ProjectsTable | undefined }> {
   const refs: ResolvedRef[] = [];
   let project: ProjectsTable | undefined;
   const sites = [...action.plan.refs].sort(
@@ -41,9 +41,7 @@ export function resolveRefs(
       if (typeof id !== 'string') continue;
       // Table and column names come from the entity's definition, never from input.
       const columns = entity.wholeRow ? '*' : `id, ${entity.owner.column}`;
-      const row = statement(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`).get(id) as
-        | Record<string, unknown>
-        | undefined;
+      const row = await readRow(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`, id);
       const owner = row?.[entity.owner.column];
       const level = entity.owner.level;
       const owns =
@@ -61,7 +59,7 @@ export function resolveRefs(
   }
   // Access rules (a project's grants) run once every id is known to belong: ids that do not belong together answer
   // 404 even to a caller whose view grant would refuse the write with 403, so the 403 reveals nothing.
-  for (const ref of refs) ref.entity.access?.({ caller, id: ref.id, row: ref.row, write, statement });
+  for (const ref of refs) await ref.entity.access?.({ caller, id: ref.id, row: ref.row, write, queryRow: readRow });
   return { refs, project };
 }
 

@@ -76,7 +76,7 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
   const authenticated: onRequestAsyncHookHandler = async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
     try {
-      req.caller = authenticate(rt.store, token);
+      req.caller = await authenticate(rt.store, token);
     } catch (err) {
       if (opts.anonymousCall?.(req)) return;
       // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused.

@@ -44,7 +44,7 @@ export function registerAgentResults(app: FastifyInstance, rt: Runtime, actions:
   const byName = new Map(actions.map((a) => [a.name, a]));
   app.get('/api/agent-results', async (req, reply) => {
     // Admission authenticated the token before the request was read.
-    const caller = req.caller ?? authenticate(rt.store, bearerToken(req.headers.authorization));
+    const caller = req.caller ?? (await authenticate(rt.store, bearerToken(req.headers.authorization)));
     const q = parseInput(query, req.query);
     const action = byName.get(q.name);
     if (!action)

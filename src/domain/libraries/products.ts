@@ -242,7 +242,7 @@ export async function addProduct(ctx: ActionContext, input: AddProductInput) {
     productCurrency = currency ?? studio.currency;
   }
   const cols = productColumns(fields);
-  if (cols.supplier_id !== undefined) assertActiveSupplier(ctx, cols.supplier_id);
+  if (cols.supplier_id !== undefined) await assertActiveSupplier(ctx, cols.supplier_id);
   const row: LibraryProductRow = {
     ...base,
     ...cols,
@@ -270,9 +270,9 @@ export async function addProduct(ctx: ActionContext, input: AddProductInput) {
   return presentProduct(row, await supplierName(ctx, row.supplier_id));
 }
 
-async function supplierName(ctx: Pick<ActionContext, 'statement'>, supplierId: string | null) {
+async function supplierName(ctx: Pick<ActionContext, 'queryRow'>, supplierId: string | null) {
   if (!supplierId) return null;
-  const s = ctx.statement('SELECT name FROM suppliers WHERE id = ?').get(supplierId) as { name: string } | undefined;
+  const s = await ctx.queryRow<{ name: string }>('SELECT name FROM suppliers WHERE id = ?', supplierId);
   return s?.name ?? null;
 }
 
@@ -308,7 +308,7 @@ export async function updateProduct(ctx: ActionContext, productId: string, patch
     });
   }
   if (cols.supplier_id !== undefined && cols.supplier_id !== before.supplier_id) {
-    assertActiveSupplier(ctx, cols.supplier_id);
+    await assertActiveSupplier(ctx, cols.supplier_id);
   }
   return writeProduct(ctx, before, cols, 'Updated');
 }

@@ -11,12 +11,13 @@ export const PROJECT = defineEntity({
   table: 'projects',
   owner: { column: 'studio_id', level: 'studio' },
   wholeRow: true,
-  access({ caller, id, write, statement }) {
+  async access({ caller, id, write, queryRow }) {
     if (reachesAllProjects(caller.permissions)) return;
-    const grant = statement('SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?').get(
+    const grant = await queryRow<{ level: GrantLevel }>(
+      'SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?',
       id,
       caller.memberId,
-    ) as { level: GrantLevel } | undefined;
+    );
     if (!grant) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
     if (!grantAllows(grant.level, write)) {
       throw new ServiceError(

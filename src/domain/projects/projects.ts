@@ -37,15 +37,15 @@ export function presentProject(row: ProjectRow, linkedClientName: string | null)
 }
 
 /** The name of a linked client, by id; null for none. */
-function linkedClientName(ctx: Pick<ActionContext, 'statement'>, clientId: string | null): string | null {
+async function linkedClientName(ctx: Pick<ActionContext, 'queryRow'>, clientId: string | null) {
   if (!clientId) return null;
-  const c = ctx.statement('SELECT name FROM clients WHERE id = ?').get(clientId) as { name: string } | undefined;
+  const c = await ctx.queryRow<{ name: string }>('SELECT name FROM clients WHERE id = ?', clientId);
   return c?.name ?? null;
 }
 
 /** A project row as the API shows it, with its linked client's current name. */
-export const showProject = (ctx: Pick<ActionContext, 'statement'>, row: ProjectRow) =>
-  presentProject(row, linkedClientName(ctx, row.client_id));
+export const showProject = async (ctx: Pick<ActionContext, 'queryRow'>, row: ProjectRow) =>
+  presentProject(row, await linkedClientName(ctx, row.client_id));
 
 export async function loadProject(db: Kysely<Database>, studioId: string, projectId: string): Promise<ProjectRow> {
   const row = await db
@@ -60,7 +60,7 @@ export async function loadProject(db: Kysely<Database>, studioId: string, projec
 
 export async function getProjectWithSections(ctx: ActionContext, projectId: string) {
   const project = await loadProject(ctx.db, ctx.studioId, projectId);
-  return { ...showProject(ctx, project), sections: await listSections(ctx.db, projectId, false) };
+  return { ...(await showProject(ctx, project)), sections: await listSections(ctx.db, projectId, false) };
 }
 
 export interface ListProjectsQuery extends PageRequest {
@@ -182,7 +182,7 @@ async function clientColumns(
   if (clientName === undefined) return {};
   if (!current?.client_id) return { client_name: clientName };
   if (clientName === null) return { client_id: null, client_name: null };
-  const linked = linkedClientName(ctx, current.client_id);
+  const linked = await linkedClientName(ctx, current.client_id);
   if (clientName.trim() === linked) return { client_name: linked };
   throw new ServiceError(
     'VALIDATION_FAILED',
@@ -244,7 +244,7 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
     },
   });
   if (input.templateId) await startFromTemplate(ctx, row.id, input.templateId);
-  return { ...showProject(ctx, row), sections: await listSections(ctx.db, row.id, false) };
+  return { ...(await showProject(ctx, row)), sections: await listSections(ctx.db, row.id, false) };
 }
 
 export interface ProjectPatch extends ClientChoice {
@@ -342,7 +342,7 @@ export async function duplicateProject(ctx: ActionContext, projectId: string, in
       .execute();
     await copyLines(ctx, await activeLinesOf(ctx.db, section.id), { projectId: row.id, sectionId }, 'keep');
   }
-  return { ...showProject(ctx, row), sections: await listSections(ctx.db, row.id, false) };
+  return { ...(await showProject(ctx, row)), sections: await listSections(ctx.db, row.id, false) };
 }
 
 export async function archiveProject(ctx: ActionContext, projectId: string) {

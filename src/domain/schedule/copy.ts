@@ -84,7 +84,7 @@ export async function copyLinesToProject(
   }
   const code = await codeAllocator(ctx.db, ctx.studioId, targetProjectId, targetSectionId);
   let position = await nextPosition(ctx.db, targetSectionId);
-  const presentation = await presentationFor(ctx, targetProjectId);
+  const presentation = await presentationFor(ctx, targetProjectId, sources);
   const lines: PresentedLine[] = [];
   for (const source of sources) {
     const row = copyOfLine({ ...source, ...(input.clearPrices ? CLEARED : {}) }, ctx.now, {

@@ -10,6 +10,8 @@ import { newId } from '../../core/ids.js';
 export interface LinePresentation {
   currency: Currency;
   defaultMarkup4: string;
+  /** Reads the names of the suppliers and units these lines name (once each), so presentLine can show them. */
+  know(rows: ReadonlyArray<Pick<LineRow, 'supplier_id' | 'unit_id'>>): Promise<void>;
   supplierName(id: string): string | null;
   unitName(id: string): string | null;
 }

@@ -25,48 +25,65 @@ const PRESENTATION = `
   SELECT p.currency, COALESCE(p.default_markup4, s.default_markup4) AS markup
   FROM projects p JOIN studios s ON s.id = p.studio_id WHERE p.id = ?`;
 
-/** The project's currency and the markup default in force for its lines. Raw statements: every line read needs it. */
+/**
+ * The project's currency, the markup default in force for its lines, and the names of the suppliers and units the
+ * given lines name. Raw one-row reads: every line read needs it.
+ */
 export async function presentationFor(
-  ctx: Pick<ActionContext, 'statement'>,
+  ctx: Pick<ActionContext, 'queryRow'>,
   projectId: string,
+  rows: ReadonlyArray<Pick<LineRow, 'supplier_id' | 'unit_id'>> = [],
 ): Promise<LinePresentation> {
-  const row = ctx.statement(PRESENTATION).get(projectId) as { currency: Currency; markup: string } | undefined;
+  const row = await ctx.queryRow<{ currency: Currency; markup: string }>(PRESENTATION, projectId);
   if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
-  return {
+  const suppliers = nameBook(ctx, 'SELECT name FROM suppliers WHERE id = ?');
+  const units = nameBook(ctx, 'SELECT name FROM units WHERE id = ?');
+  const p: LinePresentation = {
     currency: row.currency,
     defaultMarkup4: row.markup,
-    supplierName: nameLookup(ctx, 'SELECT name FROM suppliers WHERE id = ?'),
-    unitName: nameLookup(ctx, 'SELECT name FROM units WHERE id = ?'),
+    async know(lines) {
+      await suppliers.learn(lines.map((l) => l.supplier_id));
+      await units.learn(lines.map((l) => l.unit_id));
+    },
+    supplierName: suppliers.name,
+    unitName: units.name,
   };
+  await p.know(rows);
+  return p;
 }
 
-/** A name by id, remembered for the request: a schedule names the same few suppliers and units again and again. */
-function nameLookup(ctx: Pick<ActionContext, 'statement'>, sqlText: string) {
-  const seen = new Map<string, string | null>();
-  return (id: string) => {
-    let name = seen.get(id);
-    if (name === undefined) {
-      name = (ctx.statement(sqlText).get(id) as { name: string } | undefined)?.name ?? null;
-      seen.set(id, name);
-    }
-    return name;
+/** Names by id, read once for the request: a schedule names the same few suppliers and units again and again. */
+function nameBook(ctx: Pick<ActionContext, 'queryRow'>, sqlText: string) {
+  const names = new Map<string, string | null>();
+  return {
+    async learn(ids: ReadonlyArray<string | null>) {
+      for (const id of ids) {
+        if (id === null || names.has(id)) continue;
+        names.set(id, (await ctx.queryRow<{ name: string }>(sqlText, id))?.name ?? null);
+      }
+    },
+    name(id: string): string | null {
+      const name = names.get(id);
+      // A presenter that did not ask `know` first is a mistake in this code, not a missing record.
+      if (name === undefined) throw new Error(`The name of ${id} was not read before the line was presented.`);
+      return name;
+    },
   };
 }
 
 export async function loadLine(
-  ctx: Pick<ActionContext, 'statement'>,
+  ctx: Pick<ActionContext, 'queryRow'>,
   projectId: string,
   lineId: string,
 ): Promise<LineRow> {
-  const row = ctx.statement('SELECT * FROM lines WHERE id = ? AND project_id = ?').get(lineId, projectId) as
-    | LineRow
-    | undefined;
+  const row = await ctx.queryRow<LineRow>('SELECT * FROM lines WHERE id = ? AND project_id = ?', lineId, projectId);
   if (!row) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
   return row;
 }
 
 export async function getLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
-  return presentLine(await loadLine(ctx, projectId, lineId), await presentationFor(ctx, projectId));
+  const row = await loadLine(ctx, projectId, lineId);
+  return presentLine(row, await presentationFor(ctx, projectId, [row]));
 }
 
 /** Archived records are read-only until restored. */
@@ -109,11 +126,12 @@ export interface CreateLineInput extends LineFieldsInput {
 }
 
 /** An archived unit stays on the lines measured in it, but is not chosen again (as with suppliers). */
-function assertActiveUnit(ctx: Pick<ActionContext, 'statement'>, unitId: string | null | undefined) {
+async function assertActiveUnit(ctx: Pick<ActionContext, 'queryRow'>, unitId: string | null | undefined) {
   if (!unitId) return;
-  const u = ctx.statement('SELECT name, symbol, archived_at FROM units WHERE id = ?').get(unitId) as
-    | { name: string; symbol: string; archived_at: string | null }
-    | undefined;
+  const u = await ctx.queryRow<{ name: string; symbol: string; archived_at: string | null }>(
+    'SELECT name, symbol, archived_at FROM units WHERE id = ?',
+    unitId,
+  );
   if (u?.archived_at) {
     throw new ServiceError(
       'ARCHIVED',
@@ -126,8 +144,8 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
   const { projectId, sectionId, ...fields } = input;
   await activeSection(ctx.db, projectId, sectionId);
   const cols = lineColumns(fields);
-  assertActiveSupplier(ctx, cols.supplier_id);
-  assertActiveUnit(ctx, cols.unit_id);
+  await assertActiveSupplier(ctx, cols.supplier_id);
+  await assertActiveUnit(ctx, cols.unit_id);
   const row: LineRow = {
     id: newId(),
     project_id: projectId,
@@ -161,7 +179,7 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
     version: 1,
   };
   await ctx.db.insertInto('lines').values(row).execute();
-  const line = presentLine(row, await presentationFor(ctx, projectId));
+  const line = presentLine(row, await presentationFor(ctx, projectId, [row]));
   ctx.audit({
     targetKind: 'line',
     targetId: row.id,
@@ -189,8 +207,8 @@ export async function applyPatch(ctx: ActionContext, before: LineRow, patch: Lin
   if (!Object.keys(cols).length)
     throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
   if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;
-  if (cols.supplier_id !== before.supplier_id) assertActiveSupplier(ctx, cols.supplier_id);
-  if (cols.unit_id !== before.unit_id) assertActiveUnit(ctx, cols.unit_id);
+  if (cols.supplier_id !== before.supplier_id) await assertActiveSupplier(ctx, cols.supplier_id);
+  if (cols.unit_id !== before.unit_id) await assertActiveUnit(ctx, cols.unit_id);
   return writeLine(ctx, before, cols, 'Updated');
 }
 
@@ -203,7 +221,10 @@ export async function writeLine(
 ): Promise<PresentedLine> {
   const p = await presentationFor(ctx, before.project_id);
   return versionedUpdate(ctx, 'lines', before, cols, {
-    present: (row) => presentLine(row, p),
+    present: async (row) => {
+      await p.know([row]);
+      return presentLine(row, p);
+    },
     audit: (after) => ({
       targetKind: 'line',
       projectId: before.project_id,
@@ -274,7 +295,7 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
     summary: `Duplicated line ${source.code ?? source.heading} as ${row.code ?? ''}`.trim(),
     changes: { duplicatedFrom: { from: null, to: source.id } },
   });
-  return presentLine(row, await presentationFor(ctx, projectId));
+  return presentLine(row, await presentationFor(ctx, projectId, [row]));
 }
 
 /** Moves a line within its section or to another section of the same project, to a 1-based position (default: last). */
@@ -403,6 +424,6 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
     );
   }
   const { rows, nextCursor } = await keysetPage(qb, query.sort ? LINE_SORT[query.sort] : DOCUMENT_ORDER, query);
-  const p = await presentationFor(ctx, query.projectId);
+  const p = await presentationFor(ctx, query.projectId, rows);
   return { items: rows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
 }

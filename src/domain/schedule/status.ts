@@ -23,7 +23,7 @@ export async function setLineStatus(
       summary: `Line ${before.code ?? before.heading} is already ${status}; nothing changed`,
       changes: {},
     });
-    return presentLine(before, await presentationFor(ctx, projectId));
+    return presentLine(before, await presentationFor(ctx, projectId, [before]));
   }
   return applyPatch(ctx, before, { status });
 }

@@ -189,7 +189,8 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
     capabilities: { tools: {}, resources: {}, logging: {}, completions: {} },
     instructions: INSTRUCTIONS,
   });
-  const caller = (): Caller => ('caller' in identity ? identity.caller : authenticate(rt.store, identity.token));
+  const caller = async (): Promise<Caller> =>
+    'caller' in identity ? identity.caller : authenticate(rt.store, identity.token);
   const run = async (action: AnyAction, input: unknown, requestId: string, who?: Caller) =>
     withEtag(
       action,
@@ -206,7 +207,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
     const wrap = (d: unknown) => ({ result: d });
     const only = fieldSelection(action, fields);
     // Authenticated once: the snapshot cache is keyed by the caller, and the read (on a miss) acts for the same one.
-    const who = caller();
+    const who = await caller();
     const b = await pagedRead(
       rt.snapshots,
       who,
@@ -223,14 +224,14 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   };
 
   /** The discovery reads, also readable page by page through read_action_result. */
-  const discoveryReads: Record<string, (args: unknown) => Record<string, unknown>> = {
-    search_actions: (args) => {
+  const discoveryReads: Record<string, (args: unknown) => Promise<Record<string, unknown>>> = {
+    search_actions: async (args) => {
       const { query, ...opts } = parseInput(searchActionsInput, args);
-      return { ...search.search(query, caller(), opts) };
+      return { ...search.search(query, await caller(), opts) };
     },
-    get_action: (args) => {
+    get_action: async (args) => {
       const { names } = parseInput(getActionInput, args);
-      caller();
+      await caller();
       return describeActions(
         [...new Set(names)].map((n) => {
           const a = byName.get(n);
@@ -249,7 +250,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       bounded(
         'search_actions',
         args ?? {},
-        discoveryReads.search_actions!(args),
+        await discoveryReads.search_actions!(args),
         undefined,
         (d) => d as Record<string, unknown>,
       ),
@@ -257,7 +258,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       bounded(
         'get_action',
         args ?? {},
-        discoveryReads.get_action!(args),
+        await discoveryReads.get_action!(args),
         undefined,
         (d) => d as Record<string, unknown>,
       ),
@@ -289,7 +290,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
             errors: [{ path: 'fields', message: 'Only reads that return records take fields.' }],
           });
         }
-        return bounded(name, callArgs ?? {}, discovery(callArgs), selection, (d) => ({ result: d }));
+        return bounded(name, callArgs ?? {}, await discovery(callArgs), selection, (d) => ({ result: d }));
       }
       const action = byName.get(name);
       if (!action) throw unknownAction(name, search);

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database as Schema } from './schema.js';
+
+export type Db = Kysely<Schema>;
+
+/** The database engines the server runs on: an embedded SQLite file by default, PostgreSQL for larger hosts. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * One row of a raw SQL read, `?` placeholders, on a given connection (its open transaction or snapshot): the hot
+ * path's escape from the query builder, whose cost exceeds a one-row query's. The SQL must be portable between the
+ * dialects; the store rewrites placeholders for PostgreSQL and caches prepared statements.
+ */
+export type RowReader = <T extends object = Record<string, unknown>>(
+  sqlText: string,
+  ...params: unknown[]
+) => Promise<T | undefined>;
+
+/** The database behind the server: one interface over SQLite and PostgreSQL. */
+export interface Store {
+  dialect: Dialect;
+  /** The writer connection. Mutations reach it only through `write`, inside one transaction. */
+  db: Db;
+  /** Reads: they see committed data only and never wait behind writes. */
+  readDb: Db;
+  /** A raw one-row read on the reader. */
+  readRow: RowReader;
+  /** A raw one-row read on the writer: only inside `write`, where it sees the open transaction. */
+  writeRow: RowReader;
+  /** Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit). */
+  write<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs `fn` against one consistent snapshot of the reader. */
+  readSnapshot<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Where the data lives, for messages: a file path or a URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
