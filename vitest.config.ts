@@ -1,12 +1,46 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * One suite, two stores: every test runs on SQLite (the `sqlite` project), and every test that touches the store runs
+ * again on a real PostgreSQL (the `postgres` project: a throwaway server started by its globalSetup), from the same test
+ * bodies. Tests of pure functions, generated contracts and SQLite's own file handling run once.
+ */
+const SQLITE_ONLY = [
+  'test/unit/**',
+  'test/contract/**',
+  'test/clients/migration.test.ts',
+  'test/e2e/cli.test.ts',
+  'test/mcp/result-paging.test.ts',
+];
+
+const shared = {
+  // e2e tests start real server processes; give them room on a 2-core machine without making anything timed.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // e2e tests start real server processes; give them room on a 2-core machine without making anything timed.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    env: { STUDIO_STRICT_ERRORS: '1' },
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include: ['test/**/*.test.ts'],
+          env: { STUDIO_STRICT_ERRORS: '1', STUDIO_TEST_DIALECT: 'sqlite' },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: ['test/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          env: { STUDIO_STRICT_ERRORS: '1', STUDIO_TEST_DIALECT: 'postgres' },
+          globalSetup: ['test/helpers/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

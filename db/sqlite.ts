@@ -3,8 +3,9 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database as Schema } from './schema.js';
-import { MIGRATIONS } from './migrations/index.js';
+import { MIGRATIONS, statementsFor } from './migrations/index.js';
 import type { Db, RowReader, Store } from './store.js';
+import { GroupCommit } from './group-commit.js';
 
 export type { Db, Store } from './store.js';
 
@@ -54,7 +55,9 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
   const reader = cachingHandle(readerHandle);
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: writer }) });
   const readDb = new Kysely<Schema>({ dialect: new SqliteDialect({ database: reader }) });
-  const group = new GroupCommit(db);
+  const group = new GroupCommit(db, async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+  });
   return {
     dialect: 'sqlite',
     db,
@@ -80,83 +83,6 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
   };
 }
 
-interface Job {
-  fn: (tx: Db) => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (err: unknown) => void;
-}
-
-/**
- * Group commit: writes that arrive while a transaction is open join it, each inside its own SAVEPOINT, and one COMMIT
- * (one fsync under synchronous=FULL) makes the whole group durable. A write that fails rolls back to its savepoint
- * alone; nobody gets an answer before the commit that holds their change has returned. This is what lets audited,
- * fully synchronous writes go faster than one fsync each.
- */
-class GroupCommit {
-  private queue: Job[] = [];
-  private draining = false;
-  private scheduled = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly maxGroup = 64,
-  ) {}
-
-  run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      // Start on the next turn of the event loop, not now: the statements of a write resolve as microtasks, so a group
-      // started at once would hold only this write. By setImmediate, every request already read from the sockets in
-      // this turn has queued its write too, and they share one commit.
-      if (!this.draining && !this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          void this.drain();
-        });
-      }
-    });
-  }
-
-  private async drain() {
-    this.draining = true;
-    try {
-      while (this.queue.length) await this.db.connection().execute((conn) => this.commitGroup(conn));
-    } finally {
-      this.draining = false;
-    }
-  }
-
-  private async commitGroup(conn: Db) {
-    const settled: Array<{ job: Job; ok: boolean; value: unknown }> = [];
-    try {
-      await sql`BEGIN IMMEDIATE`.execute(conn);
-      while (this.queue.length && settled.length < this.maxGroup) {
-        const job = this.queue.shift()!;
-        await sql`SAVEPOINT write_job`.execute(conn);
-        try {
-          const value = await job.fn(conn);
-          await sql`RELEASE write_job`.execute(conn);
-          settled.push({ job, ok: true, value });
-        } catch (err) {
-          // The job settles as failed before anything else can throw: if SQLite already rolled the whole transaction
-          // back (disk full, I/O error), ROLLBACK TO fails too, and the outer catch must still answer this job.
-          settled.push({ job, ok: false, value: err });
-          await sql`ROLLBACK TO write_job`.execute(conn);
-          await sql`RELEASE write_job`.execute(conn);
-        }
-      }
-      await sql`COMMIT`.execute(conn);
-    } catch (err) {
-      // BEGIN, a savepoint or COMMIT itself failed: nothing in this group is durable, so every member fails.
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      for (const s of settled) s.job.reject(s.ok ? err : s.value);
-      return;
-    }
-    for (const s of settled) (s.ok ? s.job.resolve : s.job.reject)(s.value);
-  }
-}
-
 /** Applies pending numbered migrations, each in its own immediate transaction. Returns the versions applied. */
 export function migrate(handle: Database.Database): number[] {
   handle.exec(
@@ -170,7 +96,7 @@ export function migrate(handle: Database.Database): number[] {
     if (done.has(m.version)) continue;
     handle
       .transaction(() => {
-        for (const s of m.statements) handle.exec(s);
+        for (const s of statementsFor(m, 'sqlite')) handle.exec(s);
         handle
           .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
           .run(m.version, m.name, new Date().toISOString());

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database as Schema } from './schema.js';
 
 export type Db = Kysely<Schema>;
@@ -35,3 +35,11 @@ export interface Store {
   location: string;
   close(): Promise<void>;
 }
+
+/**
+ * Which dialect a query builder speaks, for the few statements written twice (the line-code allocator): code that
+ * holds only a transaction or snapshot still knows whose SQL to write. (getExecutor is marked internal in Kysely's
+ * types but is how every Kysely instance, transactions included, reaches its adapter; a test on both dialects pins it.)
+ */
+export const dialectOf = (db: Kysely<Schema>): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';

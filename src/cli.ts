@@ -63,15 +63,9 @@ async function main(argv: string[]) {
     }
     case 'migrate': {
       if (wantsHelp) return console.log(HELP.migrate);
-      mkdirSync(dirname(config.databasePath), { recursive: true });
-      const handle = new Database(config.databasePath);
-      handle.pragma('journal_mode = WAL');
-      const applied = migrate(handle);
-      handle.close();
+      const { applied, location } = await migrateDatabase(config);
       console.log(
-        applied.length
-          ? `Applied migrations ${applied.join(', ')} to ${config.databasePath}.`
-          : `${config.databasePath} is up to date.`,
+        applied.length ? `Applied migrations ${applied.join(', ')} to ${location}.` : `${location} is up to date.`,
       );
       return;
     }
@@ -90,13 +84,35 @@ async function main(argv: string[]) {
   }
 }
 
+/** `studio migrate`: the pending migrations of the configured database, applied and named. */
+async function migrateDatabase(config: ReturnType<typeof loadConfig>) {
+  if (config.databaseUrl) {
+    const pg = (await import('pg')).default;
+    const { migratePostgres, redactedUrl } = await import('../db/postgres.js');
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+    try {
+      return { applied: await migratePostgres(pool), location: redactedUrl(config.databaseUrl) };
+    } finally {
+      await pool.end();
+    }
+  }
+  mkdirSync(dirname(config.databasePath), { recursive: true });
+  const handle = new Database(config.databasePath);
+  try {
+    handle.pragma('journal_mode = WAL');
+    return { applied: migrate(handle), location: config.databasePath };
+  } finally {
+    handle.close();
+  }
+}
+
 async function createTokenCommand(
   config: ReturnType<typeof loadConfig>,
   opts: { email?: string; name?: string; studio?: string },
 ) {
-  const { openStore } = await import('../db/sqlite.js');
+  const { openDatabase } = await import('../db/open.js');
   const { mintToken } = await import('./domain/studio/onboarding.js');
-  const store = await openStore({ path: config.databasePath });
+  const store = await openDatabase({ path: config.databasePath, url: config.databaseUrl });
   try {
     let q = store.db
       .selectFrom('members')

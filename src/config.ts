@@ -1,12 +1,16 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
+import { isPostgresUrl } from '../db/open.js';
 
 /** Everything configurable, read from the environment once. Documented in the README's Configuration table. */
 export interface Config {
   host: string;
   port: number;
+  /** The SQLite file; with `databaseUrl` set, its folder still keeps the demo owner's token. */
   databasePath: string;
+  /** STUDIO_DATABASE_URL: PostgreSQL (`postgres://…`) instead of the SQLite file. */
+  databaseUrl?: string;
   /** Public base URL of this server, used in printed links and OpenAPI `servers`. */
   baseUrl: string;
   /** Where the documentation (actions.json, openapi.json) is served. */
@@ -75,10 +79,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     /\/$/,
     '',
   );
+  const databaseUrl = env.STUDIO_DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !isPostgresUrl(databaseUrl)) {
+    throw new Error('STUDIO_DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/studio.');
+  }
   return {
     host,
     port,
     databasePath: env.STUDIO_DATABASE ? resolve(env.STUDIO_DATABASE) : DEFAULT_DATABASE,
+    databaseUrl,
     baseUrl,
     docsUrl: (env.STUDIO_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/$/, ''),
     bodyLimit: Number.parseInt(env.STUDIO_BODY_LIMIT ?? String(1024 * 1024), 10),

@@ -32,7 +32,7 @@ export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = proce
     }
     identity = { caller: owner.caller };
     process.stderr.write(
-      `[studio] MCP on stdio without STUDIO_TOKEN: acting for the owner of "${owner.studioName}" in ${config.databasePath}.\n`,
+      `[studio] MCP on stdio without STUDIO_TOKEN: acting for the owner of "${owner.studioName}" in ${rt.store.location}.\n`,
     );
   }
   const server = createMcpServer(rt, ACTIONS, identity);

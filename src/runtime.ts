@@ -1,11 +1,15 @@
-import { openStore } from '../db/sqlite.js';
+import { openDatabase } from '../db/open.js';
 import type { Config } from './config.js';
 import type { Runtime } from './core/invoke.js';
 import { SnapshotCache } from './core/result-cache.js';
 
 /** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
 export async function createRuntime(config: Config): Promise<Runtime> {
-  const store = await openStore({ path: config.databasePath, synchronous: config.synchronous });
+  const store = await openDatabase({
+    path: config.databasePath,
+    url: config.databaseUrl,
+    synchronous: config.synchronous,
+  });
   return {
     store,
     config,

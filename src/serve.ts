@@ -60,7 +60,7 @@ export function banner(s: Started, config: Config): string {
     `  REST API   ${s.url}/v1   (OpenAPI: ${docs}/openapi.json)`,
     `  tRPC API   ${s.url}/api/trpc`,
     `  Docs       ${docs}   (catalog: ${docs}/api/actions.json)`,
-    `  Database   ${config.databasePath}`,
+    `  Database   ${s.rt.store.location}`,
     s.token && s.tokenFile
       ? `  Token      ${s.token}\n             (the demo owner's, shown on this first start only; kept in ${shown(s.tokenFile)}. Try: curl -H "Authorization: Bearer $(cat ${shown(s.tokenFile)})" ${s.url}/v1/projects)`
       : s.tokenFile

@@ -4,15 +4,14 @@
  * version 1, created when the first of its projects was, and those projects are linked to it. `client_name` stays: it
  * is the name the project last recorded (a plain label on projects linked to no client).
  *
- * The ids are drawn in SQL: 26 characters of the alphabet `newId()` uses, 5 random bits each from SQLite's random()
- * (a PostgreSQL store needs its own twin of this expression, as it does for the line-code query).
+ * The ids are drawn in SQL (randomIdSql), each dialect with its own random().
  */
+import type { Dialect } from '../store.js';
+import { randomIdSql } from './random-id-sql.js';
+
 export const name = 'clients';
 
-const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-const RANDOM_ID = Array.from({ length: 26 }, () => `substr('${ID_ALPHABET}', 1 + (random() & 31), 1)`).join(' || ');
-
-export const statements = [
+const build = (dialect: Dialect) => [
   `CREATE TABLE clients (
     id TEXT PRIMARY KEY,
     studio_id TEXT NOT NULL REFERENCES studios(id),
@@ -30,7 +29,7 @@ export const statements = [
   `ALTER TABLE projects ADD COLUMN client_id TEXT REFERENCES clients(id)`,
   `CREATE INDEX projects_by_client ON projects (client_id)`,
   `INSERT INTO clients (id, studio_id, name, created_at, updated_at)
-     SELECT ${RANDOM_ID}, studio_id, trim(client_name), min(created_at), min(created_at)
+     SELECT ${randomIdSql(dialect)}, studio_id, trim(client_name), min(created_at), min(created_at)
      FROM projects
      WHERE client_name IS NOT NULL AND trim(client_name) <> ''
      GROUP BY studio_id, trim(client_name)`,
@@ -39,3 +38,6 @@ export const statements = [
    )
    WHERE client_name IS NOT NULL AND trim(client_name) <> ''`,
 ];
+
+export const statements = build('sqlite');
+export const postgres = build('postgres');

@@ -1,3 +1,4 @@
+import type { Dialect } from '../store.js';
 import * as m001 from './001_initial.js';
 import * as m002 from './002_studio_settings.js';
 import * as m003 from './003_suppliers.js';
@@ -10,8 +11,25 @@ import * as m009 from './009_codes.js';
 import * as m010 from './010_lines_by_section.js';
 import * as m011 from './011_audit_actor_channel.js';
 
-/** Numbered migrations, applied in order on start. Append only: a landed migration is never edited. */
-export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; statements: readonly string[] }> = [
+/**
+ * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
+ * PostgreSQL's in `postgres`.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+  postgres?: readonly string[];
+}
+
+export const statementsFor = (m: Migration, dialect: Dialect) =>
+  dialect === 'postgres' ? (m.postgres ?? m.statements) : m.statements;
+
+/**
+ * Numbered migrations, applied in order on start. Append only: a landed migration's SQLite statements are never
+ * changed in meaning (004, 006 and 009 gained PostgreSQL twins; their SQLite statements are equivalent to before).
+ */
+export const MIGRATIONS: readonly Migration[] = [
   { version: 1, ...m001 },
   { version: 2, ...m002 },
   { version: 3, ...m003 },

@@ -94,7 +94,7 @@ describe('the owner token is printed once', () => {
   it('the first start prints it; a later start over the same database prints only where it is kept', async () => {
     // startServer read the token from the first start's banner.
     expect(server.token).toMatch(/^studio_/);
-    const again = await serveOn(server.dbPath);
+    const again = await serveOn(server.databaseEnv);
     try {
       expect(again.stdout).not.toContain(server.token);
       expect(again.stdout).not.toMatch(/studio_[A-Za-z0-9_-]{20,}/);

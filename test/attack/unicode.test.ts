@@ -4,13 +4,13 @@
  * declared on. Afterwards the studio's audit chain still verifies from its first event. A well-formed astral
  * character (a surrogate pair) is stored and echoed exactly.
  */
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import type { AnyAction } from '../../src/core/define-action.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { http } from '../helpers/clients.js';
+import { fromOutside } from '../helpers/fixtures.js';
 
 let app: TestApp;
 let mcp: Client;
@@ -133,12 +133,13 @@ describe('the attack that found it', () => {
   });
 
   it('and the verification does find an edited event', async () => {
-    const db = new Database(app.dbPath);
-    try {
-      db.prepare("UPDATE audit_events SET summary = summary || ' (edited)' WHERE seq = 1").run();
-    } finally {
-      db.close();
-    }
+    await fromOutside(app.database, (db) =>
+      db
+        .updateTable('audit_events')
+        .set((eb) => ({ summary: eb('summary', '||', ' (edited)') }))
+        .where('seq', '=', 1)
+        .execute(),
+    );
     expect(await verify()).toMatchObject({ intact: false, brokenAtSeq: 1 });
   });
 });

@@ -1,12 +1,11 @@
 import type { AuditTargetKind } from '../../db/vocabulary.js';
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
-import { memberWithToken } from '../helpers/fixtures.js';
+import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
 import { verifyAuditChain } from '../../src/core/audit.js';
 
 /** The audit procedures through the typed tRPC client (several also through MCP), and the hash chain beneath them. */
@@ -43,7 +42,7 @@ beforeAll(async () => {
   mcp = await app.mcp();
   sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
   other = await newProject('Audit elsewhere');
-  const d = await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
+  const d = await memberWithToken(app.database, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
   designer = { ...d, client: trpc(app.url, d.token) };
   const created = await owner.schedule.createScheduleLine.mutate({
     commandKey: crypto.randomUUID(),
@@ -128,7 +127,7 @@ describe('list_project_audit_events', () => {
   it('needs audit:read, a grant on the project, and ids of this studio', async () => {
     const assistant = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
+      (await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
     );
     expect(await codeOf(assistant.audit.listProjectAuditEvents.query({ projectId: app.projectId }))).toBe('FORBIDDEN');
     expect(await codeOf(designer.client.audit.listProjectAuditEvents.query({ projectId: other.id }))).toBe('NOT_FOUND');
@@ -146,7 +145,7 @@ describe('list_project_audit_events', () => {
   it('leaves trade price changes out for a reader without pricing:read', async () => {
     const viewer = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token,
+      (await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token,
     );
     const feed = await viewer.audit.listProjectAuditEvents.query({
       projectId: app.projectId,
@@ -183,7 +182,7 @@ describe('list_studio_audit_events', () => {
   });
 
   it('needs audit:read', async () => {
-    const assistant = trpc(app.url, (await memberWithToken(app.dbPath, 'assistant')).token);
+    const assistant = trpc(app.url, (await memberWithToken(app.database, 'assistant')).token);
     expect(await codeOf(assistant.audit.listStudioAuditEvents.query({}))).toBe('FORBIDDEN');
     expect(await codeOf(owner.audit.listStudioAuditEvents.query({ projectId: app.projectId } as never))).toBe(
       'VALIDATION_FAILED',
@@ -233,7 +232,7 @@ describe('list_line_audit_events', () => {
     );
     const assistant = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
+      (await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
     );
     expect(await codeOf(assistant.audit.listLineAuditEvents.query({ projectId: app.projectId, lineId: a.id }))).toBe(
       'FORBIDDEN',
@@ -274,17 +273,15 @@ describe('the hash chain', () => {
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     const victim = feed.find((e) => e.action === 'update_schedule_line' && e.target.id === line.id)!;
 
-    // Tamper from outside the server, as someone with the file would.
-    const file = new Database(app.dbPath);
-    try {
-      file.pragma('busy_timeout = 5000');
-      const changed = file
-        .prepare('UPDATE audit_events SET summary = ? WHERE id = ?')
-        .run('Nothing to see here', victim.id);
-      expect(changed.changes).toBe(1);
-    } finally {
-      file.close();
-    }
+    // Tamper from outside the server, as someone with access to the database would.
+    const changed = await fromOutside(app.database, (db) =>
+      db
+        .updateTable('audit_events')
+        .set({ summary: 'Nothing to see here' })
+        .where('id', '=', victim.id)
+        .executeTakeFirst(),
+    );
+    expect(changed.numUpdatedRows).toBe(1n);
     expect((await verifyAuditChain(app.rt.store.db, studioId)).brokenAtSeq).toBe(victim.seq);
   });
 });

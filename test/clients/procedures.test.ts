@@ -345,7 +345,7 @@ describe('list_client_projects and the clientId filter', () => {
     ).toEqual([granted.id]);
     const res = await http(app.url, 'GET', `/v1/projects?clientId=${client.id}`, { token: designer.token });
     expect(res.body.items.map((p: { id: string }) => p.id)).toEqual([granted.id]);
-    const stranger = await memberWithToken(app.dbPath, 'viewer');
+    const stranger = await memberWithToken(app.database, 'viewer');
     expect(
       (await trpc(app.url, stranger.token).clients.listClientProjects.query({ clientId: client.id })).items,
     ).toEqual([]);

@@ -273,7 +273,7 @@ describe('create_code, get_code and list_codes', () => {
   });
 
   it('needs reference:write: a viewer lists schemes and previews codes but cannot add one', async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const asViewer = await app.mcp(viewer.token);
     expect((await callAction(asViewer, 'list_codes', {})).result.items.length).toBeGreaterThan(0);
     const project = await owner.projects.getStudioProject.query({ projectId: app.projectId });

@@ -27,7 +27,7 @@ const toolCaller =
 beforeAll(async () => {
   server = await startServer();
   const large = await createProjectWithLines(server.url, server.token, 'Long schedule', LARGE);
-  mcp = await spawnStdioMcp({ dbPath: server.dbPath });
+  mcp = await spawnStdioMcp({ database: server.database });
   figures = await runAgentSession(toolCaller(mcp.client), {
     projectName: 'Harbour House',
     largeProjectId: large.projectId,

@@ -61,7 +61,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   B = created.body.id;
-  viewerToken = (await memberWithToken(server.dbPath, 'viewer', [{ projectId: A, level: 'view' }])).token;
+  viewerToken = (await memberWithToken(server.database, 'viewer', [{ projectId: A, level: 'view' }])).token;
 });
 afterAll(async () => server?.stop());
 
@@ -439,7 +439,7 @@ describe('idempotent creates', () => {
 
   it("a key is the caller's own: another member using the same key creates their own record", async () => {
     const key = randomUUID();
-    const designer = await memberWithToken(server.dbPath, 'designer', [{ projectId: A, level: 'edit' }]);
+    const designer = await memberWithToken(server.database, 'designer', [{ projectId: A, level: 'edit' }]);
     const body = { sectionId: sectionA, heading: `Side table ${key.slice(0, 8)}` };
     const mine = await http(server.url, 'POST', `/v1/projects/${A}/items`, {
       token: server.token,

@@ -60,14 +60,14 @@ describe('the studio command line', () => {
 
   it('token create mints a working token for the owner, shown once', async () => {
     const { stdout, stderr } = await studio(['token', 'create', '--name', 'laptop'], {
-      STUDIO_DATABASE: server.dbPath,
+      STUDIO_DATABASE: server.database,
     });
     const token = stdout.trim();
     expect(token).toMatch(/^studio_[A-Za-z0-9_-]{43}$/);
     expect(stderr).toContain('shown once');
     const res = await http(server.url, 'GET', '/v1/projects', { token });
     expect(res.status).toBe(200);
-    const stored = new Database(server.dbPath, { readonly: true })
+    const stored = new Database(server.database, { readonly: true })
       .prepare('SELECT token_hash FROM api_tokens WHERE name = ?')
       .get('laptop') as { token_hash: string };
     expect(stored.token_hash).not.toContain(token);
@@ -76,7 +76,7 @@ describe('the studio command line', () => {
 
   it('token create for an unknown email fails with exit code 2 and mints nothing', async () => {
     const err = await studio(['token', 'create', '--email', 'nobody@example.com'], {
-      STUDIO_DATABASE: server.dbPath,
+      STUDIO_DATABASE: server.database,
     }).catch((e: { code: number; stderr: string }) => e);
     expect(err).toMatchObject({ code: 2 });
     expect((err as { stderr: string }).stderr).toContain('No member matches');

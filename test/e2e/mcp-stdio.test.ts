@@ -13,7 +13,7 @@ let owner: StdioMcp;
 
 beforeAll(async () => {
   server = await startServer();
-  owner = await spawnStdioMcp({ dbPath: server.dbPath });
+  owner = await spawnStdioMcp({ database: server.database });
 });
 afterAll(async () => {
   await owner?.close();
@@ -45,7 +45,7 @@ describe('stdio MCP as mcp.json starts it', () => {
   it('without STUDIO_TOKEN acts for the owner and says so on stderr', async () => {
     const err = await owner.stderrMatching(/acting for the owner/);
     expect(err).toMatch(/without STUDIO_TOKEN: acting for the owner of "Hartley & Rowe Interiors"/);
-    expect(err).toContain(server.dbPath);
+    expect(err).toContain(server.database);
   });
 
   it('does the typical line edit: get_line, update_line with the exact etag, get_line confirms', async () => {
@@ -136,7 +136,7 @@ describe('stdio MCP as mcp.json starts it', () => {
 describe('an agent that lists the tools first, as every MCP client does', () => {
   let agent: StdioMcp;
   beforeAll(async () => {
-    agent = await spawnStdioMcp({ dbPath: server.dbPath });
+    agent = await spawnStdioMcp({ database: server.database });
   });
   afterAll(async () => agent?.close());
 
@@ -185,8 +185,8 @@ describe('stdio MCP with a viewer STUDIO_TOKEN', () => {
   let viewer: StdioMcp;
   beforeAll(async () => {
     const projectId = (await http(server.url, 'GET', '/v1/projects', { token: server.token })).body.items[0].id;
-    const { token } = await memberWithToken(server.dbPath, 'viewer', [{ projectId, level: 'view' }]);
-    viewer = await spawnStdioMcp({ dbPath: server.dbPath, token });
+    const { token } = await memberWithToken(server.database, 'viewer', [{ projectId, level: 'view' }]);
+    viewer = await spawnStdioMcp({ database: server.database, token });
   });
   afterAll(async () => viewer?.close());
 

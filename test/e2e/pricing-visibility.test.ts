@@ -45,8 +45,8 @@ beforeAll(async () => {
     headers: { 'if-match': current.headers.get('etag')! },
   });
   expect(priced.status).toBe(200);
-  assistantToken = (await memberWithToken(server.dbPath, 'assistant', [{ projectId, level: 'edit' }])).token;
-  mcp = await spawnStdioMcp({ dbPath: server.dbPath, token: assistantToken });
+  assistantToken = (await memberWithToken(server.database, 'assistant', [{ projectId, level: 'edit' }])).token;
+  mcp = await spawnStdioMcp({ database: server.database, token: assistantToken });
   mcpHttp = await httpMcp(server.url, assistantToken);
 });
 afterAll(async () => {

@@ -135,7 +135,7 @@ describe('errors carry data.serviceCode', () => {
   it('FORBIDDEN for a viewer writing', async () => {
     const viewer = trpc(
       server.url,
-      (await memberWithToken(server.dbPath, 'viewer', [{ projectId, level: 'view' }])).token,
+      (await memberWithToken(server.database, 'viewer', [{ projectId, level: 'view' }])).token,
     );
     const { version } = await viewer.schedule.getScheduleLine.query({ projectId, lineId });
     const err = await failure(

@@ -1,3 +1,4 @@
+import { isPostgresUrl } from '../../db/open.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -94,8 +95,11 @@ export function mcpJsonServer(): { command: string; args: string[]; env: Record<
   return { command: server.command, args: server.args ?? [], env: server.env ?? {} };
 }
 
-/** Spawns the stdio MCP server over `dbPath` (acting for STUDIO_TOKEN's member, or the local owner without one). */
-export async function spawnStdioMcp(opts: { dbPath: string; token?: string }): Promise<StdioMcp> {
+/**
+ * Spawns the stdio MCP server over a database (a path or a postgres:// URL), acting for STUDIO_TOKEN's member, or the
+ * local owner without one.
+ */
+export async function spawnStdioMcp(opts: { database: string; token?: string }): Promise<StdioMcp> {
   const { command, args, env } = mcpJsonServer();
   const transport = new StdioClientTransport({
     command,
@@ -103,7 +107,7 @@ export async function spawnStdioMcp(opts: { dbPath: string; token?: string }): P
     cwd: ROOT,
     env: {
       ...env,
-      STUDIO_DATABASE: opts.dbPath,
+      ...(isPostgresUrl(opts.database) ? { STUDIO_DATABASE_URL: opts.database } : { STUDIO_DATABASE: opts.database }),
       STUDIO_STRICT_ERRORS: '1',
       ...(opts.token ? { STUDIO_TOKEN: opts.token } : {}),
     },

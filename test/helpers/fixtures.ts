@@ -1,4 +1,6 @@
-import { openStore } from '../../db/sqlite.js';
+import { openDatabase } from '../../db/open.js';
+import type { Store } from '../../db/store.js';
+import { storeOptionsFor } from './test-database.js';
 import { addMember, mintToken } from '../../src/domain/studio/onboarding.js';
 import { newId, nowIso } from '../../src/core/ids.js';
 import type { GrantLevel, Role } from '../../src/core/permissions.js';
@@ -8,11 +10,11 @@ import type { GrantLevel, Role } from '../../src/core/permissions.js';
  * their token. The server under test reads the same file, as a second writer would.
  */
 export async function memberWithToken(
-  dbPath: string,
+  database: string,
   role: Role,
   grants: Array<{ projectId: string; level: GrantLevel }> = [],
 ) {
-  const store = await openStore({ path: dbPath });
+  const store = await openDatabase(storeOptionsFor(database));
   try {
     const studio = await store.db.selectFrom('studios').select('id').executeTakeFirstOrThrow();
     const now = nowIso();
@@ -37,19 +39,29 @@ export async function memberWithToken(
 
 export type Member = Awaited<ReturnType<typeof memberWithToken>>;
 
+/** Runs `fn` on a connection of its own to a test's database: someone changing data from outside the server. */
+export async function fromOutside<T>(database: string, fn: (db: Store['db']) => Promise<T>): Promise<T> {
+  const store = await openDatabase(storeOptionsFor(database));
+  try {
+    return await fn(store.db);
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * Members of the app's studio in the given roles, added in that order, each with the usual reach into the demo project
  * `app.projectId`: an admin needs no grant, a viewer gets a view grant, any other role an edit grant.
  */
 export async function demoMembers<R extends Role>(
-  app: { dbPath: string; projectId: string },
+  app: { database: string; projectId: string },
   roles: readonly R[],
 ): Promise<Record<R, Member>> {
   const members = {} as Record<R, Member>;
   for (const role of roles) {
     const level: GrantLevel = role === 'viewer' ? 'view' : 'edit';
     members[role] = await memberWithToken(
-      app.dbPath,
+      app.database,
       role,
       role === 'admin' ? [] : [{ projectId: app.projectId, level }],
     );

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ACTIONS } from '../../actions/index.js';
@@ -11,11 +8,13 @@ import { createMcpServer } from '../../src/surfaces/mcp/server.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import type { Runtime } from '../../src/core/invoke.js';
 import { trpc, type Trpc } from './clients.js';
+import { freshDatabase } from './test-database.js';
 
 export interface TestApp {
   url: string;
   token: string;
-  dbPath: string;
+  /** The app's database: a file path, or a postgres:// URL in the suite's `postgres` project (see test-database.ts). */
+  database: string;
   rt: Runtime;
   projectId: string;
   /** An MCP client connected in memory to a server acting for `token`'s member. */
@@ -25,13 +24,13 @@ export interface TestApp {
 
 /**
  * The whole HTTP server in this process on a free port, over a fresh database with the demo studio: real fastify,
- * real tRPC and REST routes, real SQLite. For tests that exercise many calls quickly; e2e tests spawn the process.
+ * real tRPC and REST routes, a real SQLite file or PostgreSQL database. For tests that exercise many calls quickly; e2e
+ * tests spawn the process.
  */
 export async function createTestApp(): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'studio-test-'));
-  const dbPath = join(dir, 'studio.sqlite');
+  const db = await freshDatabase();
   const config = {
-    ...loadConfig({ STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent' }),
+    ...loadConfig({ ...db.env, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent' }),
     logLevel: 'silent',
   };
   const rt = await createRuntime(config);
@@ -44,7 +43,7 @@ export async function createTestApp(): Promise<TestApp> {
   return {
     url,
     token: seeded!.token,
-    dbPath,
+    database: db.locator,
     rt,
     projectId: seeded!.projectId,
     async mcp(token = seeded!.token) {
@@ -60,7 +59,7 @@ export async function createTestApp(): Promise<TestApp> {
       for (const c of clients) await c.close();
       await app.close();
       await rt.store.close();
-      rmSync(dir, { recursive: true, force: true });
+      await db.drop();
     },
   };
 }

@@ -198,9 +198,9 @@ export interface Served {
  * `studio serve` over an existing database (a second start), resolved once the banner is printed. The caller owns the
  * database folder; stop() only ends the process.
  */
-export async function serveOn(dbPath: string, env: Record<string, string> = {}): Promise<Served> {
+export async function serveOn(databaseEnv: Record<string, string>, env: Record<string, string> = {}): Promise<Served> {
   const proc = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...databaseEnv, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freshDatabase } from './test-database.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/studio.mjs');
@@ -10,7 +9,10 @@ export interface RunningServer {
   url: string;
   /** The demo owner's token, as printed by the first start. */
   token: string;
-  dbPath: string;
+  /** The server's database: a file path, or a postgres:// URL (see test-database.ts). */
+  database: string;
+  /** The environment that names that database, for another process over it (a second start, `studio mcp`). */
+  databaseEnv: Record<string, string>;
   dir: string;
   proc: ChildProcess;
   stderr: () => string;
@@ -22,10 +24,9 @@ export interface RunningServer {
  * the owner's token from what it prints, exactly as a newcomer would.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-  const dbPath = join(dir, 'studio.sqlite');
+  const db = await freshDatabase();
   const proc = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, STUDIO_DATABASE: dbPath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...db.env, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -43,8 +44,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     token,
-    dbPath,
-    dir,
+    database: db.locator,
+    databaseEnv: db.env,
+    dir: db.dir,
     proc,
     stderr: () => err,
     async stop() {
@@ -53,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         proc.kill('SIGTERM');
         await exited;
       }
-      rmSync(dir, { recursive: true, force: true });
+      await db.drop();
     },
   };
 }

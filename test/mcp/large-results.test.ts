@@ -285,7 +285,7 @@ describe('GET /api/agent-results', () => {
     expect(invalid.status).toBe(400);
     const unknown = await http(app.url, 'GET', base('list_everything', {}), { token: app.token });
     expect(unknown.status).toBe(404);
-    const outsider = await memberWithToken(app.dbPath, 'designer');
+    const outsider = await memberWithToken(app.database, 'designer');
     const foreign = await http(app.url, 'GET', base('list_lines', { projectId: app.projectId }), {
       token: outsider.token,
     });

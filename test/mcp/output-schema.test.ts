@@ -112,7 +112,7 @@ describe('every answer validates against it, through the SDK client', () => {
   });
 
   it('for a member without pricing:read too, whose lines come without trade price, markup and margin', async () => {
-    const { token } = await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
+    const { token } = await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
     const client = await listedClient(token);
     const read = await call(client, 'get_line', { projectId: app.projectId, itemId: line.id });
     expect(read.isError, JSON.stringify(read.structuredContent)).toBeFalsy();

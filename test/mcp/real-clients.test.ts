@@ -6,6 +6,7 @@
  * The conformance suite cannot send a bearer token, so it reaches /mcp through a loopback proxy that adds one and
  * forwards everything else untouched (Host and Origin included); the server keeps its real authentication.
  */
+import { databaseEnv } from '../helpers/test-database.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,8 +117,7 @@ describe('real MCP clients', () => {
       const target = [
         '--cwd',
         ROOT,
-        '-e',
-        `STUDIO_DATABASE=${app.dbPath}`,
+        ...Object.entries(databaseEnv(app.database)).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
         '-e',
         `STUDIO_TOKEN=${app.token}`,
         process.execPath,

@@ -142,7 +142,7 @@ describe('search_actions', () => {
   });
 
   it("says whether this caller's permissions allow each action", async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const asViewer = await app.mcp(viewer.token);
     const hits = (
       (await search(asViewer, { query: 'change a line', limit: 10 })).structuredContent as { actions: Hit[] }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { databaseEnv } from '../helpers/test-database.js';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +90,7 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   });
 
   it('keeps concurrent clients apart: each answer is for its own token', async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const [owner, watcher] = [await httpClient(app.token), await httpClient(viewer.token)];
     const ask = async (c: Client) => {
       const res = await c.callTool({ name: 'search_actions', arguments: { query: 'change a line', limit: 10 } });
@@ -159,7 +160,7 @@ describe('MCP over stdio, spawned as mcp.json says', () => {
       env: {
         ...(process.env as Record<string, string>),
         ...config.env,
-        STUDIO_DATABASE: app.dbPath,
+        ...databaseEnv(app.database),
         STUDIO_TOKEN: app.token,
         STUDIO_LOG_LEVEL: 'silent',
       },

@@ -60,9 +60,9 @@ describe('list_studio_projects', () => {
   });
 
   it('shows a member without workspace:manage only the projects granted to them', async () => {
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     expect((await trpc(app.url, designer.token).projects.listStudioProjects.query({})).items).toEqual([]);
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     expect((await trpc(app.url, viewer.token).projects.listStudioProjects.query({})).items.map((p) => p.id)).toEqual([
       app.projectId,
     ]);
@@ -81,7 +81,7 @@ describe('get_studio_project', () => {
   });
 
   it('is NOT_FOUND for a designer without a grant, and for an id that does not exist', async () => {
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     expect(
       await codeOf(trpc(app.url, designer.token).projects.getStudioProject.query({ projectId: app.projectId })),
     ).toBe('NOT_FOUND');
@@ -92,7 +92,7 @@ describe('get_studio_project', () => {
   });
 
   it('hides the default markup from a member without pricing:read', async () => {
-    const assistant = await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
+    const assistant = await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
     const p = await trpc(app.url, assistant.token).projects.getStudioProject.query({ projectId: app.projectId });
     expect(p).not.toHaveProperty('defaultMarkup');
     expect(p.name).toBe('Harbour House');
@@ -101,7 +101,7 @@ describe('get_studio_project', () => {
 
 describe('create_studio_project', () => {
   it('creates the project with its sections and grants the creator edit access', async () => {
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     const t = trpc(app.url, designer.token);
     const p = await t.projects.createStudioProject.mutate({
       name: 'Mill Cottage',
@@ -140,7 +140,7 @@ describe('create_studio_project', () => {
   });
 
   it('refuses a viewer (FORBIDDEN), a blank name and an unknown field (VALIDATION_FAILED)', async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer');
+    const viewer = await memberWithToken(app.database, 'viewer');
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.createStudioProject.mutate({
@@ -207,7 +207,7 @@ describe('update_project_details', () => {
 
   it('refuses a viewer (FORBIDDEN), a designer without a grant (NOT_FOUND), and an assistant setting the markup', async () => {
     const current = await owner.projects.getStudioProject.query({ projectId: app.projectId });
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.updateProjectDetails.mutate({
@@ -217,7 +217,7 @@ describe('update_project_details', () => {
         }),
       ),
     ).toBe('FORBIDDEN');
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     expect(
       await codeOf(
         trpc(app.url, designer.token).projects.updateProjectDetails.mutate({
@@ -227,7 +227,7 @@ describe('update_project_details', () => {
         }),
       ),
     ).toBe('NOT_FOUND');
-    const assistant = await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
+    const assistant = await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
     expect(
       await codeOf(
         trpc(app.url, assistant.token).projects.updateProjectDetails.mutate({
@@ -293,7 +293,7 @@ describe('archive_studio_project and restore_project', () => {
 
   it('refuses a viewer, and archives over MCP with the same result shape', async () => {
     const p = await freshProject('MCP archive');
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.archiveStudioProject.mutate({
@@ -373,7 +373,7 @@ describe('duplicate_project', () => {
   });
 
   it('refuses a viewer (FORBIDDEN) and a designer without a grant (NOT_FOUND)', async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.duplicateProject.mutate({
@@ -382,7 +382,7 @@ describe('duplicate_project', () => {
         }),
       ),
     ).toBe('FORBIDDEN');
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     expect(
       await codeOf(
         trpc(app.url, designer.token).projects.duplicateProject.mutate({
@@ -507,14 +507,14 @@ describe('get_project_totals', () => {
   });
 
   it('needs pricing:read: an assistant with an edit grant is FORBIDDEN, over tRPC and MCP', async () => {
-    const assistant = await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
+    const assistant = await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
     expect(
       await codeOf(trpc(app.url, assistant.token).projects.getProjectTotals.query({ projectId: app.projectId })),
     ).toBe('FORBIDDEN');
     expect(
       (await callAction(await app.mcp(assistant.token), 'get_project_totals', { projectId: app.projectId })).code,
     ).toBe('FORBIDDEN');
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     expect(
       await codeOf(trpc(app.url, designer.token).projects.getProjectTotals.query({ projectId: app.projectId })),
     ).toBe('NOT_FOUND');
@@ -524,7 +524,7 @@ describe('get_project_totals', () => {
 describe('project grants', () => {
   it("grants, changes and revokes a member's access, which decides what they reach", async () => {
     const p = await freshProject('Granted');
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     const asDesigner = trpc(app.url, designer.token);
     expect(await codeOf(asDesigner.projects.getStudioProject.query({ projectId: p.id }))).toBe('NOT_FOUND');
 
@@ -597,7 +597,7 @@ describe('project grants', () => {
 
   it('works over MCP with the same results, and records audit events', async () => {
     const p = await freshProject('Granted over MCP');
-    const viewer = await memberWithToken(app.dbPath, 'viewer');
+    const viewer = await memberWithToken(app.database, 'viewer');
     const client = await app.mcp();
     const g = await callAction(client, 'grant_project_access', {
       commandKey: crypto.randomUUID(),
@@ -623,7 +623,7 @@ describe('project grants', () => {
   });
 
   it('needs workspace:manage, and a member of this studio', async () => {
-    const designer = await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
+    const designer = await memberWithToken(app.database, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
     const asDesigner = trpc(app.url, designer.token);
     expect(await codeOf(asDesigner.projects.listProjectGrants.query({ projectId: app.projectId }))).toBe('FORBIDDEN');
     expect(

@@ -326,7 +326,7 @@ describe('update_schedule_line', () => {
   it('a view grant with ids that do not belong together answers 404, revealing nothing, before the grant’s 403', async () => {
     const viewer = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'view' }])).token,
+      (await memberWithToken(app.database, 'designer', [{ projectId: app.projectId, level: 'view' }])).token,
     );
     const other = await newProject('Not yours');
     const line = await newLine();
@@ -408,7 +408,7 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
   let assistant: Trpc;
   let assistantMcp: Client;
   beforeAll(async () => {
-    const { token } = await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
+    const { token } = await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }]);
     assistant = trpc(app.url, token);
     assistantMcp = await app.mcp(token);
   });
@@ -474,7 +474,7 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
   });
 
   it('a viewer cannot write at all, and members without a grant do not see the project', async () => {
-    const { token } = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const { token } = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const viewer = trpc(app.url, token);
     const line = await newLine();
     expect((await viewer.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id })).id).toBe(
@@ -490,13 +490,13 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
         }),
       ),
     ).toBe('FORBIDDEN');
-    const stranger = trpc(app.url, (await memberWithToken(app.dbPath, 'designer')).token);
+    const stranger = trpc(app.url, (await memberWithToken(app.database, 'designer')).token);
     expect(await codeOf(stranger.schedule.getScheduleLine.query({ projectId: app.projectId, lineId: line.id }))).toBe(
       'NOT_FOUND',
     );
     const view = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'view' }])).token,
+      (await memberWithToken(app.database, 'designer', [{ projectId: app.projectId, level: 'view' }])).token,
     );
     expect(
       await codeOf(
@@ -911,7 +911,7 @@ describe('get_schedule_line_history', () => {
     expect(mine.items[0]!.changes).toHaveProperty('tradePrice');
     const assistant = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
+      (await memberWithToken(app.database, 'assistant', [{ projectId: app.projectId, level: 'edit' }])).token,
     );
     const theirs = await assistant.schedule.getScheduleLineHistory.query({ projectId: app.projectId, lineId: line.id });
     expect(theirs.items[0]!.changes).not.toHaveProperty('tradePrice');
@@ -974,7 +974,7 @@ describe('renumber_schedule_lines', () => {
   it('needs projects:write', async () => {
     const viewer = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token,
+      (await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }])).token,
     );
     expect(await codeOf(viewer.schedule.renumberScheduleLines.mutate({ projectId: app.projectId }))).toBe('FORBIDDEN');
   });
@@ -1093,13 +1093,13 @@ describe('copy_schedule_lines_to_project', () => {
     };
     const noGrant = trpc(
       app.url,
-      (await memberWithToken(app.dbPath, 'designer', [{ projectId: app.projectId, level: 'edit' }])).token,
+      (await memberWithToken(app.database, 'designer', [{ projectId: app.projectId, level: 'edit' }])).token,
     );
     expect(await codeOf(noGrant.schedule.copyScheduleLinesToProject.mutate(base))).toBe('NOT_FOUND');
     const viewGrant = trpc(
       app.url,
       (
-        await memberWithToken(app.dbPath, 'designer', [
+        await memberWithToken(app.database, 'designer', [
           { projectId: app.projectId, level: 'edit' },
           { projectId: target.id, level: 'view' },
         ])
@@ -1109,7 +1109,7 @@ describe('copy_schedule_lines_to_project', () => {
     const editGrant = trpc(
       app.url,
       (
-        await memberWithToken(app.dbPath, 'designer', [
+        await memberWithToken(app.database, 'designer', [
           { projectId: app.projectId, level: 'edit' },
           { projectId: target.id, level: 'edit' },
         ])

@@ -87,11 +87,11 @@ describe('list_schedule_sections and get_schedule_section', () => {
   });
 
   it('lets a viewer with a grant read, and hides the project from a designer without one', async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     expect(
       (await trpc(app.url, viewer.token).sections.listScheduleSections.query({ projectId: app.projectId })).items,
     ).toHaveLength(7);
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     expect(
       await codeOf(trpc(app.url, designer.token).sections.listScheduleSections.query({ projectId: app.projectId })),
     ).toBe('NOT_FOUND');
@@ -144,7 +144,7 @@ describe('create_schedule_section', () => {
 
   it('refuses a viewer, a blank title, and an archived project', async () => {
     const p = await freshProject();
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.createScheduleSection.mutate({
@@ -216,7 +216,7 @@ describe('update_schedule_section', () => {
   it('refuses a viewer (FORBIDDEN), a designer without a grant (NOT_FOUND) and a foreign section (NOT_FOUND)', async () => {
     const p = await freshProject();
     const s = p.sections[0]!;
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.updateScheduleSection.mutate({
@@ -227,7 +227,7 @@ describe('update_schedule_section', () => {
         }),
       ),
     ).toBe('FORBIDDEN');
-    const designer = await memberWithToken(app.dbPath, 'designer');
+    const designer = await memberWithToken(app.database, 'designer');
     expect(
       await codeOf(
         trpc(app.url, designer.token).sections.updateScheduleSection.mutate({
@@ -366,7 +366,7 @@ describe('reorder_schedule_sections', () => {
   it('works over MCP and refuses a viewer', async () => {
     const p = await freshProject();
     const order = [p.sections[1]!.id, p.sections[0]!.id, p.sections[2]!.id];
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.reorderScheduleSections.mutate({
@@ -495,7 +495,7 @@ describe('archive_schedule_section', () => {
   it('refuses a viewer', async () => {
     const p = await freshProject();
     const s = p.sections[2]!;
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.archiveScheduleSection.mutate({
@@ -574,7 +574,7 @@ describe('duplicate_schedule_section', () => {
     expect(viaMcp.result).toEqual(
       await owner.sections.getScheduleSection.query({ projectId: p.id, sectionId: viaMcp.result.id }),
     );
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: p.id, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: p.id, level: 'view' }]);
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.duplicateScheduleSection.mutate({

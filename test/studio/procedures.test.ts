@@ -338,7 +338,7 @@ describe('transfer_studio_ownership', () => {
   });
 
   it('refuses unknown, removed and own member ids', async () => {
-    const gone = await memberWithToken(app.dbPath, 'designer');
+    const gone = await memberWithToken(app.database, 'designer');
     await db()
       .updateTable('members')
       .set({ removed_at: new Date().toISOString() })

@@ -93,7 +93,7 @@ describe('create_supplier and update_supplier', () => {
   });
 
   it('needs reference:write: a viewer reads suppliers but cannot add one', async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const asViewer = await app.mcp(viewer.token);
     expect((await callAction(asViewer, 'list_suppliers', {})).result.items.length).toBeGreaterThan(0);
     const refused = await callAction(asViewer, 'create_supplier', { name: 'Nope', commandKey: uuid() });

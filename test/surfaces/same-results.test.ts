@@ -152,7 +152,7 @@ describe('refusals carry the same code on every surface', () => {
   });
 
   it('FORBIDDEN: a viewer changing a line', async () => {
-    const viewer = await memberWithToken(app.dbPath, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
+    const viewer = await memberWithToken(app.database, 'viewer', [{ projectId: app.projectId, level: 'view' }]);
     const id = lineIds[3]!;
     const rest = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
       token: viewer.token,

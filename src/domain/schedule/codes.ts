@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { dialectOf } from '../../../db/store.js';
 import { schemeForSection } from '../codes/matching.js';
 
 /**
@@ -31,11 +32,18 @@ export async function codeAllocator(
 /**
  * The next codes with one prefix (with its dash) in a project. The highest is one index seek (lines_by_project_code:
  * among codes that are the prefix and digits only, without the leading zeros a longer code would need to sort wrongly,
- * the longest, then the greatest). GLOB is SQLite's; the PostgreSQL store needs its own twin of this query (a regular
- * expression).
+ * the longest, then the greatest). SQLite matches with GLOB; PostgreSQL with a regular expression, ordering by bytes
+ * as its index does.
  */
 export async function prefixAllocator(db: Kysely<Database>, projectId: string, prefix: string): Promise<() => string> {
-  const highest = await sql<{ code: string }>`
+  const highest =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ code: string }>`
+    SELECT code FROM lines
+    WHERE project_id = ${projectId} AND code ~ ${`^${regexEscape(prefix)}[0-9]+$`}
+      AND NOT (length(code) > ${prefix.length + 3} AND substr(code, ${prefix.length + 1}, 1) = '0')
+    ORDER BY length(code) DESC, code COLLATE "C" DESC LIMIT 1`.execute(db)
+      : await sql<{ code: string }>`
     SELECT code FROM lines
     WHERE project_id = ${projectId} AND code GLOB ${`${globEscape(prefix)}[0-9]*`}
       AND substr(code, ${prefix.length + 1}) NOT GLOB '*[^0-9]*'
@@ -49,6 +57,8 @@ export async function prefixAllocator(db: Kysely<Database>, projectId: string, p
 
 /** A prefix taken literally in a GLOB pattern (`*`, `?` and `[` are GLOB's own). */
 const globEscape = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);
+/** A prefix taken literally in a POSIX regular expression. */
+const regexEscape = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`);
 
 /** The next line code in a project for a line in this section (see `codeAllocator`). */
 export async function nextCode(

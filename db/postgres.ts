@@ -1,0 +1,154 @@
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database as Schema } from './schema.js';
+import { MIGRATIONS, statementsFor } from './migrations/index.js';
+import { GroupCommit } from './group-commit.js';
+import type { Db, RowReader, Store } from './store.js';
+
+/**
+ * The PostgreSQL store (STUDIO_DATABASE_URL=postgres://…): the same tables, migrations and guarantees as the SQLite
+ * file, for hosts that serve many studios or run several server processes on one database.
+ *
+ * - Writes keep SQLite's model: one writer connection per process, group commit (one COMMIT, so one WAL flush, for
+ *   every write that arrived meanwhile, each in its own savepoint), and a transaction-level advisory lock taken at
+ *   BEGIN that serialises write groups across every process on the database. So a version check, the idempotency
+ *   record and the studio's audit-chain head are read and written with no other writer in between, exactly as under
+ *   SQLite's BEGIN IMMEDIATE, and two processes behave as one server.
+ * - Reads use a pool of their own; a query's snapshot is a REPEATABLE READ, READ ONLY transaction.
+ * - Raw one-row reads (the hot path) are named prepared statements, `?` rewritten to `$n`.
+ */
+
+/** The advisory lock key every write group takes: "studio" in ASCII, an arbitrary constant unique to this server. */
+export const WRITER_LOCK = 0x73747564696f;
+/** The advisory lock key migrations take, so processes starting together apply each migration once. */
+const MIGRATION_LOCK = WRITER_LOCK + 1;
+
+// COUNT(*) and other bigints arrive as strings by default; every count here fits a JavaScript number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * `?` placeholders (the portable form the code writes) as PostgreSQL's `$1 … $n`; the SQL holds no literal `?`. The
+ * raw texts are few and fixed, so each is named once and prepared once per connection; past a bound (a caller building
+ * texts), further ones run unnamed.
+ */
+const placeholders = new Map<string, { text: string; name?: string }>();
+function forPostgres(sqlText: string) {
+  let q = placeholders.get(sqlText);
+  if (!q) {
+    let n = 0;
+    const text = sqlText.replace(/\?/g, () => `$${++n}`);
+    if (placeholders.size >= 2000) return { text };
+    q = { text, name: `studio_q${placeholders.size + 1}` };
+    placeholders.set(sqlText, q);
+  }
+  return q;
+}
+
+/** The URL with any password hidden, for messages and logs. */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+export interface PostgresOptions {
+  url: string;
+  /** Reader connections per process (default 8). */
+  readers?: number;
+}
+
+export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
+  const writerPool = new pg.Pool({ connectionString: opts.url, max: 1 });
+  const readerPool = new pg.Pool({ connectionString: opts.url, max: opts.readers ?? 8 });
+  // An idle connection the server drops (a restart, an administrator) is discarded by the pool and replaced on next
+  // use; without a listener its 'error' would end the process.
+  for (const pool of [writerPool, readerPool]) pool.on('error', () => undefined);
+  try {
+    await migratePostgres(writerPool);
+  } catch (err) {
+    await Promise.allSettled([writerPool.end(), readerPool.end()]);
+    throw err;
+  }
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: writerPool }) });
+  const readDb = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: readerPool }) });
+  const group = new GroupCommit(db, async (conn) => {
+    await sql`BEGIN`.execute(conn);
+    await sql`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`.execute(conn);
+  });
+  const readRow: RowReader = async (sqlText, ...params) => {
+    const q = forPostgres(sqlText);
+    const res = await readerPool.query({ text: q.text, name: q.name, values: params });
+    return res.rows[0];
+  };
+  const writeRow: RowReader = async (sqlText, ...params) => {
+    const conn = group.active;
+    if (!conn) throw new Error('writeRow is only for use inside a write.');
+    const res = await conn.executeQuery(CompiledQuery.raw(forPostgres(sqlText).text, params));
+    return res.rows[0] as never;
+  };
+  return {
+    dialect: 'postgres',
+    db,
+    readDb,
+    readRow,
+    writeRow,
+    write: (fn) => group.run(fn),
+    readSnapshot: (fn) =>
+      readDb.connection().execute(async (conn) => {
+        await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
+        try {
+          return await fn(conn);
+        } finally {
+          await sql`COMMIT`.execute(conn);
+        }
+      }),
+    location: redactedUrl(opts.url),
+    async close() {
+      await db.destroy();
+      await readDb.destroy();
+    },
+  };
+}
+
+/**
+ * Applies pending migrations in one transaction under an advisory lock: PostgreSQL's DDL is transactional, so a
+ * failed migration leaves nothing behind, and a second process starting at the same moment waits, then finds nothing
+ * to do. Returns the versions applied.
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    );
+    const done = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
+    const applied: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (done.has(m.version)) continue;
+      for (const s of statementsFor(m, 'postgres')) await client.query(s);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      ]);
+      applied.push(m.version);
+    }
+    await client.query('COMMIT');
+    return applied;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export type { Db };
