@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS, statementsFor } from './migrations/index.js';
-import type { Db, RowReader, Store } from './store.js';
+import type { RowReader, Store } from './store.js';
 import { GroupCommit } from './group-commit.js';
 
 export type { Db, Store } from './store.js';
