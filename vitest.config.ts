@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One suite, two stores: every test runs on SQLite (the `sqlite` project), and every test that touches the store runs
@@ -12,6 +12,9 @@ const SQLITE_ONLY = [
   'test/e2e/cli.test.ts',
   'test/mcp/result-paging.test.ts',
 ];
+
+/** Tests that need PostgreSQL itself (moving a studio's data onto it). */
+const POSTGRES_ONLY = ['test/e2e/migrate-data.test.ts'];
 
 const shared = {
   // e2e tests start real server processes; give them room on a 2-core machine without making anything timed.
@@ -28,6 +31,7 @@ export default defineConfig({
           ...shared,
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
           env: { STUDIO_STRICT_ERRORS: '1', STUDIO_TEST_DIALECT: 'sqlite' },
         },
       },
@@ -36,7 +40,7 @@ export default defineConfig({
           ...shared,
           name: 'postgres',
           include: ['test/**/*.test.ts'],
-          exclude: SQLITE_ONLY,
+          exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
           env: { STUDIO_STRICT_ERRORS: '1', STUDIO_TEST_DIALECT: 'postgres' },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],
         },

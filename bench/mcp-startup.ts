@@ -187,7 +187,7 @@ async function interleaved(commands: StdioCommand[], runs: number) {
 async function main() {
   const host = await startStudio();
   try {
-    const studio = studioMcp(host.databasePath);
+    const studio = studioMcp({ STUDIO_DATABASE: host.databasePath });
     const pad = (s: string, n = 58) => s.padEnd(n);
     const ms = (v: number) => `${v.toFixed(1).padStart(7)} ms`;
 

@@ -19,6 +19,10 @@
  * rounds and the best round of each counts; every round, with the CPU that other processes used during it, is kept in
  * the JSON. Not a test: it prints a table and writes bench/results/<timestamp>.json and bench/results/latest.json.
  *
+ * `npm run bench -- --dialect postgres` adds the same server on PostgreSQL (bench/lib/postgres.ts), beside these figures:
+ * GET and PATCH throughput and CPU per request against SQLite's, the list, MCP cold start and paging, and two server
+ * processes on one database.
+ *
  * Knobs (environment): BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_ROUNDS (2),
  * BENCH_LIST_RUNS (200), BENCH_MIX_REQUESTS (100000), BENCH_MCP_COLD_RUNS (10), BENCH_PAGING_PASSES (10),
  * BENCH_SEARCH_ROUNDS (50).
@@ -26,7 +30,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createProjectWithLines, expectJson, measureCreateLatency, request, type Fixture } from './lib/api.js';
-import { cpuWindow } from './lib/cpu.js';
 import { LinePool, cannon, figures, warmThenMeasure, type LoadFigures, type LoadOptions } from './lib/load.js';
 import { measureAgentResultsPaging } from './lib/agent-results.js';
 import {
@@ -40,6 +43,8 @@ import {
 } from './lib/mcp.js';
 import type { SessionFigures } from '../test/mcp/agent-session.js';
 import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
+import { measureList } from './lib/list.js';
+import { measurePostgres } from './lib/postgres.js';
 import { save, table, passes, type Check } from './lib/report.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -69,8 +74,9 @@ const TOOLS_LIST_BUDGET = 10_000;
 const PAGE_BUDGET = 8_000;
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** `--dialect postgres` adds the PostgreSQL figures beside SQLite's; SQLite is always measured (the reference). */
+const dialectArg = process.argv.indexOf('--dialect');
+const DIALECTS = ['sqlite', ...(dialectArg >= 0 && process.argv[dialectArg + 1] === 'postgres' ? ['postgres'] : [])];
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
   f.cpu
@@ -97,43 +103,6 @@ async function writeTarget(s: ServerProcess, label: string) {
       }
       return n;
     },
-  };
-}
-
-async function measureList(s: ServerProcess, f: Fixture) {
-  const path = `/v1/projects/${f.projectId}/items`;
-  const once = async () => {
-    const r = await request(s.url, 'GET', path, { token: s.token });
-    if (r.status !== 200) throw new Error(`list: ${r.status} ${r.text.slice(0, 300)}`);
-    const body = JSON.parse(r.text) as { items: unknown[]; nextCursor: string | null };
-    if (body.items.length !== LIST_LINES || body.nextCursor !== null) {
-      throw new Error(
-        `list: expected ${LIST_LINES} items and nextCursor null, got ${body.items.length} and ${body.nextCursor}`,
-      );
-    }
-    return { ms: r.ms, bytes: Buffer.byteLength(r.text) };
-  };
-  log(`list ${LIST_LINES} lines: 20 warm-up, ${LIST_RUNS} measured, one at a time`);
-  for (let i = 0; i < 20; i++) await once();
-  const closeWindow = cpuWindow(s.pid);
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < LIST_RUNS; i++) {
-    const r = await once();
-    times.push(r.ms);
-    bytes = r.bytes;
-  }
-  const cpu = closeWindow(LIST_RUNS);
-  times.sort((a, b) => a - b);
-  return {
-    runs: LIST_RUNS,
-    items: LIST_LINES,
-    bytes,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    max: times.at(-1)!,
-    cpu,
   };
 }
 
@@ -336,7 +305,7 @@ async function main() {
     // 5. MCP, before any load while the machine is otherwise quiet: `studio mcp` runs on the FULL server's database
     // (the demo studio and the 450-line project), as a second process beside the idle HTTP server.
     log(`MCP: stdio cold start, studio mcp and the minimal SDK server interleaved, 1 + ${MCP_COLD_RUNS} each`);
-    const [studioCold, minimalCold] = await coldStarts([studioMcp(full.databasePath), minimalMcp], MCP_COLD_RUNS);
+    const [studioCold, minimalCold] = await coldStarts([studioMcp(full.databaseEnv), minimalMcp], MCP_COLD_RUNS);
     log(`MCP: search_actions over the relevance set, in process, ${SEARCH_ROUNDS} rounds`);
     const search = measureSearch(SEARCH_ROUNDS);
     log(
@@ -412,7 +381,7 @@ async function main() {
     };
 
     // 3. the whole-schedule list, one request at a time.
-    const list = await measureList(full, listFixture);
+    const list = await measureList(full, listFixture, LIST_LINES, LIST_RUNS);
 
     // 4. memory after the mix, on the server that has already served everything above.
     const memory = await measureMemory(full, listFixture);
@@ -490,6 +459,32 @@ async function main() {
       },
     ];
 
+    // PostgreSQL beside SQLite (--dialect postgres): measured once the SQLite servers have stopped, so the two stores
+    // never share the machine's cores while measured.
+    let postgres: Awaited<ReturnType<typeof measurePostgres>> | undefined;
+    if (DIALECTS.includes('postgres')) {
+      for (const s of servers.splice(0).reverse()) await s.stop().catch(() => {});
+      postgres = await measurePostgres(
+        {
+          load,
+          rounds: ROUNDS,
+          listLines: LIST_LINES,
+          listRuns: LIST_RUNS,
+          writeLines: WRITE_LINES,
+          mcpColdRuns: MCP_COLD_RUNS,
+          pagingPasses: PAGING_PASSES,
+        },
+        {
+          getLine: g,
+          patch: pf,
+          listP50: list.p50,
+          mcpInitializeMs: studioCold!.initializeMs.median,
+          pagingMs: paging.ms.median,
+        },
+      );
+      checks.push(...postgres.checks);
+    }
+
     console.log(
       `\nstudio server bench, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node}; ${load.connections} connections, ` +
         `${load.warmupSeconds} s warm-up + ${load.seconds} s per load, ${ROUNDS} interleaved rounds)\n`,
@@ -527,6 +522,7 @@ async function main() {
         rounds,
         mcp,
         agentPaging,
+        postgres: postgres?.results,
       },
       checks: checks.map((c) => ({ ...c, pass: passes(c) })),
     };

@@ -17,9 +17,11 @@ Commands:
   mcp            Run an MCP server on stdin/stdout (for Claude Desktop and other MCP clients).
   migrate        Create or upgrade the database, then exit.
   token create   Mint an API token for a member and print it once.
+  migrate-data   Copy a whole SQLite database into an empty PostgreSQL database, verified.
 
 Run "studio <command> --help" for a command's options. Configuration comes from the environment:
-  STUDIO_PORT (3000), STUDIO_HOST (127.0.0.1), STUDIO_DATABASE (data/studio.sqlite), STUDIO_BASE_URL,
+  STUDIO_PORT (3000), STUDIO_HOST (127.0.0.1), STUDIO_DATABASE (data/studio.sqlite), STUDIO_DATABASE_URL
+  (postgres://…, instead of the file), STUDIO_BASE_URL,
   STUDIO_DOCS_URL, STUDIO_BODY_LIMIT (bytes, 1048576), STUDIO_NO_DEMO=1, STUDIO_TOKEN (for mcp),
   STUDIO_ALLOWED_ORIGINS, STUDIO_HEADERS_TIMEOUT_MS, STUDIO_REQUEST_TIMEOUT_MS, STUDIO_KEEP_ALIVE_TIMEOUT_MS,
   STUDIO_IDLE_TIMEOUT_MS, STUDIO_MAX_INFLIGHT_BODIES (see the README's Configuration table).`,
@@ -32,7 +34,12 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
 
   Acts for the member whose API token is in STUDIO_TOKEN. Without it, acts for the owner of the database's only
   studio (anyone who can start the server can read the database file anyway) and says so on stderr.`,
-  migrate: `studio migrate: apply pending database migrations to STUDIO_DATABASE and exit.`,
+  migrate: `studio migrate: apply pending database migrations to STUDIO_DATABASE_URL (PostgreSQL) or STUDIO_DATABASE and exit.`,
+  'migrate-data': `studio migrate-data --from sqlite:PATH --to postgres://USER:PASSWORD@HOST:5432/DB
+
+  Copies every table of the SQLite database into the PostgreSQL database (migrated to the same schema first, and
+  holding no studio yet) in one transaction, then verifies it: the same row count in every table, and every studio's
+  audit hash chain recomputed on PostgreSQL. On any failure the target is left empty. Stop the server first.`,
   token: `studio token create [--email EMAIL] [--name NAME] [--studio STUDIO_ID]
 
   Mints an API token for the member with that email (default: the owner of the only studio) and prints it.
@@ -67,6 +74,28 @@ async function main(argv: string[]) {
       console.log(
         applied.length ? `Applied migrations ${applied.join(', ')} to ${location}.` : `${location} is up to date.`,
       );
+      return;
+    }
+    case 'migrate-data': {
+      if (wantsHelp) return console.log(HELP['migrate-data']);
+      const { values } = parseArgs({ args: rest, options: { from: { type: 'string' }, to: { type: 'string' } } });
+      if (!values.from || !values.to) {
+        console.error(HELP['migrate-data']);
+        process.exitCode = 2;
+        return;
+      }
+      const { migrateData, MigrateDataError } = await import('./migrate-data.js');
+      try {
+        const report = await migrateData({ from: values.from, to: values.to });
+        for (const t of report.tables) console.log(`${t.table.padEnd(24)} ${t.rows} rows`);
+        console.log(
+          `Copied and verified: ${report.studios} studio(s), every table's row count, ${report.auditEvents} audit events on intact chains.`,
+        );
+      } catch (err) {
+        if (!(err instanceof MigrateDataError)) throw err;
+        console.error(`studio migrate-data: ${err.message}`);
+        process.exitCode = 2;
+      }
       return;
     }
     case 'token': {

@@ -47,10 +47,10 @@ export interface StdioCommand {
 }
 
 /** `studio mcp` exactly as mcp.json says (`node dist/studio.mjs mcp`, no STUDIO_TOKEN) on the given database. */
-export const studioMcp = (databasePath: string): StdioCommand => ({
+export const studioMcp = (databaseEnv: Record<string, string>): StdioCommand => ({
   label: 'studio mcp',
   args: [CLI, 'mcp'],
-  env: { STUDIO_DATABASE: databasePath },
+  env: databaseEnv,
 });
 export const minimalMcp: StdioCommand = { label: 'minimal SDK server', args: [MINIMAL], env: {} };
 
@@ -246,14 +246,14 @@ export interface PagingFigures {
  * nextOffset the pages name, until the result is whole. Each pass is checked against the REST body, byte for byte.
  */
 export async function measurePaging(
-  s: { url: string; token: string; databasePath: string },
+  s: { url: string; token: string; databaseEnv: Record<string, string> },
   projectId: string,
   expectedLines: number,
   passes: number,
 ): Promise<PagingFigures> {
   const rest = await request(s.url, 'GET', `/v1/projects/${projectId}/items`, { token: s.token });
   if (rest.status !== 200) throw new Error(`list for comparison: ${rest.status}`);
-  const cmd = studioMcp(s.databasePath);
+  const cmd = studioMcp(s.databaseEnv);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: cmd.args,
@@ -338,11 +338,11 @@ export async function measurePaging(
  * bench server's database: the demo project for the everyday tasks, the 450-line project for the long read.
  */
 export async function measureAgentSession(
-  s: { databasePath: string },
+  s: { databaseEnv: Record<string, string> },
   largeProjectId: string,
   largeProjectLines: number,
 ): Promise<SessionFigures> {
-  const cmd = studioMcp(s.databasePath);
+  const cmd = studioMcp(s.databaseEnv);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: cmd.args,

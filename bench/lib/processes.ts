@@ -15,6 +15,8 @@ export interface ServerProcess {
   token: string;
   /** The server's SQLite file (studio server only), e.g. for `studio mcp` on the same data. */
   databasePath: string;
+  /** The environment naming the server's database (the file, or STUDIO_DATABASE_URL), for another process on it. */
+  databaseEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -70,7 +72,29 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
     await stop();
     throw e;
   });
-  return { url: url!, token: token!, databasePath, pid: proc.pid!, stop };
+  const databaseEnv = {
+    STUDIO_DATABASE: databasePath,
+    ...(env.STUDIO_DATABASE_URL ? { STUDIO_DATABASE_URL: env.STUDIO_DATABASE_URL } : {}),
+  };
+  return { url: url!, token: token!, databasePath, databaseEnv, pid: proc.pid!, stop };
+}
+
+/**
+ * Another `studio serve` process on a database a first one created (several processes behind one address): it prints
+ * no token (the demo exists), so only its URL is read; the first process's token works on it.
+ */
+export async function startAnotherStudio(first: ServerProcess): Promise<ServerProcess> {
+  const { proc, ready, stop } = spawnAndRead(
+    [CLI, 'serve'],
+    { ...first.databaseEnv, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn' },
+    [/listening on (http:\/\/\S+)/],
+    () => {},
+  );
+  const [url] = await ready.catch(async (e) => {
+    await stop();
+    throw e;
+  });
+  return { ...first, url: url!, pid: proc.pid!, stop };
 }
 
 /** The bare fastify baseline, started the same way (its own process, free port, URL from stdout). */
@@ -85,7 +109,7 @@ export async function startHello(nodeArgs: string[] = []): Promise<ServerProcess
     await stop();
     throw e;
   });
-  return { url: url!, token: '', databasePath: '', pid: proc.pid!, stop };
+  return { url: url!, token: '', databasePath: '', databaseEnv: {}, pid: proc.pid!, stop };
 }
 
 /** Resident and peak resident memory of a process in MB, from /proc (Linux). */

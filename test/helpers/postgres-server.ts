@@ -47,7 +47,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * `durable`: fsync and synchronous_commit on, as a production server runs (the bench); off by default, since a test
+ * cluster that vanishes with its folder needs no crash safety and the suite runs faster without it.
+ */
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
   const given = process.env.STUDIO_TEST_POSTGRES_URL;
   if (given) return { url: given, stop: () => {} };
   const initdb = findBinary('initdb');
@@ -62,16 +66,22 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(dir, 'data');
   const port = await freePort();
   // C collation: the same byte order as SQLite's, so lists sort alike on both stores.
-  run(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '--locale=C', '--encoding=UTF8', '--no-sync']);
+  run(initdb, [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--locale=C',
+    '--encoding=UTF8',
+    ...(opts.durable ? [] : ['--no-sync']),
+  ]);
   const options = [
     `-p ${port}`,
     `-c listen_addresses=127.0.0.1`,
     `-c unix_socket_directories=${dir}`,
     '-c max_connections=200',
-    // Tests need no durability across a crash of this throwaway cluster; the bench measures with fsync on.
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(opts.durable ? ['-c fsync=on', '-c synchronous_commit=on'] : ['-c fsync=off', '-c synchronous_commit=off']),
   ].join(' ');
   run(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   return {
