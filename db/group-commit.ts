@@ -25,9 +25,6 @@ export class GroupCommit {
     private readonly maxGroup = 64,
   ) {}
 
-  /** The open group's connection while its jobs run (raw reads inside a write use it); null between groups. */
-  active: Db | null = null;
-
   run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
@@ -57,7 +54,6 @@ export class GroupCommit {
     const settled: Array<{ job: Job; ok: boolean; value: unknown }> = [];
     try {
       await this.begin(conn);
-      this.active = conn;
       while (this.queue.length && settled.length < this.maxGroup) {
         const job = this.queue.shift()!;
         await sql`SAVEPOINT write_job`.execute(conn);
@@ -73,10 +69,8 @@ export class GroupCommit {
           await sql`RELEASE write_job`.execute(conn);
         }
       }
-      this.active = null;
       await sql`COMMIT`.execute(conn);
     } catch (err) {
-      this.active = null;
       // BEGIN, a savepoint or COMMIT itself failed: nothing in this group is durable, so every member fails.
       await sql`ROLLBACK`.execute(conn).catch(() => undefined);
       for (const s of settled) s.job.reject(s.ok ? err : s.value);

@@ -84,24 +84,24 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     const res = await readerPool.query({ text: q.text, name: q.name, values: params });
     return res.rows[0];
   };
-  const writeRow: RowReader = async (sqlText, ...params) => {
-    const conn = group.active;
-    if (!conn) throw new Error('writeRow is only for use inside a write.');
-    const res = await conn.executeQuery(CompiledQuery.raw(forPostgres(sqlText).text, params));
-    return res.rows[0] as never;
-  };
+  /** Raw reads on a connection a write or a snapshot holds. */
+  const rowsOn =
+    (conn: Db): RowReader =>
+    async (sqlText, ...params) => {
+      const res = await conn.executeQuery(CompiledQuery.raw(forPostgres(sqlText).text, params));
+      return res.rows[0] as never;
+    };
   return {
     dialect: 'postgres',
     db,
     readDb,
     readRow,
-    writeRow,
-    write: (fn) => group.run(fn),
+    write: (fn) => group.run((tx) => fn(tx, rowsOn(tx))),
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {
         await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
         try {
-          return await fn(conn);
+          return await fn(conn, rowsOn(conn));
         } finally {
           await sql`COMMIT`.execute(conn);
         }

@@ -63,14 +63,13 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
     db,
     readDb,
     readRow: reader.row,
-    writeRow: writer.row,
-    write: (fn) => group.run(fn),
+    write: (fn) => group.run((tx) => fn(tx, writer.row)),
     // BEGIN/COMMIT as raw statements while Kysely's connection lock is held: one snapshot for the whole read.
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {
         reader.prepare('BEGIN').run();
         try {
-          return await fn(conn);
+          return await fn(conn, reader.row);
         } finally {
           reader.prepare('COMMIT').run();
         }

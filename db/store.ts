@@ -23,14 +23,18 @@ export interface Store {
   db: Db;
   /** Reads: they see committed data only and never wait behind writes. */
   readDb: Db;
-  /** A raw one-row read on the reader. */
+  /** A raw one-row read on a reader connection of its own, outside any snapshot (authentication). */
   readRow: RowReader;
-  /** A raw one-row read on the writer: only inside `write`, where it sees the open transaction. */
-  writeRow: RowReader;
-  /** Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit). */
-  write<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /** Runs `fn` against one consistent snapshot of the reader. */
-  readSnapshot<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit); `queryRow`
+   * reads on the same transaction.
+   */
+  write<T>(fn: (tx: Db, queryRow: RowReader) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` against one consistent snapshot of the reader; `queryRow` reads on the same connection, so a read never
+   * holds one pooled connection while waiting for another.
+   */
+  readSnapshot<T>(fn: (db: Db, queryRow: RowReader) => Promise<T>): Promise<T>;
   /** Where the data lives, for messages: a file path or a URL without its password. */
   location: string;
   close(): Promise<void>;

@@ -147,7 +147,15 @@ export async function measurePostgres(o: PostgresOptions, sqlite: SqliteFigures)
     ];
     return {
       checks,
-      results: { getLine: g, patch: p, rounds, list: listFigures, twoProcesses: { a: twoA, b: twoB, combined }, cold, paging },
+      results: {
+        getLine: g,
+        patch: p,
+        rounds,
+        list: listFigures,
+        twoProcesses: { a: twoA, b: twoB, combined },
+        cold,
+        paging,
+      },
     };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});

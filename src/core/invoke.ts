@@ -79,7 +79,8 @@ export async function invoke(
           `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`,
         );
     }
-    const run = (db: Kysely<Database>) => execute(rt, action, input, caller, requestId, db, req.surface);
+    const run = (db: Kysely<Database>, queryRow: RowReader) =>
+      execute(rt, action, input, caller, requestId, db, queryRow, req.surface);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes.
     const output =
@@ -135,6 +136,7 @@ async function execute(
   caller: Caller | null,
   requestId: string,
   db: Kysely<Database>,
+  queryRow: RowReader,
   surface: Surface | undefined,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
@@ -143,7 +145,6 @@ async function execute(
   // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
   // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
   // request's hot path.
-  const queryRow = write ? rt.store.writeRow : rt.store.readRow;
   const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write) : NO_REFS;
   if (caller) {
     for (const guard of action.guards ?? []) {
