@@ -34,21 +34,62 @@ export async function presentationFor(
   projectId: string,
   rows: ReadonlyArray<Pick<LineRow, 'supplier_id' | 'unit_id'>> = [],
 ): Promise<LinePresentation> {
-  const row = await ctx.queryRow<{ currency: Currency; markup: string }>(PRESENTATION, projectId);
-  if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
+  let p = shownInRequest.get(ctx)?.get(projectId);
+  if (!p) {
+    const row = await ctx.queryRow<{ currency: Currency; markup: string }>(PRESENTATION, projectId);
+    if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
+    p = remember(ctx, projectId, presentationOf(ctx, row.currency, row.markup));
+  }
+  await p.know(rows);
+  return p;
+}
+
+/**
+ * Presentations a request has read, by project: `loadLine` reads a line together with its project's currency and
+ * markup default and its supplier's and unit's names (one statement, where reading them apart took four), and the
+ * presenter that follows finds them here. Per request (a context), so nothing outlives the transaction or snapshot
+ * it was read in; no action changes a project's markup or currency and then presents its lines.
+ */
+const shownInRequest = new WeakMap<object, Map<string, ReadPresentation>>();
+
+function remember(ctx: object, projectId: string, p: ReadPresentation): ReadPresentation {
+  let byProject = shownInRequest.get(ctx);
+  if (!byProject) shownInRequest.set(ctx, (byProject = new Map()));
+  byProject.set(projectId, p);
+  return p;
+}
+
+type KnownNames = { supplier?: [string, string | null]; unit?: [string, string | null] };
+
+/** A presentation as this module keeps it: names read with a line are added as they come. */
+interface ReadPresentation extends LinePresentation {
+  add(names: KnownNames): void;
+}
+
+/** A presentation from what a query already read; further names are read as lines need them (`know`). */
+function presentationOf(
+  ctx: Pick<ActionContext, 'queryRow'>,
+  currency: Currency,
+  markup: string,
+  known: KnownNames = {},
+): ReadPresentation {
   const suppliers = nameBook(ctx, 'SELECT name FROM suppliers WHERE id = ?');
   const units = nameBook(ctx, 'SELECT name FROM units WHERE id = ?');
-  const p: LinePresentation = {
-    currency: row.currency,
-    defaultMarkup4: row.markup,
+  const p: ReadPresentation = {
+    currency,
+    defaultMarkup4: markup,
     async know(lines) {
       await suppliers.learn(lines.map((l) => l.supplier_id));
       await units.learn(lines.map((l) => l.unit_id));
     },
+    add(names) {
+      if (names.supplier) suppliers.add(...names.supplier);
+      if (names.unit) units.add(...names.unit);
+    },
     supplierName: suppliers.name,
     unitName: units.name,
   };
-  await p.know(rows);
+  p.add(known);
   return p;
 }
 
@@ -56,6 +97,9 @@ export async function presentationFor(
 function nameBook(ctx: Pick<ActionContext, 'queryRow'>, sqlText: string) {
   const names = new Map<string, string | null>();
   return {
+    add(id: string, name: string | null) {
+      names.set(id, name);
+    },
     async learn(ids: ReadonlyArray<string | null>) {
       for (const id of ids) {
         if (id === null || names.has(id)) continue;
@@ -71,13 +115,39 @@ function nameBook(ctx: Pick<ActionContext, 'queryRow'>, sqlText: string) {
   };
 }
 
+/** A line with what it is shown with: its project's currency and markup default, its supplier's and unit's names. */
+const LINE_SHOWN = `
+  SELECT l.*, p.currency AS shown_currency, COALESCE(p.default_markup4, s.default_markup4) AS shown_markup,
+    sup.name AS shown_supplier, u.name AS shown_unit
+  FROM lines l
+  JOIN projects p ON p.id = l.project_id
+  JOIN studios s ON s.id = p.studio_id
+  LEFT JOIN suppliers sup ON sup.id = l.supplier_id
+  LEFT JOIN units u ON u.id = l.unit_id
+  WHERE l.id = ? AND l.project_id = ?`;
+
+type LineShownRow = LineRow & {
+  shown_currency: Currency;
+  shown_markup: string;
+  shown_supplier: string | null;
+  shown_unit: string | null;
+};
+
 export async function loadLine(
   ctx: Pick<ActionContext, 'queryRow'>,
   projectId: string,
   lineId: string,
 ): Promise<LineRow> {
-  const row = await ctx.queryRow<LineRow>('SELECT * FROM lines WHERE id = ? AND project_id = ?', lineId, projectId);
-  if (!row) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
+  const found = await ctx.queryRow<LineShownRow>(LINE_SHOWN, lineId, projectId);
+  if (!found) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
+  const { shown_currency, shown_markup, shown_supplier, shown_unit, ...row } = found;
+  const known = shownInRequest.get(ctx)?.get(projectId);
+  const names = {
+    ...(row.supplier_id !== null ? { supplier: [row.supplier_id, shown_supplier] as [string, string | null] } : {}),
+    unit: [row.unit_id, shown_unit] as [string, string | null],
+  };
+  if (known) known.add(names);
+  else remember(ctx, projectId, presentationOf(ctx, shown_currency, shown_markup, names));
   return row;
 }
 
