@@ -165,7 +165,7 @@ async function execute(
     );
     if (replay.found) return replay.response;
   }
-  if (action.versioned) await checkVersion(queryRow, action, input, studioId, surface);
+  if (action.versioned) await checkVersion(queryRow, action, input, studioId, surface, refs);
 
   const events: AuditInput[] = [];
   let unchanged = false;
@@ -274,13 +274,18 @@ async function checkVersion(
   input: Record<string, unknown>,
   studioId: string,
   surface: Surface | undefined,
+  refs: readonly ResolvedRef[],
 ) {
   const { entity: info, idField } = action.versioned!;
   const entity = info.name;
   const sent = input[CONTROL_FIELDS[action.kind].version];
   // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
   const id = idField === 'studioId' ? studioId : (input[idField] as string);
-  const row = await queryRow<{ version: number }>(`SELECT version FROM ${info.table} WHERE id = ?`, id);
+  // Ownership has read the record with its version when the input names it; otherwise (the caller's own studio) read it.
+  const resolved = refs.find((r) => r.entity === info && r.id === id && typeof r.row.version === 'number');
+  const row = resolved
+    ? { version: resolved.row.version as number }
+    : await queryRow<{ version: number }>(`SELECT version FROM ${info.table} WHERE id = ?`, id);
   if (!row) throw new ServiceError('NOT_FOUND');
   const field = controlFieldName(action, 'version', surface);
   if (sent === undefined) {

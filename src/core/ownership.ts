@@ -39,8 +39,11 @@ export async function resolveRefs(
     const within = site.within ?? 'projectId';
     for (const { id, holder } of idsAt(input, site.path)) {
       if (typeof id !== 'string') continue;
-      // Table and column names come from the entity's definition, never from input.
-      const columns = entity.wholeRow ? '*' : `id, ${entity.owner.column}`;
+      // Table and column names come from the entity's definition, never from input. The record an action checks the
+      // version of is read with its version, so the check needs no second read.
+      const columns = entity.wholeRow
+        ? '*'
+        : `id, ${entity.owner.column}${action.versioned?.entity === entity ? ', version' : ''}`;
       const row = await readRow(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`, id);
       const owner = row?.[entity.owner.column];
       const level = entity.owner.level;
