@@ -55,6 +55,27 @@ export function redactedUrl(url: string): string {
   }
 }
 
+/** Names for the parameterised statements the query builder writes: the same few shapes, again and again. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Every parameterised statement a connection runs becomes a named prepared statement (`studio_s<n>`, by its text), so
+ * PostgreSQL parses and plans each shape once per connection instead of on every request; the query builder's texts
+ * are a small fixed set. Texts past a bound (IN lists of many lengths) run unnamed.
+ */
+function prepareByName(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+      let name = statementNames.get(config);
+      if (!name && statementNames.size < 5000)
+        statementNames.set(config, (name = `studio_s${statementNames.size + 1}`));
+      if (name) return query({ text: config, values, name }, callback);
+    }
+    return query(config, values, callback);
+  };
+}
+
 export interface PostgresOptions {
   url: string;
   /** Reader connections per process (default 8). */
@@ -66,7 +87,10 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   const readerPool = new pg.Pool({ connectionString: opts.url, max: opts.readers ?? 8 });
   // An idle connection the server drops (a restart, an administrator) is discarded by the pool and replaced on next
   // use; without a listener its 'error' would end the process.
-  for (const pool of [writerPool, readerPool]) pool.on('error', () => undefined);
+  for (const pool of [writerPool, readerPool]) {
+    pool.on('error', () => undefined);
+    pool.on('connect', prepareByName);
+  }
   try {
     await migratePostgres(writerPool);
   } catch (err) {
