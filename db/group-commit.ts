@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from './store.js';
+import type { Db, GroupMemo } from './store.js';
 
 interface Job {
-  fn: (tx: Db) => Promise<unknown>;
+  fn: (tx: Db, memo: GroupMemo) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -25,7 +25,7 @@ export class GroupCommit {
     private readonly maxGroup = 64,
   ) {}
 
-  run<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  run<T>(fn: (tx: Db, memo: GroupMemo) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
       // Start on the next turn of the event loop, not now: the statements of a write resolve as microtasks, so a group
@@ -52,19 +52,23 @@ export class GroupCommit {
 
   private async commitGroup(conn: Db) {
     const settled: Array<{ job: Job; ok: boolean; value: unknown }> = [];
+    // What the group's writes may keep for each other while it holds the writer lock (no other writer can change it).
+    const memo: GroupMemo = new Map();
     try {
       await this.begin(conn);
       while (this.queue.length && settled.length < this.maxGroup) {
         const job = this.queue.shift()!;
         await sql`SAVEPOINT write_job`.execute(conn);
         try {
-          const value = await job.fn(conn);
+          const value = await job.fn(conn, memo);
           await sql`RELEASE write_job`.execute(conn);
           settled.push({ job, ok: true, value });
         } catch (err) {
           // The job settles as failed before anything else can throw: if SQLite already rolled the whole transaction
           // back (disk full, I/O error), ROLLBACK TO fails too, and the outer catch must still answer this job.
           settled.push({ job, ok: false, value: err });
+          // What the failed write kept may describe rows its rollback removes.
+          memo.clear();
           await sql`ROLLBACK TO write_job`.execute(conn);
           await sql`RELEASE write_job`.execute(conn);
         }

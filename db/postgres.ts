@@ -120,7 +120,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     db,
     readDb,
     readRow,
-    write: (fn) => group.run((tx) => fn(tx, rowsOn(tx))),
+    write: (fn) => group.run((tx, memo) => fn(tx, rowsOn(tx), memo)),
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {
         await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);

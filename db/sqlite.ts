@@ -63,7 +63,7 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
     db,
     readDb,
     readRow: reader.row,
-    write: (fn) => group.run((tx) => fn(tx, writer.row)),
+    write: (fn) => group.run((tx, memo) => fn(tx, writer.row, memo)),
     // BEGIN/COMMIT as raw statements while Kysely's connection lock is held: one snapshot for the whole read.
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {

@@ -16,6 +16,13 @@ export type RowReader = <T extends object = Record<string, unknown>>(
   ...params: unknown[]
 ) => Promise<T | undefined>;
 
+/**
+ * Values one write group keeps between its writes (an audit chain's head): valid while the group holds the writer
+ * lock, so no other writer, in this process or another, can change what they describe; cleared when a write of the
+ * group rolls back.
+ */
+export type GroupMemo = Map<string, unknown>;
+
 /** The database behind the server: one interface over SQLite and PostgreSQL. */
 export interface Store {
   dialect: Dialect;
@@ -29,7 +36,7 @@ export interface Store {
    * Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit); `queryRow`
    * reads on the same transaction.
    */
-  write<T>(fn: (tx: Db, queryRow: RowReader) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: Db, queryRow: RowReader, memo: GroupMemo) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` against one consistent snapshot of the reader; `queryRow` reads on the same connection, so a read never
    * holds one pooled connection while waiting for another.

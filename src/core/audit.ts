@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { GroupMemo } from '../../db/store.js';
 import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
@@ -52,15 +53,20 @@ export async function appendAuditEvents(
   action: string,
   at: string,
   events: readonly AuditInput[],
+  memo?: GroupMemo,
 ): Promise<void> {
   if (!events.length) return;
-  const head = await tx
-    .selectFrom('audit_events')
-    .select(['seq', 'digest'])
-    .where('studio_id', '=', studioId)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  // The chain's head, as the previous write of this commit group left it, or read (one statement saved per write).
+  const headKey = `audit-head:${studioId}`;
+  const head =
+    (memo?.get(headKey) as { seq: number; digest: string } | undefined) ??
+    (await tx
+      .selectFrom('audit_events')
+      .select(['seq', 'digest'])
+      .where('studio_id', '=', studioId)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst());
   let seq = head?.seq ?? 0;
   let prev = head?.digest ?? GENESIS_DIGEST;
   const rows = events.map((input) => {
@@ -102,6 +108,7 @@ export async function appendAuditEvents(
     return row;
   });
   await tx.insertInto('audit_events').values(rows).execute();
+  memo?.set(headKey, { seq, digest: prev });
 }
 
 export interface ChainCheck {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema.js';
-import type { RowReader, Store } from '../../db/store.js';
+import type { GroupMemo, RowReader, Store } from '../../db/store.js';
 import type { Config } from '../config.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
@@ -79,8 +79,8 @@ export async function invoke(
           `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`,
         );
     }
-    const run = (db: Kysely<Database>, queryRow: RowReader) =>
-      execute(rt, action, input, caller, requestId, db, queryRow, req.surface);
+    const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo) =>
+      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes.
     const output =
@@ -137,6 +137,7 @@ async function execute(
   requestId: string,
   db: Kysely<Database>,
   queryRow: RowReader,
+  memo: GroupMemo | undefined,
   surface: Surface | undefined,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
@@ -199,7 +200,7 @@ async function execute(
         summary: action.summary,
         projectId: project?.id ?? null,
       });
-    await appendAuditEvents(db, studioId, actorOf(caller), action.name, now, events);
+    await appendAuditEvents(db, studioId, actorOf(caller), action.name, now, events, memo);
     if (key && caller) {
       // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
       const kept = action.shownOnce?.length
