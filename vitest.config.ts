@@ -9,7 +9,6 @@ const SQLITE_ONLY = [
   'test/unit/**',
   'test/contract/**',
   'test/clients/migration.test.ts',
-  'test/e2e/cli.test.ts',
   'test/mcp/result-paging.test.ts',
 ];
 

@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import { CLI, startServer, type RunningServer } from '../helpers/server.js';
 import { http } from '../helpers/clients.js';
+import { fromOutside } from '../helpers/fixtures.js';
+import { freshDatabase } from '../helpers/test-database.js';
 
 const run = promisify(execFile);
 const studio = (args: string[], env: Record<string, string> = {}) =>
@@ -21,7 +19,17 @@ afterAll(async () => server?.stop());
 describe('the studio command line', () => {
   it('explains itself: --help lists every command and the environment', async () => {
     const { stdout } = await studio(['--help']);
-    for (const word of ['serve', 'mcp', 'migrate', 'token create', 'STUDIO_DATABASE', 'STUDIO_PORT', 'STUDIO_TOKEN'])
+    for (const word of [
+      'serve',
+      'mcp',
+      'migrate',
+      'migrate-data',
+      'token create',
+      'STUDIO_DATABASE',
+      'STUDIO_DATABASE_URL',
+      'STUDIO_PORT',
+      'STUDIO_TOKEN',
+    ])
       expect(stdout).toContain(word);
     expect((await studio(['token', '--help'])).stdout).toContain('--email');
   });
@@ -33,13 +41,10 @@ describe('the studio command line', () => {
   });
 
   it('migrate creates every table in a new database, and a second run has nothing to do', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studio-cli-'));
+    const db = await freshDatabase();
     try {
-      const path = join(dir, 'new.sqlite');
-      expect((await studio(['migrate'], { STUDIO_DATABASE: path })).stdout).toMatch(/Applied migrations 1/);
-      const tables = new Database(path, { readonly: true })
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .all() as { name: string }[];
+      expect((await studio(['migrate'], db.env)).stdout).toMatch(/Applied migrations 1, 2, /);
+      const tables = await fromOutside(db.locator, (kysely) => kysely.introspection.getTables());
       expect(tables.map((t) => t.name)).toEqual(
         expect.arrayContaining([
           'studios',
@@ -52,32 +57,30 @@ describe('the studio command line', () => {
           'idempotency_records',
         ]),
       );
-      expect((await studio(['migrate'], { STUDIO_DATABASE: path })).stdout).toContain('is up to date');
+      expect((await studio(['migrate'], db.env)).stdout).toContain('is up to date');
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await db.drop();
     }
   });
 
   it('token create mints a working token for the owner, shown once', async () => {
-    const { stdout, stderr } = await studio(['token', 'create', '--name', 'laptop'], {
-      STUDIO_DATABASE: server.database,
-    });
+    const { stdout, stderr } = await studio(['token', 'create', '--name', 'laptop'], server.databaseEnv);
     const token = stdout.trim();
     expect(token).toMatch(/^studio_[A-Za-z0-9_-]{43}$/);
     expect(stderr).toContain('shown once');
     const res = await http(server.url, 'GET', '/v1/projects', { token });
     expect(res.status).toBe(200);
-    const stored = new Database(server.database, { readonly: true })
-      .prepare('SELECT token_hash FROM api_tokens WHERE name = ?')
-      .get('laptop') as { token_hash: string };
+    const stored = await fromOutside(server.database, (db) =>
+      db.selectFrom('api_tokens').select('token_hash').where('name', '=', 'laptop').executeTakeFirstOrThrow(),
+    );
     expect(stored.token_hash).not.toContain(token);
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('token create for an unknown email fails with exit code 2 and mints nothing', async () => {
-    const err = await studio(['token', 'create', '--email', 'nobody@example.com'], {
-      STUDIO_DATABASE: server.database,
-    }).catch((e: { code: number; stderr: string }) => e);
+    const err = await studio(['token', 'create', '--email', 'nobody@example.com'], server.databaseEnv).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(err).toMatchObject({ code: 2 });
     expect((err as { stderr: string }).stderr).toContain('No member matches');
   });
