@@ -11,3 +11,4 @@ export * from './clients/index.js';
 export * from './codes/index.js';
 export * from './libraries/index.js';
 export * from './templates/index.js';
+export * from './properties/index.js';

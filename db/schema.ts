@@ -7,6 +7,7 @@ import type {
   GrantLevel,
   LineStatus,
   ProjectStatus,
+  PropertyKind,
   Role,
   ValueState,
 } from './vocabulary.js';
@@ -248,6 +249,35 @@ export interface ProjectTemplatesTable {
   version: number;
 }
 
+/** A project's custom property (a column of its schedule). See db/migrations/012_custom_properties.ts. */
+export interface CustomPropertiesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  kind: PropertyKind;
+  /** 1: shown in the client document; 0 by default. */
+  client_visible: Generated<number>;
+  /** 1-based display order among the project's properties. */
+  position: number;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** One choice of a single- or multiple-choice custom property. */
+export interface CustomPropertyOptionsTable {
+  id: string;
+  property_id: string;
+  project_id: string;
+  label: string;
+  position: number;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -299,6 +329,8 @@ export interface Database {
   sections: SectionsTable;
   suppliers: SuppliersTable;
   units: UnitsTable;
+  custom_properties: CustomPropertiesTable;
+  custom_property_options: CustomPropertyOptionsTable;
   clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;
@@ -313,6 +345,8 @@ export interface Database {
 
 export type SupplierRow = Selectable<SuppliersTable>;
 export type UnitRow = Selectable<UnitsTable>;
+export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
+export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type CodeSchemeRow = Selectable<CodeSchemesTable>;
 export type StudioRow = Selectable<StudiosTable>;

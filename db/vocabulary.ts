@@ -74,5 +74,24 @@ export const AUDIT_TARGET_KINDS = [
   'library',
   'library_product',
   'project_template',
+  'custom_property',
+  'custom_property_option',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/**
+ * What a custom property holds, on each line: text (short or long), a number or an amount of money (scale-4 integer
+ * strings), a calendar date, yes or no, one or several choices among the property's options, or a web address.
+ */
+export const PROPERTY_KINDS = [
+  'text',
+  'long_text',
+  'number',
+  'money',
+  'date',
+  'yes_no',
+  'single_choice',
+  'multiple_choice',
+  'url',
+] as const;
+export type PropertyKind = (typeof PROPERTY_KINDS)[number];

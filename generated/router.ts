@@ -71,6 +71,18 @@ export type AppRouter = TRPCBuiltRouter<
       updateProjectDetails: M<In<typeof A.updateProjectDetails> & { expectedVersion?: number }, Out<typeof A.updateProjectDetails>>;
       updateProjectGrant: M<In<typeof A.updateProjectGrant>, Out<typeof A.updateProjectGrant>>;
     };
+    properties: {
+      archiveCustomProperty: M<In<typeof A.archiveCustomProperty> & { expectedVersion?: number }, Out<typeof A.archiveCustomProperty>>;
+      archiveCustomPropertyOption: M<In<typeof A.archiveCustomPropertyOption> & { expectedVersion?: number }, Out<typeof A.archiveCustomPropertyOption>>;
+      createCustomProperty: M<In<typeof A.createCustomProperty> & { commandKey?: string }, Out<typeof A.createCustomProperty>>;
+      createCustomPropertyOption: M<In<typeof A.createCustomPropertyOption> & { commandKey?: string }, Out<typeof A.createCustomPropertyOption>>;
+      getCustomProperty: Q<In<typeof A.getCustomProperty>, Out<typeof A.getCustomProperty>>;
+      listCustomProperties: Q<In<typeof A.listCustomProperties>, Out<typeof A.listCustomProperties>>;
+      listCustomPropertyOptions: Q<In<typeof A.listCustomPropertyOptions>, Out<typeof A.listCustomPropertyOptions>>;
+      reorderCustomProperties: M<In<typeof A.reorderCustomProperties>, Out<typeof A.reorderCustomProperties>>;
+      updateCustomProperty: M<In<typeof A.updateCustomProperty> & { expectedVersion?: number }, Out<typeof A.updateCustomProperty>>;
+      updateCustomPropertyOption: M<In<typeof A.updateCustomPropertyOption> & { expectedVersion?: number }, Out<typeof A.updateCustomPropertyOption>>;
+    };
     schedule: {
       archiveScheduleLine: M<In<typeof A.archiveScheduleLine> & { expectedVersion?: number }, Out<typeof A.archiveScheduleLine>>;
       bulkUpdateScheduleLines: M<In<typeof A.bulkUpdateScheduleLines>, Out<typeof A.bulkUpdateScheduleLines>>;

@@ -7,6 +7,7 @@ import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
 import { LIBRARY, LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import { MEMBER } from '../../src/domain/members/entity.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
+import { CUSTOM_PROPERTY, PROPERTY_OPTION } from '../../src/domain/properties/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
@@ -34,5 +35,7 @@ export const CodeId = Ref(CODE_SCHEME);
 export const LibraryId = Ref(LIBRARY);
 export const LibraryProductId = Ref(LIBRARY_PRODUCT);
 export const TemplateId = Ref(TEMPLATE);
+export const CustomPropertyId = Ref(CUSTOM_PROPERTY);
+export const PropertyOptionId = Ref(PROPERTY_OPTION);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

@@ -10,6 +10,7 @@ import * as m008 from './008_templates.js';
 import * as m009 from './009_codes.js';
 import * as m010 from './010_lines_by_section.js';
 import * as m011 from './011_audit_actor_channel.js';
+import * as m012 from './012_custom_properties.js';
 
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, ...m009 },
   { version: 10, ...m010 },
   { version: 11, ...m011 },
+  { version: 12, ...m012 },
 ];

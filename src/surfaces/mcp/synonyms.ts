@@ -21,6 +21,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   fitting: ['line'],
   sofa: ['line'],
   chair: ['line'],
+  armchair: ['line'],
   lamp: ['line'],
   row: ['line'],
   entry: ['line'],

@@ -1,0 +1,15 @@
+import { defineEntity } from '../../core/entities.js';
+
+/** A project's custom property: a column of its schedule, never addressable outside its project. */
+export const CUSTOM_PROPERTY = defineEntity({
+  name: 'custom property',
+  table: 'custom_properties',
+  owner: { column: 'project_id', level: 'project' },
+});
+
+/** An option of a choice property; it belongs to the property's project (and, checked by its domain, the property). */
+export const PROPERTY_OPTION = defineEntity({
+  name: 'option',
+  table: 'custom_property_options',
+  owner: { column: 'project_id', level: 'project' },
+});
