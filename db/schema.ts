@@ -278,6 +278,15 @@ export interface CustomPropertyOptionsTable {
   version: number;
 }
 
+/** A line's value for a custom property, as canonical JSON of its API form. See 013_line_property_values.ts. */
+export interface LinePropertyValuesTable {
+  line_id: string;
+  property_id: string;
+  project_id: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -331,6 +340,7 @@ export interface Database {
   units: UnitsTable;
   custom_properties: CustomPropertiesTable;
   custom_property_options: CustomPropertyOptionsTable;
+  line_property_values: LinePropertyValuesTable;
   clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;

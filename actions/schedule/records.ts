@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
 import { SupplierId, UnitId } from '../shared/refs.js';
 import {
+  Amount4,
   Id,
   LineStatus,
   Markup,
@@ -15,6 +16,26 @@ import {
   Timestamp,
 } from '../shared/values.js';
 
+/**
+ * A custom property value as the API carries it, by the property's kind: text, long_text, url, date (YYYY-MM-DD) and
+ * single_choice (the option id) are strings; yes_no a boolean; multiple_choice option ids; number { amount4 }; money a
+ * Money in the project's currency.
+ */
+export const PropertyValueData = z.union([
+  z.string(),
+  z.boolean(),
+  z.array(z.string()),
+  publicMoney(Money),
+  z.strictObject({ amount4: Amount4 }),
+]);
+
+export const PropertyValue = z.strictObject({
+  propertyId: Id,
+  name: z.string(),
+  value: PropertyValueData,
+});
+named(PropertyValue, 'PropertyValue');
+
 /** A schedule line (`items` in paths). Pricing fields marked below are absent for callers without pricing:read. */
 export const Line = z
   .strictObject({
@@ -27,7 +48,7 @@ export const Line = z
     description: z.string().describe('The long prose of the line.'),
     status: LineStatus,
     supplierId: Id.nullable(),
-    supplierName: z.string().nullable().describe("The supplier's name, beside its id."),
+    supplierName: z.string().nullable().describe("The supplier's name."),
     brand: z.string().nullable(),
     productCode: z.string().nullable(),
     url: z.string().nullable(),
@@ -35,8 +56,8 @@ export const Line = z
     dimensions: z.string().nullable(),
     leadTimeDays: z.int().nullable(),
     quantity: Quantity,
-    unitName: z.string().nullable().describe("The quantity's unit, by name (e.g. each, m²)."),
-    markup: priced(Ratio).nullable().optional().describe('Needs pricing:read. Null: the project default applies.'),
+    unitName: z.string().nullable().describe("The unit's name (each, m² …)."),
+    markup: priced(Ratio).nullable().optional().describe('Needs pricing:read; null: the project default.'),
     tradePrice: priced(PricedField).optional().describe("Needs pricing:read. The studio's unit cost."),
     retailPrice: publicMoney(PricedField).describe('Recommended retail, per unit.'),
     clientPrice: publicMoney(
@@ -45,16 +66,15 @@ export const Line = z
       }),
     ).describe('Unit price to the client.'),
     deliveryPrice: publicMoney(PricedField).describe('Delivery for the line.'),
+    properties: z.array(PropertyValue).describe('Custom property values, in property order.'),
     margin: priced(Money)
       .nullable()
       .optional()
-      .describe('Needs pricing:read. Client minus trade per unit, when both are set.'),
+      .describe('Needs pricing:read. Client − trade per unit, when both are set.'),
     clientTotal: publicMoney(Money)
       .nullable()
       .describe('Quantity × client unit rate, rounded once; null unless the client price is set.'),
-    version: z
-      .int()
-      .describe('Concurrency bookkeeping: +1 on every change; echo it back as If-Match / expectedVersion.'),
+    version: z.int().describe('+1 on every change; send it back as If-Match / expectedVersion.'),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     archived_at: Timestamp.nullable().describe('Set when archived; lines are never deleted.'),

@@ -19,6 +19,7 @@ export const Id = z
   .describe('An opaque id.');
 named(Id, 'Id');
 export const Timestamp = z.string().describe('RFC 3339 UTC time, e.g. 2026-11-22T10:15:00.000Z.');
+named(Timestamp, 'Timestamp');
 
 export const Amount4 = z
   .string()

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import { trpc, type Trpc } from '../helpers/clients.js';
+import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
 
@@ -283,5 +283,120 @@ describe('who may, and where', () => {
     const feed = await owner.audit.listProjectAuditEvents.query({ projectId, targetId: p.id });
     expect(feed.items.map((e) => e.action)).toEqual(['create_custom_property']);
     expect(feed.items[0]!.target).toEqual({ kind: 'custom_property', id: p.id });
+  });
+});
+
+describe('set_custom_property_value: values on lines', () => {
+  let line: { id: string; version: number };
+  const lineNow = async () => {
+    const l = await owner.schedule.getScheduleLine.query({ projectId, lineId: line.id });
+    return l;
+  };
+  const set = (propertyId: string, value: unknown, expectedVersion?: number) =>
+    owner.properties.setCustomPropertyValue.mutate({
+      projectId,
+      lineId: line.id,
+      propertyId,
+      value: value as never,
+      expectedVersion: expectedVersion ?? line.version,
+    });
+
+  beforeAll(async () => {
+    const sectionId = (await owner.projects.getStudioProject.query({ projectId })).sections[0]!.id;
+    line = await owner.schedule.createScheduleLine.mutate({
+      commandKey: uuid(),
+      projectId,
+      sectionId,
+      heading: 'Valued chair',
+    });
+  });
+
+  it('sets values of every kind; the line shows them in property order at a new version, through REST, tRPC and MCP', async () => {
+    const colour = await create({ name: 'Colourways', kind: 'multiple_choice', options: ['Sage', 'Ochre', 'Ink'] });
+    const allowance = await create({ name: 'Allowance', kind: 'money' });
+    const delivered = await create({ name: 'Delivered on', kind: 'date' });
+    const fragile = await create({ name: 'Fragile', kind: 'yes_no' });
+    let l = await set(colour.id, [colour.options[2]!.id, colour.options[0]!.id]);
+    expect(l.version).toBe(line.version + 1);
+    line = l;
+    l = await set(allowance.id, { amount4: '1250000' });
+    line = l;
+    l = await set(delivered.id, '2026-12-01');
+    line = l;
+    l = await set(fragile.id, true);
+    line = l;
+    const mine = l.properties.filter((p) => [colour.id, allowance.id, delivered.id, fragile.id].includes(p.propertyId));
+    expect(mine).toEqual([
+      {
+        propertyId: colour.id,
+        name: 'Colourways',
+        value: [colour.options[2]!.id, colour.options[0]!.id],
+      },
+      { propertyId: allowance.id, name: 'Allowance', value: { amount4: '1250000', currency: 'GBP' } },
+      { propertyId: delivered.id, name: 'Delivered on', value: '2026-12-01' },
+      { propertyId: fragile.id, name: 'Fragile', value: true },
+    ]);
+    const rest = await http(app.url, 'GET', `/v1/projects/${projectId}/items/${line.id}`, { token: app.token });
+    expect(rest.body.properties).toEqual(l.properties);
+    const listed = await owner.schedule.listScheduleLines.query({ projectId, q: 'Valued chair' });
+    expect(listed.items[0]!.properties).toEqual(l.properties);
+    // Through MCP as an agent would, clearing one with null.
+    const viaMcp = await callAction(mcp, 'set_custom_property_value', {
+      projectId,
+      lineId: line.id,
+      propertyId: fragile.id,
+      value: null,
+      expectedVersion: line.version,
+    });
+    expect(viaMcp.result.properties.map((p: { propertyId: string }) => p.propertyId)).not.toContain(fragile.id);
+    line = viaMcp.result;
+  });
+
+  it('the same value again changes nothing; a stale version is refused', async () => {
+    const text = await create({ name: 'Maker', kind: 'text' });
+    line = await set(text.id, 'Ercol');
+    const again = await set(text.id, 'Ercol');
+    expect(again.version).toBe(line.version);
+    expect(await codeOf(set(text.id, 'Other', line.version - 1))).toBe('VERSION_CONFLICT');
+    expect((await lineNow()).properties.find((p) => p.propertyId === text.id)!.value).toBe('Ercol');
+  });
+
+  it("refuses a value that does not fit the property's kind, naming what to send", async () => {
+    const date = await create({ name: 'Ordered on', kind: 'date' });
+    const amount = await create({ name: 'Width mm', kind: 'number' });
+    const url = await create({ name: 'Spec sheet', kind: 'url' });
+    const pick = await create({ name: 'Leg finish', kind: 'single_choice', options: ['Oak', 'Walnut'] });
+    const other = await create({ name: 'Seat finish', kind: 'single_choice', options: ['Linen'] });
+    for (const [propertyId, value, words] of [
+      [date.id, '2026-02-30', 'YYYY-MM-DD'],
+      [date.id, true, 'YYYY-MM-DD'],
+      [amount.id, { amount4: '12.5' }, 'scale-4 integer string'],
+      [amount.id, '12', 'amount4'],
+      [url.id, 'javascript:alert(1)', 'http'],
+      [pick.id, other.options[0]!.id, 'not an active option'],
+      [pick.id, [pick.options[0]!.id], 'one option id'],
+    ] as const) {
+      const r = await refusal(set(propertyId, value));
+      expect(r.code, JSON.stringify(value)).toBe('VALIDATION_FAILED');
+      const message = await set(propertyId, value).then(
+        () => '',
+        (e: { message: string }) => e.message,
+      );
+      expect(message, JSON.stringify(value)).toContain(words);
+    }
+    expect((await lineNow()).version).toBe(line.version);
+  });
+
+  it('an archived property stops showing its values (they are kept); a duplicate carries the values; audit names the change', async () => {
+    const tag = await create({ name: 'Tag', kind: 'text' });
+    line = await set(tag.id, 'Kept');
+    const dup = await owner.schedule.duplicateScheduleLine.mutate({ projectId, lineId: line.id, commandKey: uuid() });
+    expect(dup.properties.find((p) => p.propertyId === tag.id)?.value).toBe('Kept');
+    await owner.properties.archiveCustomProperty.mutate({ projectId, propertyId: tag.id, expectedVersion: 1 });
+    expect((await lineNow()).properties.map((p) => p.propertyId)).not.toContain(tag.id);
+    expect(await codeOf(set(tag.id, 'Changed'))).toBe('ARCHIVED');
+    const events = await owner.audit.listLineAuditEvents.query({ projectId, lineId: line.id, limit: 20 });
+    const change = events.items.find((e) => e.changes && 'property:Tag' in e.changes);
+    expect(change?.changes).toEqual({ 'property:Tag': { from: null, to: 'Kept' } });
   });
 });

@@ -85,7 +85,7 @@ export async function copyLinesToProject(
   const code = await codeAllocator(ctx.db, ctx.studioId, targetProjectId, targetSectionId);
   let position = await nextPosition(ctx.db, targetSectionId);
   const presentation = await presentationFor(ctx, targetProjectId, sources);
-  const lines: PresentedLine[] = [];
+  const rows = [];
   for (const source of sources) {
     const row = copyOfLine({ ...source, ...(input.clearPrices ? CLEARED : {}) }, ctx.now, {
       project_id: targetProjectId,
@@ -101,9 +101,11 @@ export async function copyLinesToProject(
       summary: `Copied line ${source.code ?? source.heading} from ${ctx.project!.name} as ${row.code}`,
       changes: { copiedFrom: { from: null, to: { projectId, lineId: source.id } } },
     });
-    lines.push(presentLine(row, presentation));
+    rows.push(row);
   }
-  return { lines };
+  // Copies hold no custom property values (properties belong to a project); read as any line would be.
+  await presentation.know(rows);
+  return { lines: rows.map((row) => presentLine(row, presentation)) };
 }
 
 /**

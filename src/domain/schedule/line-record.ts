@@ -2,6 +2,7 @@ import type { LineRow } from '../../../db/schema.js';
 import type { Currency, ValueState } from '../../../db/vocabulary.js';
 import { derivePricing } from './pricing.js';
 import { newId } from '../../core/ids.js';
+import type { ShownPropertyValue } from './line-values.js';
 
 /**
  * Everything needed to present a line besides its row: the project's currency, the markup default in force, and the
@@ -10,10 +11,15 @@ import { newId } from '../../core/ids.js';
 export interface LinePresentation {
   currency: Currency;
   defaultMarkup4: string;
-  /** Reads the names of the suppliers and units these lines name (once each), so presentLine can show them. */
-  know(rows: ReadonlyArray<Pick<LineRow, 'supplier_id' | 'unit_id'>>): Promise<void>;
+  /**
+   * Reads the names of the suppliers and units these lines name (once each), and the custom property values they
+   * hold, so presentLine can show them.
+   */
+  know(rows: ReadonlyArray<Pick<LineRow, 'id' | 'supplier_id' | 'unit_id'>>): Promise<void>;
   supplierName(id: string): string | null;
   unitName(id: string): string | null;
+  /** The line's values for the project's active custom properties, in their display order. */
+  propertiesOf(lineId: string): ShownPropertyValue[];
 }
 
 const money = (amount4: string | bigint | null, currency: Currency) =>
@@ -51,6 +57,7 @@ export function presentLine(row: LineRow, p: LinePresentation) {
     retailPrice: priced(row.retail_state, row.retail4, p.currency),
     clientPrice: { price: money(d.client.price4, p.currency), state: d.client.state, source: d.client.source },
     deliveryPrice: priced(row.delivery_state, row.delivery4, p.currency),
+    properties: p.propertiesOf(row.id),
     margin: money(d.margin4, p.currency),
     clientTotal: money(d.clientTotal4, p.currency),
     version: row.version,

@@ -5,6 +5,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { copyOfLine, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
+import { type ShownPropertyValue, valuesOfLines } from './line-values.js';
 import { lineColumns, type LineFieldsInput } from './line-fields.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import {
@@ -21,8 +22,11 @@ import { nextCode } from './codes.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 
+/** How many active custom properties a project has: none (the usual case) means no values to read. */
+const PROPERTY_COUNT = `(SELECT count(*) FROM custom_properties cp WHERE cp.project_id = p.id AND cp.archived_at IS NULL)`;
+
 const PRESENTATION = `
-  SELECT p.currency, COALESCE(p.default_markup4, s.default_markup4) AS markup
+  SELECT p.currency, COALESCE(p.default_markup4, s.default_markup4) AS markup, ${PROPERTY_COUNT} AS property_count
   FROM projects p JOIN studios s ON s.id = p.studio_id WHERE p.id = ?`;
 
 /**
@@ -30,15 +34,18 @@ const PRESENTATION = `
  * given lines name. Raw one-row reads: every line read needs it.
  */
 export async function presentationFor(
-  ctx: Pick<ActionContext, 'queryRow'>,
+  ctx: Pick<ActionContext, 'queryRow' | 'db'>,
   projectId: string,
-  rows: ReadonlyArray<Pick<LineRow, 'supplier_id' | 'unit_id'>> = [],
+  rows: ReadonlyArray<Pick<LineRow, 'id' | 'supplier_id' | 'unit_id'>> = [],
 ): Promise<LinePresentation> {
   let p = shownInRequest.get(ctx)?.get(projectId);
   if (!p) {
-    const row = await ctx.queryRow<{ currency: Currency; markup: string }>(PRESENTATION, projectId);
+    const row = await ctx.queryRow<{ currency: Currency; markup: string; property_count: number }>(
+      PRESENTATION,
+      projectId,
+    );
     if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
-    p = remember(ctx, projectId, presentationOf(ctx, row.currency, row.markup));
+    p = remember(ctx, projectId, presentationOf(ctx, row.currency, row.markup, Number(row.property_count)));
   }
   await p.know(rows);
   return p;
@@ -66,21 +73,33 @@ interface ReadPresentation extends LinePresentation {
   add(names: KnownNames): void;
 }
 
-/** A presentation from what a query already read; further names are read as lines need them (`know`). */
+/** A presentation from what a query already read; further names and values are read as lines need them (`know`). */
 function presentationOf(
-  ctx: Pick<ActionContext, 'queryRow'>,
+  ctx: Pick<ActionContext, 'queryRow' | 'db'>,
   currency: Currency,
   markup: string,
+  propertyCount: number,
   known: KnownNames = {},
 ): ReadPresentation {
   const suppliers = nameBook(ctx, 'SELECT name FROM suppliers WHERE id = ?');
   const units = nameBook(ctx, 'SELECT name FROM units WHERE id = ?');
+  const values = new Map<string, ShownPropertyValue[]>();
   const p: ReadPresentation = {
     currency,
     defaultMarkup4: markup,
     async know(lines) {
       await suppliers.learn(lines.map((l) => l.supplier_id));
       await units.learn(lines.map((l) => l.unit_id));
+      // Values are read afresh for every line asked about: a write may have just changed them.
+      const ids = lines.map((l) => l.id);
+      if (propertyCount === 0) for (const id of ids) values.set(id, []);
+      else for (const [id, shown] of await valuesOfLines(ctx.db, ids, currency)) values.set(id, shown);
+    },
+    propertiesOf(lineId) {
+      const shown = values.get(lineId);
+      // A presenter that did not ask `know` first is a mistake in this code, not a line without values.
+      if (!shown) throw new Error(`The property values of line ${lineId} were not read before it was presented.`);
+      return shown;
     },
     add(names) {
       if (names.supplier) suppliers.add(...names.supplier);
@@ -118,7 +137,7 @@ function nameBook(ctx: Pick<ActionContext, 'queryRow'>, sqlText: string) {
 /** A line with what it is shown with: its project's currency and markup default, its supplier's and unit's names. */
 const LINE_SHOWN = `
   SELECT l.*, p.currency AS shown_currency, COALESCE(p.default_markup4, s.default_markup4) AS shown_markup,
-    sup.name AS shown_supplier, u.name AS shown_unit
+    sup.name AS shown_supplier, u.name AS shown_unit, ${PROPERTY_COUNT} AS shown_property_count
   FROM lines l
   JOIN projects p ON p.id = l.project_id
   JOIN studios s ON s.id = p.studio_id
@@ -131,23 +150,24 @@ type LineShownRow = LineRow & {
   shown_markup: string;
   shown_supplier: string | null;
   shown_unit: string | null;
+  shown_property_count: number;
 };
 
 export async function loadLine(
-  ctx: Pick<ActionContext, 'queryRow'>,
+  ctx: Pick<ActionContext, 'queryRow' | 'db'>,
   projectId: string,
   lineId: string,
 ): Promise<LineRow> {
   const found = await ctx.queryRow<LineShownRow>(LINE_SHOWN, lineId, projectId);
   if (!found) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
-  const { shown_currency, shown_markup, shown_supplier, shown_unit, ...row } = found;
+  const { shown_currency, shown_markup, shown_supplier, shown_unit, shown_property_count, ...row } = found;
   const known = shownInRequest.get(ctx)?.get(projectId);
   const names = {
     ...(row.supplier_id !== null ? { supplier: [row.supplier_id, shown_supplier] as [string, string | null] } : {}),
     unit: [row.unit_id, shown_unit] as [string, string | null],
   };
   if (known) known.add(names);
-  else remember(ctx, projectId, presentationOf(ctx, shown_currency, shown_markup, names));
+  else remember(ctx, projectId, presentationOf(ctx, shown_currency, shown_markup, Number(shown_property_count), names));
   return row;
 }
 
@@ -358,6 +378,23 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
     code: await nextCode(ctx.db, ctx.studioId, projectId, source.section_id),
   });
   await ctx.db.insertInto('lines').values(row).execute();
+  // Same project, same properties: the duplicate holds the source's custom property values too.
+  await ctx.db
+    .insertInto('line_property_values')
+    .columns(['line_id', 'property_id', 'project_id', 'value', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('line_property_values')
+        .select((e) => [
+          e.val(row.id).as('line_id'),
+          'property_id',
+          'project_id',
+          'value',
+          e.val(ctx.now).as('updated_at'),
+        ])
+        .where('line_id', '=', source.id),
+    )
+    .execute();
   ctx.audit({
     targetKind: 'line',
     targetId: row.id,

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { setPropertyValue } from '../../src/domain/properties/values.js';
+import { LINE } from '../../src/domain/schedule/entity.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
+import { EXAMPLE } from '../projects/shapes.js';
+import { Line } from '../schedule/records.js';
+import { CustomPropertyId, LineId, ProjectId } from '../shared/refs.js';
+import { EX } from './properties.js';
+
+const SentValue = z
+  .union([
+    z.string().max(20_000),
+    z.boolean(),
+    z.array(z.string().max(64)).max(100),
+    z.strictObject({ amount4: z.string().max(64).describe('A scale-4 integer string: "125000" = 12.5.') }),
+  ])
+  .nullable()
+  .describe(
+    'By the property\'s kind: text, long_text, url: a string; date: "YYYY-MM-DD"; yes_no: true or false; number and money: { amount4 } (money in the project currency); single_choice: an option id; multiple_choice: a list of option ids. null clears the value.',
+  );
+
+export const setCustomPropertyValue = defineAction({
+  name: 'set_custom_property_value',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'properties',
+  summary: "Set or clear a line's value for a custom property (null clears).",
+  description:
+    "Sets the line's value for one of its project's custom properties, checked against the property's kind (get_custom_property says the kind and the options), with the line's expectedVersion; null clears it. Returns the line, whose properties list shows the value, at its new version. The same value again changes nothing. Archived lines and properties do not change (ARCHIVED).",
+  scope: 'projects:write',
+  guards: [frozenWhenArchived],
+  versioned: { entity: LINE, idField: 'lineId' },
+  input: z.strictObject({ projectId: ProjectId, lineId: LineId, propertyId: CustomPropertyId, value: SentValue }),
+  output: Line,
+  errors: ['NOT_FOUND', 'ARCHIVED'],
+  example: {
+    projectId: EXAMPLE.projectId,
+    lineId: '0000000000000000000000000b',
+    propertyId: EX.propertyId,
+    expectedVersion: 4,
+    value: EX.optionId,
+  },
+  handler: (ctx, input) => setPropertyValue(ctx, input),
+});

@@ -1,0 +1,157 @@
+import type { CustomPropertyRow } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import { ServiceError } from '../../core/errors.js';
+import { isAmount4, MAX_PRICE4 } from '../../core/money.js';
+import { assertActive, loadLine, presentationFor } from '../schedule/lines.js';
+import { presentLine, type PresentedLine } from '../schedule/line-record.js';
+import { shownValue } from '../schedule/line-values.js';
+import { loadProperty } from './properties.js';
+
+/** A value as callers send it; which shape fits depends on the property's kind (see `storedValue`). */
+export type SentValue = string | boolean | string[] | { amount4: string };
+
+const TEXT_LIMIT: Record<string, number> = { text: 500, long_text: 20_000, url: 2000 };
+
+const refuse = (message: string, detail: string): never => {
+  throw new ServiceError('VALIDATION_FAILED', message, { errors: [{ path: 'value', message: detail }] });
+};
+
+/** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
+function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/**
+ * The value checked against the property's kind, as it is stored: canonical JSON of its API form. Choices must name
+ * active options of this property; amounts are scale-4 strings within the price bound.
+ */
+async function storedValue(ctx: ActionContext, property: CustomPropertyRow, value: SentValue): Promise<string> {
+  const { kind, name } = property;
+  const expect = (shape: string) => refuse(`${name} is a ${kind} property: send ${shape}.`, `Expected ${shape}.`);
+  switch (kind) {
+    case 'text':
+    case 'long_text':
+    case 'url': {
+      if (typeof value !== 'string') return expect('a string');
+      const text = (value as string).trim();
+      if (!text) refuse(`An empty ${kind} is no value; send null to clear it.`, 'Empty.');
+      if (text.length > TEXT_LIMIT[kind]!) refuse(`${name} takes at most ${TEXT_LIMIT[kind]} characters.`, 'Too long.');
+      if (kind === 'url' && !(/^https?:\/\/\S+$/i.test(text) && URL.canParse(text)))
+        refuse(`${name} takes a web address starting http:// or https://.`, 'Not a web address.');
+      return canonicalJson(text);
+    }
+    case 'date':
+      if (typeof value !== 'string' || !isCalendarDate(value)) return expect('a date as YYYY-MM-DD, e.g. "2026-11-23"');
+      return canonicalJson(value);
+    case 'yes_no':
+      if (typeof value !== 'boolean') return expect('true or false');
+      return canonicalJson(value);
+    case 'number':
+    case 'money': {
+      const amount4 = typeof value === 'object' && !Array.isArray(value) ? value.amount4 : undefined;
+      if (typeof amount4 !== 'string' || !isAmount4(amount4)) {
+        return expect('{ amount4 }, a scale-4 integer string ("125000" = 12.5)');
+      }
+      if (BigInt(amount4 as string) > MAX_PRICE4 || BigInt(amount4 as string) < -MAX_PRICE4)
+        refuse(`${name} is at most ${MAX_PRICE4} (scale 4) either way.`, 'Out of range.');
+      return canonicalJson({ amount4: BigInt(amount4 as string).toString() });
+    }
+    case 'single_choice':
+    case 'multiple_choice': {
+      const ids =
+        kind === 'single_choice' ? (typeof value === 'string' ? [value] : null) : Array.isArray(value) ? value : null;
+      if (!ids) return expect(kind === 'single_choice' ? 'one option id' : 'a list of option ids');
+      if (new Set(ids).size !== ids!.length) refuse('An option is named more than once; name each once.', 'Repeated.');
+      if (!ids!.length) refuse(`Send at least one option, or null to clear ${name}.`, 'Empty.');
+      const found = await ctx.db
+        .selectFrom('custom_property_options')
+        .select(['id', 'archived_at'])
+        .where('property_id', '=', property.id)
+        .where('id', 'in', ids!)
+        .execute();
+      const active = new Set(found.filter((o) => o.archived_at === null).map((o) => o.id));
+      const bad = ids!.filter((id) => !active.has(id));
+      if (bad.length) {
+        refuse(
+          `${bad.join(', ')} is not an active option of ${name}; get_custom_property lists its options.`,
+          'Unknown or archived option.',
+        );
+      }
+      return canonicalJson(kind === 'single_choice' ? ids![0] : ids);
+    }
+  }
+  return expect('a value');
+}
+
+export interface SetValueInput {
+  projectId: string;
+  lineId: string;
+  propertyId: string;
+  value: SentValue | null;
+}
+
+/**
+ * Sets (or, with null, clears) a line's value for a property. The line gains a version and the change is audited on
+ * the line in API terms; the same value again changes nothing.
+ */
+export async function setPropertyValue(ctx: ActionContext, input: SetValueInput): Promise<PresentedLine> {
+  const line = await loadLine(ctx, input.projectId, input.lineId);
+  assertActive(line);
+  const property = await loadProperty(ctx, input.projectId, input.propertyId);
+  if (property.archived_at) {
+    throw new ServiceError('ARCHIVED', `${property.name} is archived, so line values for it no longer change.`);
+  }
+  const stored = input.value === null ? null : await storedValue(ctx, property, input.value);
+  const current = await ctx.db
+    .selectFrom('line_property_values')
+    .select('value')
+    .where('line_id', '=', line.id)
+    .where('property_id', '=', property.id)
+    .executeTakeFirst();
+  const p = await presentationFor(ctx, input.projectId);
+  if ((current?.value ?? null) === stored) {
+    ctx.unchanged();
+    await p.know([line]);
+    return presentLine(line, p);
+  }
+  if (stored === null) {
+    await ctx.db
+      .deleteFrom('line_property_values')
+      .where('line_id', '=', line.id)
+      .where('property_id', '=', property.id)
+      .execute();
+  } else {
+    await ctx.db
+      .insertInto('line_property_values')
+      .values({
+        line_id: line.id,
+        property_id: property.id,
+        project_id: input.projectId,
+        value: stored,
+        updated_at: ctx.now,
+      })
+      .onConflict((oc) => oc.columns(['line_id', 'property_id']).doUpdateSet({ value: stored, updated_at: ctx.now }))
+      .execute();
+  }
+  // The version `invoke` checked is the one bumped: nothing else can have written the line in between.
+  await ctx.db
+    .updateTable('lines')
+    .set({ version: line.version + 1, updated_at: ctx.now })
+    .where('id', '=', line.id)
+    .where('version', '=', line.version)
+    .execute();
+  const shown = (s: string | null) => (s === null ? null : shownValue(property.kind, s, p.currency));
+  ctx.audit({
+    targetKind: 'line',
+    targetId: line.id,
+    projectId: input.projectId,
+    summary: `${stored === null ? 'Cleared' : 'Set'} ${property.name} on line ${line.code ?? line.heading}`,
+    changes: { [`property:${property.name}`]: { from: shown(current?.value ?? null), to: shown(stored) } },
+  });
+  const after = { ...line, version: line.version + 1, updated_at: ctx.now };
+  await p.know([after]);
+  return presentLine(after, p);
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { Currency, PropertyKind } from '../../../db/vocabulary.js';
+
+/** A value as the API shows it: text, a yes/no, option ids, or an amount (money in the project's currency). */
+export type ShownValue = string | boolean | string[] | { amount4: string } | { amount4: string; currency: Currency };
+
+/** A line's value for one custom property, as line reads show it. */
+export interface ShownPropertyValue {
+  propertyId: string;
+  name: string;
+  value: ShownValue;
+}
+
+/** A stored value (canonical JSON of its API form) as the API shows it; money gains the project's currency. */
+export function shownValue(kind: PropertyKind, stored: string, currency: Currency): ShownValue {
+  const value = JSON.parse(stored) as ShownValue;
+  return kind === 'money' ? { ...(value as { amount4: string }), currency } : value;
+}
+
+/**
+ * The values these lines hold for their project's active properties, in the properties' display order, in one query.
+ * Values of archived properties are kept but not shown.
+ */
+export async function valuesOfLines(
+  db: Kysely<Database>,
+  lineIds: readonly string[],
+  currency: Currency,
+): Promise<Map<string, ShownPropertyValue[]>> {
+  const byLine = new Map<string, ShownPropertyValue[]>(lineIds.map((id) => [id, []]));
+  if (!lineIds.length) return byLine;
+  const rows = await db
+    .selectFrom('line_property_values as v')
+    .innerJoin('custom_properties as p', 'p.id', 'v.property_id')
+    .select(['v.line_id', 'v.property_id', 'v.value', 'p.name', 'p.kind'])
+    .where('v.line_id', 'in', lineIds)
+    .where('p.archived_at', 'is', null)
+    .orderBy('p.position')
+    .orderBy('p.id')
+    .execute();
+  for (const r of rows) {
+    byLine.get(r.line_id)?.push({
+      propertyId: r.property_id,
+      name: r.name,
+      value: shownValue(r.kind, r.value, currency),
+    });
+  }
+  return byLine;
+}
