@@ -5,6 +5,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
+import { assertFullOrder } from '../kit/full-order.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -256,25 +257,13 @@ export async function reorderProperties(ctx: ActionContext, projectId: string, p
     .execute();
   const active = rows.map((r) => r.id);
   const positionOf = new Map(rows.map((r) => [r.id, r.position]));
-  const given = new Set(propertyIds);
-  const activeSet = new Set(active);
-  const problems: Array<{ path: string; message: string }> = [];
-  if (given.size !== propertyIds.length)
-    problems.push({ path: 'propertyIds', message: 'A property is named more than once.' });
-  for (const [i, id] of propertyIds.entries()) {
-    if (!activeSet.has(id))
-      problems.push({ path: `propertyIds.${i}`, message: `Property ${id} is archived; list only active ones.` });
-  }
-  const missing = active.filter((id) => !given.has(id));
-  if (missing.length)
-    problems.push({ path: 'propertyIds', message: `Missing active propert(ies): ${missing.join(', ')}.` });
-  if (problems.length) {
-    throw new ServiceError(
-      'VALIDATION_FAILED',
-      "Send the full list of the project's active custom properties, each exactly once, in the new order; list_custom_properties gives the current list.",
-      { errors: problems },
-    );
-  }
+  assertFullOrder(
+    propertyIds,
+    active,
+    'propertyIds',
+    'custom property',
+    'list_custom_properties gives the current list',
+  );
   // Active properties take positions 1…n in the order given; only those whose position changes are written.
   const moved = propertyIds.filter((id, i) => positionOf.get(id) !== i + 1);
   if (!moved.length) ctx.unchanged();

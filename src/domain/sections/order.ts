@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SectionRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
+import { assertFullOrder } from '../kit/full-order.js';
 import { ServiceError } from '../../core/errors.js';
 import { newSectionRow, touchProject } from './section-record.js';
 
@@ -66,25 +67,7 @@ export async function insertSection(
  */
 export async function reorderSections(ctx: ActionContext, projectId: string, sectionIds: readonly string[]) {
   const active = await activeOrderOf(ctx.db, projectId);
-  const given = new Set(sectionIds);
-  const problems: Array<{ path: string; message: string }> = [];
-  if (given.size !== sectionIds.length)
-    problems.push({ path: 'sectionIds', message: 'A section is named more than once.' });
-  const activeSet = new Set(active);
-  for (const [i, id] of sectionIds.entries()) {
-    if (!activeSet.has(id))
-      problems.push({ path: `sectionIds.${i}`, message: `Section ${id} is archived; list only active sections.` });
-  }
-  const missing = active.filter((id) => !given.has(id));
-  if (missing.length)
-    problems.push({ path: 'sectionIds', message: `Missing active section(s): ${missing.join(', ')}.` });
-  if (problems.length) {
-    throw new ServiceError(
-      'VALIDATION_FAILED',
-      "Send the full list of the project's active sections, each exactly once, in the new order; read the project again for the current list.",
-      { errors: problems },
-    );
-  }
+  assertFullOrder(sectionIds, active, 'sectionIds', 'section', 'read the project again for the current list');
   await renumberSections(ctx.db, projectId, sectionIds);
   await touchProject(ctx, projectId);
   ctx.audit({
