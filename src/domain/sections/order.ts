@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database, SectionRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { assertFullOrder } from '../kit/full-order.js';
-import { ServiceError } from '../../core/errors.js';
 import { newSectionRow, touchProject } from './section-record.js';
 
 /**
