@@ -287,6 +287,29 @@ export interface LinePropertyValuesTable {
   updated_at: string;
 }
 
+/** A photograph on a line; its bytes are in the blob store. See 014_line_photographs.ts. */
+export interface LinePhotographsTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  line_id: string;
+  position: number;
+  /** 0 or 1; at most one per line among those not removed. */
+  is_cover: number;
+  original_sha256: string;
+  media_type: string;
+  filename: string;
+  byte_size: number;
+  /** The upright original's pixels (EXIF orientation applied, before `rotation`). */
+  width: number;
+  height: number;
+  /** Clockwise degrees the studio turned it: 0, 90, 180 or 270. */
+  rotation: number;
+  created_at: string;
+  updated_at: string;
+  removed_at: string | null;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -341,6 +364,7 @@ export interface Database {
   custom_properties: CustomPropertiesTable;
   custom_property_options: CustomPropertyOptionsTable;
   line_property_values: LinePropertyValuesTable;
+  line_photographs: LinePhotographsTable;
   clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;
