@@ -6,6 +6,7 @@ import type {
   Currency,
   GrantLevel,
   LineStatus,
+  PhotographType,
   ProjectStatus,
   PropertyKind,
   Role,
@@ -297,7 +298,7 @@ export interface LinePhotographsTable {
   /** 0 or 1; at most one per line among those not removed. */
   is_cover: number;
   original_sha256: string;
-  media_type: string;
+  media_type: PhotographType;
   filename: string;
   byte_size: number;
   /** The upright original's pixels (EXIF orientation applied, before `rotation`). */

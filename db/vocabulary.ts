@@ -95,3 +95,7 @@ export const PROPERTY_KINDS = [
   'url',
 ] as const;
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];
+
+/** The photograph types kept, as their bytes say (never as the sender says). */
+export const PHOTOGRAPH_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/avif'] as const;
+export type PhotographType = (typeof PHOTOGRAPH_TYPES)[number];

@@ -57,6 +57,15 @@ export type AppRouter = TRPCBuiltRouter<
       updateLibrary: M<In<typeof A.updateLibrary> & { expectedVersion?: number }, Out<typeof A.updateLibrary>>;
       updateLibraryProduct: M<In<typeof A.updateLibraryProduct> & { expectedVersion?: number }, Out<typeof A.updateLibraryProduct>>;
     };
+    photographs: {
+      addLinePhotograph: M<In<typeof A.addLinePhotograph> & { commandKey?: string }, Out<typeof A.addLinePhotograph>>;
+      getLinePhotograph: Q<In<typeof A.getLinePhotograph>, Out<typeof A.getLinePhotograph>>;
+      listLinePhotographs: Q<In<typeof A.listLinePhotographs>, Out<typeof A.listLinePhotographs>>;
+      removeLinePhotograph: M<In<typeof A.removeLinePhotograph> & { expectedVersion?: number }, Out<typeof A.removeLinePhotograph>>;
+      reorderLinePhotographs: M<In<typeof A.reorderLinePhotographs> & { expectedVersion?: number }, Out<typeof A.reorderLinePhotographs>>;
+      rotateLinePhotograph: M<In<typeof A.rotateLinePhotograph>, Out<typeof A.rotateLinePhotograph>>;
+      setLineCoverPhotograph: M<In<typeof A.setLineCoverPhotograph>, Out<typeof A.setLineCoverPhotograph>>;
+    };
     projects: {
       archiveStudioProject: M<In<typeof A.archiveStudioProject> & { expectedVersion?: number }, Out<typeof A.archiveStudioProject>>;
       createStudioProject: M<In<typeof A.createStudioProject> & { commandKey?: string }, Out<typeof A.createStudioProject>>;

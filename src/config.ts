@@ -15,8 +15,14 @@ export interface Config {
   baseUrl: string;
   /** Where the documentation (actions.json, openapi.json) is served. */
   docsUrl: string;
+  /** Where photographs and other files are kept (STUDIO_BLOB_DIR; default: `blobs/` beside the SQLite file). */
+  blobDir: string;
   /** Largest JSON request body accepted, in bytes. */
   bodyLimit: number;
+  /** Largest photograph an HTTP upload may send, in bytes (streamed to disk, never held in memory). */
+  uploadLimit: number;
+  /** Largest `/mcp` request body, in bytes: a base64 photograph of up to 24 MiB decoded fits. */
+  mcpBodyLimit: number;
   /** How long a client may take to send its request headers, in milliseconds. */
   headersTimeout: number;
   /** How long a client may take to send its whole request (headers and body), in milliseconds. */
@@ -83,14 +89,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !isPostgresUrl(databaseUrl)) {
     throw new Error('STUDIO_DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/studio.');
   }
+  const databasePath = env.STUDIO_DATABASE ? resolve(env.STUDIO_DATABASE) : DEFAULT_DATABASE;
   return {
     host,
     port,
-    databasePath: env.STUDIO_DATABASE ? resolve(env.STUDIO_DATABASE) : DEFAULT_DATABASE,
+    databasePath,
+    blobDir: env.STUDIO_BLOB_DIR ? resolve(env.STUDIO_BLOB_DIR) : resolve(dirname(databasePath), 'blobs'),
     databaseUrl,
     baseUrl,
     docsUrl: (env.STUDIO_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/$/, ''),
     bodyLimit: Number.parseInt(env.STUDIO_BODY_LIMIT ?? String(1024 * 1024), 10),
+    uploadLimit: whole(env, 'STUDIO_UPLOAD_LIMIT', 128 * 1024 * 1024, 1),
+    mcpBodyLimit: whole(env, 'STUDIO_MCP_BODY_LIMIT', 34 * 1024 * 1024, 1024),
     headersTimeout: whole(env, 'STUDIO_HEADERS_TIMEOUT_MS', 10_000, 1),
     requestTimeout: whole(env, 'STUDIO_REQUEST_TIMEOUT_MS', 30_000, 1),
     keepAliveTimeout: whole(env, 'STUDIO_KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),

@@ -2,6 +2,7 @@ import { openDatabase } from '../db/open.js';
 import type { Config } from './config.js';
 import type { Runtime } from './core/invoke.js';
 import { SnapshotCache } from './core/result-cache.js';
+import { DiskBlobStore } from './files/blob-store.js';
 
 /** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
 export async function createRuntime(config: Config): Promise<Runtime> {
@@ -10,8 +11,11 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     url: config.databaseUrl,
     synchronous: config.synchronous,
   });
+  const files = new DiskBlobStore(config.blobDir);
+  await files.sweepIncoming();
   return {
     store,
+    files,
     config,
     inFlight: new Map(),
     snapshots: new SnapshotCache(),

@@ -6,6 +6,7 @@ import { CLIENT } from '../../src/domain/clients/entity.js';
 import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
 import { LIBRARY, LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import { MEMBER } from '../../src/domain/members/entity.js';
+import { PHOTOGRAPH } from '../../src/domain/photographs/entity.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { CUSTOM_PROPERTY, PROPERTY_OPTION } from '../../src/domain/properties/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
@@ -37,5 +38,6 @@ export const LibraryProductId = Ref(LIBRARY_PRODUCT);
 export const TemplateId = Ref(TEMPLATE);
 export const CustomPropertyId = Ref(CUSTOM_PROPERTY);
 export const PropertyOptionId = Ref(PROPERTY_OPTION);
+export const PhotographId = Ref(PHOTOGRAPH);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

@@ -1,5 +1,6 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject } from 'openapi3-ts/oas31';
 import type { AnyAction } from '../core/define-action.js';
+import { PHOTOGRAPH_TYPES } from '../../db/vocabulary.js';
 import { allErrorsOf } from '../core/action-errors.js';
 import { ERROR_CATALOG, ERROR_CODES } from '../core/errors.js';
 import { rebaseRefs, toJsonSchema } from './json-schema.js';
@@ -81,7 +82,28 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       responses: {},
     };
     const responses = op.responses!;
-    if (http.method === 'GET') {
+    if (http.upload) {
+      // The body is the file itself, streamed; its type and name travel as Content-Type and a query parameter.
+      const { field, typeField, nameField } = http.upload;
+      parameters.push({
+        name: nameField,
+        in: 'query',
+        required: false,
+        description: String((props[nameField] as Schema | undefined)?.description ?? 'The file name.'),
+        schema: { type: 'string', maxLength: 500 },
+      });
+      for (const f of [field, typeField, nameField]) delete props[f];
+      op.requestBody = {
+        required: true,
+        description: 'The file itself (not JSON), up to 128 MiB; its Content-Type as the file says.',
+        content: Object.fromEntries(
+          [...PHOTOGRAPH_TYPES, 'application/octet-stream'].map((t) => [
+            t,
+            { schema: { type: 'string', contentMediaType: t } },
+          ]),
+        ),
+      };
+    } else if (http.method === 'GET') {
       for (const [name, schema] of Object.entries(props)) {
         parameters.push({
           name,
@@ -116,6 +138,33 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       success.headers = { ETag: { description, schema: { type: 'string' } } };
     }
     responses[status] = success;
+    if (a.media && http.method === 'GET') {
+      // ?variant= answers the bytes instead of the record.
+      parameters.push(
+        {
+          name: a.media.query,
+          in: 'query',
+          required: false,
+          description: 'Answer these bytes instead of the record.',
+          schema: { type: 'string', enum: [...a.media.choices] },
+        },
+        {
+          name: a.media.tagQuery,
+          in: 'query',
+          required: false,
+          description: "The rendering named by the record's URL; when current, the bytes may be cached for ever.",
+          schema: { type: 'string', maxLength: 64 },
+        },
+      );
+      success.content = {
+        ...(success.content as object),
+        'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } },
+      };
+      success.headers = {
+        ETag: { description: 'With a variant: names exactly these bytes.', schema: { type: 'string' } },
+      };
+      responses['304'] = { description: 'Not modified (If-None-Match matched the bytes).' };
+    }
     if (http.method === 'GET' && mode) responses['304'] = { description: 'Not modified (If-None-Match matched).' };
     for (const code of [...allErrorsOf(a)].sort()) {
       const st = String(ERROR_CATALOG[code].status);

@@ -48,6 +48,8 @@ export interface ActionContext {
   requestId: string;
   /** Queues an audit event; `invoke` writes it in the same transaction as the change. */
   audit(event: AuditInput): void;
+  /** What the action's `prepare` step made before the transaction opened (an upload, stored), if it has one. */
+  prepared?: unknown;
   /** Says the write changed nothing: no audit event is recorded for it (a version is not bumped either). */
   unchanged(): void;
 }

@@ -5,6 +5,7 @@ import type { ActionContext } from './context.js';
 import type { Entity } from './entities.js';
 import type { Guard } from './guards.js';
 import { type ActionPlan, planOf } from './action-plan.js';
+import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 
 /** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
 export type ActionKind = 'resource' | 'procedure' | 'file';
@@ -27,6 +28,42 @@ export interface HttpBinding {
    * changes without its own version moving), so 304 never serves a stale body.
    */
   etag?: 'version' | 'content';
+  /**
+   * The body is the file itself (a photograph), streamed to the blob store rather than parsed as JSON, up to the
+   * server's upload limit; its Content-Type fills the input's `typeField` and the query parameter named `nameField`
+   * that field. Over MCP and tRPC the same file arrives base64 in the input's `field`, which is required there.
+   */
+  upload?: { field: string; typeField: string; nameField: string };
+}
+
+/** A file ready to send: where it is, its type, and a strong validator. */
+export interface MediaFile {
+  path: string;
+  mediaType: string;
+  size: number;
+  /** Strong ETag (quotes included) naming exactly these bytes. */
+  etag: string;
+  /** The rendering these bytes belong to (see MediaBinding.tagQuery). */
+  tag: string;
+}
+
+export interface MediaBinding {
+  query: string;
+  choices: readonly string[];
+  /**
+   * The query parameter naming one rendering (the record's URLs carry it): when it matches the file's `tag`, the bytes
+   * behind that URL can never change, and caches may keep them for ever.
+   */
+  tagQuery: string;
+  /** The bytes of `choice` for the record the action returned (made on first request where they are derived). */
+  open: (files: BlobStore, output: unknown, choice: string) => Promise<MediaFile>;
+  /** The choice MCP attaches to the tool result as image content, so a model sees it. */
+  mcpImage?: string;
+}
+
+/** What work before the write transaction may use: the blob store, never the database. */
+export interface PrepareEnv {
+  files: BlobStore;
 }
 
 export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
@@ -62,6 +99,17 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
   guards?: readonly Guard[];
   http?: HttpBinding;
   mcp?: { advertised: true; title: string };
+  /**
+   * The bytes behind the record a read returns (a photograph's sizes): over HTTP `?<query>=<choice>` answers them
+   * instead of the record; over MCP the `mcpImage` choice travels beside the record as image content.
+   */
+  media?: MediaBinding;
+  /**
+   * Slow work done before the write transaction opens, so the writer is never held by it (an upload decoded, checked
+   * and stored; its derivatives made): runs after authentication, scope and input validation. Its result reaches the
+   * handler as `ctx.prepared`. `upload` is the file an HTTP upload streamed (see `http.upload`).
+   */
+  prepare?: (env: PrepareEnv, input: z.output<I>, upload?: StagedBlob) => Promise<unknown>;
   /**
    * A worked example input, as the action's own input (get_action wraps a procedure's in `input`). Required: agents
    * learn an action from it, and the contract test checks it against the input schema.
@@ -124,6 +172,9 @@ export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: A
     extra[fields.key] = idempotencyKeySchema.optional();
     published[fields.key] = idempotencyKeySchema;
   }
+  // An upload's file field is optional to parse (an HTTP upload brings the bytes as the body) but published required.
+  const upload = spec.http?.upload?.field;
+  if (upload) extra[upload] = (spec.input.shape[upload] as z.ZodType).optional();
   const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
   const publishedInput = Object.keys(published).length ? spec.input.extend(published) : spec.input;
   return {
@@ -205,6 +256,9 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
       http: binding.http,
       mcp: binding.mcp,
       example: binding.example,
+      prepare: procedure.prepare
+        ? (env, input, upload) => procedure.prepare!(env, toProcedureInput(input as Record<string, unknown>), upload)
+        : undefined,
       handler: (ctx, input) => procedure.handler(ctx, toProcedureInput(input as Record<string, unknown>)),
     }),
     twinOf: procedure.name,

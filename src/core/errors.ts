@@ -112,13 +112,26 @@ export const ERROR_CATALOG = {
     status: 415,
     trpc: 'UNSUPPORTED_MEDIA_TYPE',
     title: 'Unsupported media type',
-    sentence: 'Send the body as application/json (or application/merge-patch+json for updates).',
+    sentence:
+      'Send the body as application/json (application/merge-patch+json for updates); photographs as JPEG, PNG, WebP, HEIC or AVIF.',
   },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',
     title: 'The idempotency key was used for other input',
     sentence: 'This idempotency key was already used with different input; use a new key for a new request.',
+  },
+  IMAGE_TOO_LARGE: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'The image has too many pixels',
+    sentence: 'The image is larger in pixels than a photograph is kept at; resize it (24 megapixels is plenty) and send it again.',
+  },
+  IMAGE_UNREADABLE: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'The image cannot be decoded',
+    sentence: 'The file is damaged or incomplete; send the original photograph again.',
   },
   PRECONDITION_REQUIRED: {
     status: 428,

@@ -16,6 +16,7 @@ import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './ide
 import { nowIso, newId } from './ids.js';
 import { allErrorsOf } from './action-errors.js';
 import type { SnapshotCache } from './result-cache.js';
+import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 
 export interface Runtime {
   store: Store;
@@ -24,6 +25,8 @@ export interface Runtime {
   inFlight: Map<string, string>;
   /** Large results being read page by page (MCP read_action_result, /api/agent-results). */
   snapshots: SnapshotCache;
+  /** Where uploaded files and their derivatives are kept. */
+  files: BlobStore;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -39,6 +42,8 @@ export interface InvokeRequest {
    * expectedVersion, commandKey). REST wording when absent.
    */
   surface?: Surface;
+  /** A file an HTTP upload streamed to the blob store for an action with `http.upload`; the surface discards it after. */
+  upload?: StagedBlob;
 }
 
 export type Surface = 'rest' | 'trpc' | 'mcp';
@@ -79,13 +84,17 @@ export async function invoke(
           `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`,
         );
     }
+    let prepared: unknown;
     const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo) =>
-      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface);
+      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
-    // wait behind writes.
+    // wait behind writes. Slow preparation (an upload's decoding) happens before the transaction, never inside it.
     const output =
       action.effect === 'mutation'
-        ? await keyed(rt, action, input, caller, () => rt.store.write(run))
+        ? await keyed(rt, action, input, caller, async () => {
+            if (action.prepare) prepared = await action.prepare({ files: rt.files }, input, req.upload);
+            return rt.store.write(run);
+          })
         : await rt.store.readSnapshot(run);
     return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
       ? withoutPricing(output, action.plan.redaction)
@@ -139,6 +148,7 @@ async function execute(
   queryRow: RowReader,
   memo: GroupMemo | undefined,
   surface: Surface | undefined,
+  prepared: unknown,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
   const now = nowIso();
@@ -179,6 +189,7 @@ async function execute(
     project,
     now,
     requestId,
+    prepared,
     audit: (e) => void events.push(e),
     unchanged: () => {
       unchanged = true;

@@ -29,7 +29,8 @@ export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: read
     if (refusal) return refuse(req, reply, new ServiceError('FORBIDDEN', refusal));
   };
 
-  app.post('/mcp', { onRequest: guard }, async (req, reply) => {
+  // Its own body limit: add_photograph sends a photograph of up to 24 MiB as base64 (other routes keep 1 MiB).
+  app.post('/mcp', { onRequest: guard, bodyLimit: rt.config.mcpBodyLimit }, async (req, reply) => {
     const server = createMcpServer(
       rt,
       actions,

@@ -7,6 +7,8 @@ import { toJsonSchema } from '../contract/json-schema.js';
 import { sendProblem } from './problem.js';
 import { restEtag } from '../contract/etag.js';
 import { fastifyPath, pathParams } from '../contract/http-path.js';
+import type { StagedBlob } from '../files/blob-store.js';
+import { mediaChoice, sendMedia, stageUpload, uploadFields } from './rest-files.js';
 
 /** Query strings carry text; integer and boolean fields of the input schema are read back into their types. */
 function queryCoercer(action: AnyAction) {
@@ -45,19 +47,25 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
     if (action.kind !== 'resource' || !http) continue;
     const params = pathParams(http.path);
     const coerce = queryCoercer(action);
-    app.route({
+    const route = {
       method: http.method,
       url: fastifyPath(http.path),
       // An action anyone may call (authorised by a share token in its path) is admitted without a bearer token.
       config: { anonymous: action.scope === 'capability' },
+      ...(http.upload ? { bodyLimit: rt.config.uploadLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        let upload: StagedBlob | undefined;
         try {
+          const wanted = action.media && http.method === 'GET' ? mediaChoice(action.media, req.query as never) : undefined;
+          if (http.upload) upload = await stageUpload(rt, req, reply);
           const input = assembleInput(req, action, params, coerce);
           const output = await invoke(rt, action, input, {
             caller: req.caller ?? undefined,
             token: bearerToken(req.headers.authorization),
             requestId: req.id,
+            upload,
           });
+          if (wanted) return await sendMedia(rt, req, reply, action.media!, output, wanted);
           const etag = restEtag(action, output);
           if (etag) reply.header('etag', etag);
           // Members only: a collection never answers 304.
@@ -75,8 +83,21 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
             .send(output);
         } catch (err) {
           return sendProblem(reply, err, req.id);
+        } finally {
+          if (upload) await rt.files.discard(upload);
         }
       },
+    };
+    if (!http.upload) {
+      app.route(route);
+      continue;
+    }
+    // An upload's body is the file: in a context of its own, every media type reaches the route unparsed, and the
+    // route streams it to disk. Other routes keep JSON only.
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+      scope.route(route);
     });
   }
 }
@@ -89,7 +110,9 @@ function assembleInput(
 ) {
   const http = action.http!;
   let input: Record<string, unknown>;
-  if (http.method === 'GET' || http.method === 'DELETE') {
+  if (http.upload) {
+    input = uploadFields(action, req);
+  } else if (http.method === 'GET' || http.method === 'DELETE') {
     input = coerce({ ...(req.query as Record<string, unknown>) });
   } else {
     const body = req.body;

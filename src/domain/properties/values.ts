@@ -6,6 +6,7 @@ import { isAmount4, MAX_PRICE4 } from '../../core/money.js';
 import { assertActive, loadLine, presentationFor } from '../schedule/lines.js';
 import { presentLine, type PresentedLine } from '../schedule/line-record.js';
 import { shownValue } from '../schedule/line-values.js';
+import { bumpLineVersion } from '../schedule/line-version.js';
 import { loadProperty } from './properties.js';
 
 /** A value as callers send it; which shape fits depends on the property's kind (see `storedValue`). */
@@ -136,13 +137,7 @@ export async function setPropertyValue(ctx: ActionContext, input: SetValueInput)
       .onConflict((oc) => oc.columns(['line_id', 'property_id']).doUpdateSet({ value: stored, updated_at: ctx.now }))
       .execute();
   }
-  // The version `invoke` checked is the one bumped: nothing else can have written the line in between.
-  await ctx.db
-    .updateTable('lines')
-    .set({ version: line.version + 1, updated_at: ctx.now })
-    .where('id', '=', line.id)
-    .where('version', '=', line.version)
-    .execute();
+  await bumpLineVersion(ctx, line);
   const shown = (s: string | null) => (s === null ? null : shownValue(property.kind, s, p.currency));
   ctx.audit({
     targetKind: 'line',

@@ -23,6 +23,7 @@ import { etagOf, returnsVersionedRecord } from '../../contract/etag.js';
 import { toolError } from './tool-errors.js';
 import { fieldSelection } from './field-selection.js';
 import { writeSummary } from './write-summary.js';
+import { withImage } from './media.js';
 import { describeActions } from './describe.js';
 import { ActionSearch } from './search.js';
 import { buildToolList, callActionInput, getActionInput, readActionResultInput, searchActionsInput } from './tools.js';
@@ -206,6 +207,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   ) => {
     const wrap = (d: unknown) => ({ result: d });
     const only = fieldSelection(action, fields);
+    let read: unknown;
     // Authenticated once: the snapshot cache is keyed by the caller, and the read (on a miss) acts for the same one.
     const who = await caller();
     const b = await pagedRead(
@@ -215,12 +217,13 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       only ? { input, fields: only.fields } : input,
       selection,
       async () => {
-        const doc = await run(action, input, requestId, who);
-        return only ? only.apply(doc) : doc;
+        read = await run(action, input, requestId, who);
+        return only ? only.apply(read) : read;
       },
       wrap,
     );
-    return asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
+    const result = asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
+    return read !== undefined && !only ? withImage(rt, action, read, result) : result;
   };
 
   /** The discovery reads, also readable page by page through read_action_result. */
@@ -320,7 +323,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const wrap = (d: unknown) => d as Record<string, unknown>;
       return action.effect === 'mutation'
         ? boundedWrite(name, input, output, wrap)
-        : bounded(name, input, output, undefined, wrap);
+        : withImage(rt, action, output, bounded(name, input, output, undefined, wrap));
     } catch (err) {
       return toolError(err, requestId);
     }

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { ServiceError } from '../core/errors.js';
+
+/** Bytes received and hashed into a temporary file, not yet kept. */
+export interface StagedBlob {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+/**
+ * Where file bytes live. Originals are content-addressed by SHA-256 and kept byte-exact; derived files (a photograph's
+ * display size) are kept under a name their maker chooses, which must say everything they were made from, so neither
+ * is ever rewritten in place. This interface is the seam for another store (an object store) to follow.
+ */
+export interface BlobStore {
+  /** Streams `source` into a temporary file, hashing as it goes; past `limit` bytes it stops and refuses (413). */
+  stage(source: Readable | AsyncIterable<Uint8Array>, limit: number, tooLarge: () => ServiceError): Promise<StagedBlob>;
+  /** Moves a staged file to its content address (a copy already there is kept and the staged one dropped). */
+  keep(staged: StagedBlob): Promise<void>;
+  /** Removes a staged file that will not be kept (safe to call twice, or after `keep`). */
+  discard(staged: StagedBlob): Promise<void>;
+  /** The kept original's path, for reading. */
+  originalPath(sha256: string): string;
+  derivedPath(name: string): string;
+  /** Whether a derived file exists (made earlier, by this or another process). */
+  hasDerived(name: string): Promise<boolean>;
+  putDerived(name: string, bytes: Buffer): Promise<void>;
+  open(path: string): Readable;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const DERIVED_NAME = /^[0-9a-z][0-9a-z.-]{0,150}$/;
+
+/**
+ * The blob store on local disk, under one folder: `originals/ab/<sha256>`, `derived/<name>`, `incoming/` for staged
+ * uploads. Every write lands by rename from a temporary file in the same folder tree, so a reader never sees half a
+ * file and a crash leaves only `incoming/` debris, which `sweepIncoming` removes at start.
+ */
+export class DiskBlobStore implements BlobStore {
+  constructor(readonly root: string) {}
+
+  private incoming() {
+    return join(this.root, 'incoming');
+  }
+
+  async stage(
+    source: Readable | AsyncIterable<Uint8Array>,
+    limit: number,
+    tooLarge: () => ServiceError,
+  ): Promise<StagedBlob> {
+    await mkdir(this.incoming(), { recursive: true });
+    const path = join(this.incoming(), `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > limit) return done(tooLarge());
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(path, { flags: 'wx' }));
+    } catch (err) {
+      await rm(path, { force: true });
+      throw err;
+    }
+    return { path, sha256: hash.digest('hex'), size };
+  }
+
+  async keep(staged: StagedBlob): Promise<void> {
+    const target = this.originalPath(staged.sha256);
+    if (await exists(target)) return this.discard(staged);
+    await mkdir(join(target, '..'), { recursive: true });
+    await rename(staged.path, target);
+  }
+
+  async discard(staged: StagedBlob): Promise<void> {
+    await rm(staged.path, { force: true });
+  }
+
+  originalPath(sha256: string): string {
+    if (!SHA256.test(sha256)) throw new Error(`Not a SHA-256 digest: ${sha256}`);
+    return join(this.root, 'originals', sha256.slice(0, 2), sha256);
+  }
+
+  derivedPath(name: string): string {
+    if (!DERIVED_NAME.test(name)) throw new Error(`Not a derived file name: ${name}`);
+    return join(this.root, 'derived', name);
+  }
+
+  hasDerived(name: string): Promise<boolean> {
+    return exists(this.derivedPath(name));
+  }
+
+  async putDerived(name: string, bytes: Buffer): Promise<void> {
+    const target = this.derivedPath(name);
+    await mkdir(join(this.root, 'derived'), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    await writeFile(temp, bytes, { flag: 'wx' });
+    await rename(temp, target);
+  }
+
+  open(path: string): Readable {
+    return createReadStream(path);
+  }
+
+  /** Removes staged files older than `olderThanMs`: uploads a crash interrupted before they were kept or dropped. */
+  async sweepIncoming(olderThanMs = 60 * 60_000): Promise<void> {
+    const names = await readdir(this.incoming()).catch(() => [] as string[]);
+    const cutoff = Date.now() - olderThanMs;
+    for (const name of names) {
+      const path = join(this.incoming(), name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
+    }
+  }
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
