@@ -62,7 +62,12 @@ export const removeLinePhotograph = defineAction({
   input: z.strictObject(onePhotograph),
   output: LinePhotographs,
   errors: ['NOT_FOUND', 'ARCHIVED'],
-  example: { projectId: EXAMPLE.projectId, lineId: PHOTO_EX.lineId, photographId: PHOTO_EX.photographId, expectedVersion: 5 },
+  example: {
+    projectId: EXAMPLE.projectId,
+    lineId: PHOTO_EX.lineId,
+    photographId: PHOTO_EX.photographId,
+    expectedVersion: 5,
+  },
   handler: (ctx, input) => photographs.removePhotograph(ctx, input),
 });
 
@@ -79,7 +84,7 @@ export const reorderLinePhotographs = defineAction({
   versioned: lineVersioned,
   input: z.strictObject({
     ...inLine,
-    order: z.array(PhotographId).min(1).max(100).describe("Every photograph id of the line, in the new order."),
+    order: z.array(PhotographId).min(1).max(100).describe('Every photograph id of the line, in the new order.'),
   }),
   output: LinePhotographs,
   errors: ['NOT_FOUND', 'ARCHIVED'],
@@ -97,7 +102,7 @@ export const setLineCoverPhotograph = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'photographs',
-  summary: "Choose the photograph that represents a line (its cover).",
+  summary: 'Choose the photograph that represents a line (its cover).',
   description:
     'Marks one photograph as the cover, the picture shown for the line in lists and on the client document, without changing the display order (without a mark, the first photograph is the cover). The same choice again changes nothing, so no version is needed. Returns the photographs.',
   scope: 'projects:write',

@@ -125,7 +125,8 @@ export const ERROR_CATALOG = {
     status: 422,
     trpc: 'UNPROCESSABLE_CONTENT',
     title: 'The image has too many pixels',
-    sentence: 'The image is larger in pixels than a photograph is kept at; resize it (24 megapixels is plenty) and send it again.',
+    sentence:
+      'The image is larger in pixels than a photograph is kept at; resize it (24 megapixels is plenty) and send it again.',
   },
   IMAGE_UNREADABLE: {
     status: 422,

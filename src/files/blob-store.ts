@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { ServiceError } from '../core/errors.js';
+import type { ServiceError } from '../core/errors.js';
 
 /** Bytes received and hashed into a temporary file, not yet kept. */
 export interface StagedBlob {

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { PHOTOGRAPH_TYPES, type PhotographType } from '../../db/vocabulary.js';
 import { ServiceError } from '../core/errors.js';
@@ -48,6 +49,8 @@ export async function inspectImage(path: string, declared: string | undefined): 
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
+    // A photograph's signature with a header that does not read is a damaged photograph; anything else is not one.
+    if (await looksLikePhotograph(path)) throw unreadable();
     throw unsupported('The file is not an image this server can read.');
   }
   const mediaType = typeOf(meta);
@@ -69,6 +72,24 @@ export async function inspectImage(path: string, declared: string | undefined): 
   }
   const sideways = (meta.orientation ?? 1) >= 5;
   return { mediaType, width: sideways ? height : width, height: sideways ? width : height };
+}
+
+/** The first bytes of JPEG, PNG, WebP and HEIF/AVIF files (ISO-BMFF `ftyp` with an image brand). */
+async function looksLikePhotograph(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(12);
+    await handle.read(head, 0, 12, 0);
+    const ascii = (from: number, to: number) => head.toString('latin1', from, to);
+    return (
+      (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) ||
+      head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+      (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') ||
+      (ascii(4, 8) === 'ftyp' && /^(heic|heix|hevc|heim|heis|mif1|msf1|avif|avis)$/.test(ascii(8, 12)))
+    );
+  } finally {
+    await handle.close();
+  }
 }
 
 function typeOf(meta: Metadata): PhotographType | undefined {

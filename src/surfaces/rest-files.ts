@@ -86,10 +86,7 @@ export async function sendMedia(
   reply
     .header('etag', file.etag)
     .header('x-content-type-options', 'nosniff')
-    .header(
-      'cache-control',
-      wanted.tag === file.tag ? 'private, max-age=31536000, immutable' : 'private, no-cache',
-    );
+    .header('cache-control', wanted.tag === file.tag ? 'private, max-age=31536000, immutable' : 'private, no-cache');
   if (notModified(req.headers['if-none-match'], file.etag)) return reply.code(304).send();
   return reply
     .code(200)

@@ -56,7 +56,8 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         let upload: StagedBlob | undefined;
         try {
-          const wanted = action.media && http.method === 'GET' ? mediaChoice(action.media, req.query as never) : undefined;
+          const wanted =
+            action.media && http.method === 'GET' ? mediaChoice(action.media, req.query as never) : undefined;
           if (http.upload) upload = await stageUpload(rt, req, reply);
           const input = assembleInput(req, action, params, coerce);
           const output = await invoke(rt, action, input, {

@@ -27,10 +27,10 @@ export interface TestApp {
  * real tRPC and REST routes, a real SQLite file or PostgreSQL database. For tests that exercise many calls quickly; e2e
  * tests spawn the process.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await freshDatabase();
   const config = {
-    ...loadConfig({ ...db.env, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent' }),
+    ...loadConfig({ ...db.env, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent', ...env }),
     logLevel: 'silent',
   };
   const rt = await createRuntime(config);

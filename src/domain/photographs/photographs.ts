@@ -156,7 +156,10 @@ export async function addPhotograph(ctx: Ctx, ref: LineRef, file: PreparedPhotog
 async function changePhotographs(
   ctx: Ctx,
   ref: LineRef,
-  change: (rows: PhotographRow[], line: { id: string; code: string | null; heading: string }) => Promise<string | undefined>,
+  change: (
+    rows: PhotographRow[],
+    line: { id: string; code: string | null; heading: string },
+  ) => Promise<string | undefined>,
 ) {
   const line = await lineToChange(ctx, ref);
   const rows = await activeRows(ctx, line.id);

@@ -50,7 +50,12 @@ export async function preparePhotograph(
     await ensureDerived(env.files, bytes, 'display', staged.path);
     await ensureDerived(env.files, bytes, 'thumbnail', staged.path);
     await env.files.keep(staged);
-    return { ...bytes, width: facts.width, height: facts.height, filename: cleanFilename(input.filename, facts.mediaType) };
+    return {
+      ...bytes,
+      width: facts.width,
+      height: facts.height,
+      filename: cleanFilename(input.filename, facts.mediaType),
+    };
   } finally {
     await env.files.discard(staged);
   }
