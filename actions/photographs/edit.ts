@@ -27,9 +27,9 @@ export const addLinePhotograph = defineAction({
   keyed: true,
   input: z.strictObject({
     ...inLine,
-    data: z.string().max(BASE64_MAX_CHARS).describe('The file, base64 (a data: URL is accepted too).'),
-    mediaType: z.string().min(1).max(100).describe('The type the file says it is, e.g. image/jpeg.'),
-    filename: z.string().max(500).optional().describe('As the studio named it, e.g. "sofa-front.jpg".'),
+    data: z.string().max(BASE64_MAX_CHARS).describe('The file, base64.'),
+    mediaType: z.string().min(1).max(100).describe('e.g. image/jpeg.'),
+    filename: z.string().max(500).optional().describe('e.g. "sofa-front.jpg".'),
   }),
   output: Photograph,
   errors: ['NOT_FOUND', 'ARCHIVED', ...IMAGE_ERRORS],

@@ -97,12 +97,10 @@ export const LineFields = z.strictObject({
   leadTimeDays: z.int().min(0).max(3650).nullable(),
   quantity: z
     .strictObject({ amount4: QuantityAmount4, unitId: UnitId.optional() })
-    .describe('Quantity; unitId defaults to the current or studio default unit.'),
+    .describe("unitId defaults to the line's unit."),
   markup: priced(Markup).nullable().describe('Needs pricing:write. Null returns to the project default.'),
   tradePrice: priced(PricedFieldInput).describe('Needs pricing:write.'),
   retailPrice: PricedFieldInput,
-  clientPrice: PricedFieldInput.nullable().describe(
-    'Set by hand; null returns to the derived price trade × (1 + markup).',
-  ),
+  clientPrice: PricedFieldInput.nullable().describe('null returns to the derived price, trade × (1 + markup).'),
   deliveryPrice: PricedFieldInput,
 });

@@ -8,7 +8,7 @@ import { LineFields } from './records.js';
 /** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */
 export const inLine = {
   projectId: ProjectId,
-  lineId: LineId.describe('The line (an `items` id in the resource API).'),
+  lineId: LineId.describe("The line's id (items in paths)."),
 };
 
 /** A merge patch of line fields, shared by single and bulk updates: only the fields to change, at least one. */
@@ -34,16 +34,9 @@ export const LineListQuery = z.strictObject({
   sectionId: SectionId.optional().describe('Only lines in this section.'),
   status: LineStatus.optional(),
   supplierId: SupplierId.optional(),
-  priceState: ValueState.optional().describe(
-    'Only lines with a client or trade price in this state (tbc: unconfirmed).',
-  ),
+  priceState: ValueState.optional().describe('Only lines with a price in this state (tbc: unconfirmed).'),
   archived: archivedFilter('lines'),
-  q: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe('Text in heading, description, code, brand, product code, finish or supplier name.'),
+  q: z.string().min(1).max(200).optional().describe('Text in heading, description, code, brand, finish or supplier.'),
   sort: z.enum(LINE_SORTS).optional().describe('No default: document order.'),
   ...pageQuery,
 });

@@ -76,9 +76,7 @@ export const QuantityAmount4 = named(boundedAmount4(MAX_QUANTITY4, 'A quantity')
 
 export const ValueState = z
   .enum(VALUE_STATES)
-  .describe(
-    'set: price given; tbc: to be confirmed; poa: price on application; included: covered elsewhere; by_others: supplied by others.',
-  );
+  .describe('set: price given; tbc: to be confirmed; poa: price on application; included; by_others.');
 named(ValueState, 'ValueState');
 
 /** One of a line's four priced fields. `price` is present exactly when `state` is `set`. */
@@ -93,13 +91,13 @@ export const PricedFieldInput = z
   .refine((v) => (v.state === 'set') === (v.amount4 !== undefined && v.amount4 !== null), {
     message: 'Give amount4 exactly when state is "set"; other states carry no amount.',
   })
-  .describe('Set a priced field: { state: "set", amount4 } or { state: "tbc" | "poa" | "included" | "by_others" }.');
+  .describe('{ state: "set", amount4 }, or another state without amount4.');
 named(PricedFieldInput, 'PricedFieldInput');
 
-export const LineStatus = z.enum(LINE_STATUSES).describe('Where the line stands in its life.');
+export const LineStatus = z.enum(LINE_STATUSES);
 named(LineStatus, 'LineStatus');
 
-export const Cursor = z.string().max(512).describe('nextCursor from the previous page, as returned.');
+export const Cursor = z.string().max(512).describe('nextCursor of the previous page.');
 export const Limit = z.int().min(1).max(1000).describe('Page size; default 500.');
 
 export const DEFAULT_LIMIT = 500;

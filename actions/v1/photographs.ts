@@ -24,7 +24,7 @@ export const listPhotographs = bindResource(listLinePhotographs, {
 
 export const addPhotograph = bindResource(addLinePhotograph, {
   name: 'add_photograph',
-  summary: 'Add a photograph to a line (MCP: base64 data with mediaType and filename).',
+  summary: 'Add a photograph to a line: its data (base64), mediaType and filename.',
   description:
     "Adds a photograph last in the line's order. Over HTTP, POST the file itself as the body (up to 128 MiB) with its Content-Type and ?filename=; over MCP send data (base64, up to 24 MiB decoded), mediaType and filename. The type is read from the bytes (JPEG, PNG, WebP, HEIC, AVIF): a disagreeing or other type is 415 UNSUPPORTED_MEDIA_TYPE, a damaged file 422 IMAGE_UNREADABLE, over 100 megapixels 422 IMAGE_TOO_LARGE. The original is kept byte-exact; the display and thumbnail sizes are upright and carry no GPS or camera metadata. Needs an Idempotency-Key.",
   rename: item,

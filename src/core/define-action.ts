@@ -150,11 +150,11 @@ export const CONTROL_FIELDS = {
 const etagSchema = z
   .string()
   .max(64)
-  .describe('The etag from your last read of this record, exactly as returned, quotes included: "\\"4-1c9e0a7b\\"".');
+  .describe('The etag of your last read, exactly as returned, quotes included: "\\"4-1c9e0a7b\\"".');
 const versionSchema = z.int().min(1).describe('The version from your last read of this record.');
 const idempotencyKeySchema = z
   .uuid('An idempotency key is a UUID, e.g. "8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11": make a fresh one for each act.')
-  .describe('A fresh UUID per intended act; repeat the same key with identical input to retry safely.');
+  .describe('A fresh UUID per act; send it again with the same input to retry safely.');
 
 export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: ActionSpec<I, O>): Action<I, O> {
   const fields = CONTROL_FIELDS[spec.kind];

@@ -4,21 +4,29 @@
  * - the safe-integer bounds zod writes on every `z.int()` are dropped (JSON numbers past them are refused anyway);
  * - `propertyNames: {type: 'string'}` and `additionalProperties: {}` (what any JSON object allows) are dropped;
  * - keywords beside a `$ref` that repeat the referenced definition's own (zod writes a refined shared shape so) go;
- * - `$defs` that are referenced once are inlined where they are used.
+ * - `$defs` that are referenced once are inlined where they are used;
+ * - a `pattern` beside `format: uuid` (zod spells the UUID grammar out as a 200-character regex) goes: the format says it.
+ * For tools/list (`listing`), read by every connection within a 10 KB budget, bounds and the `additionalProperties:
+ * false` of nested objects go too (the input object itself keeps it), and a
+ * definition that is a bare string (an opaque id) is written `{type: 'string'}`: bounds are the server's to enforce, it
+ * names them when one is exceeded, and get_action gives every schema whole.
  * Nullable fields stay `anyOf: [T, {type: 'null'}]`: `type: [T, 'null']` is shorter but less portable (single-type
  * dialects such as Gemini's function declarations reject it; the MCP Inspector's --strict check warns about it).
  */
 type Schema = Record<string, unknown>;
 
-export function compactSchema<T>(schema: T): T {
-  const dropped = dropRedundancy(schema) as Schema;
+export function compactSchema<T>(schema: T, opts: { listing?: boolean } = {}): T {
+  const dropped = dropRedundancy(schema, false, opts.listing) as Schema;
   if (!dropped.$defs) return dropped as T;
   const s = withoutRepeats(dropped, dropped.$defs as Record<string, Schema>) as Schema;
   const defs = s.$defs as Record<string, Schema>;
+  if (opts.listing)
+    for (const [name, def] of Object.entries(defs)) if (isBareString(def)) defs[name] = { type: 'string' };
   const uses = new Map<string, number>();
   countRefs(s, uses);
   const kept: Record<string, Schema> = {};
-  for (const [name, def] of Object.entries(defs)) if ((uses.get(name) ?? 0) > 1) kept[name] = def;
+  for (const [name, def] of Object.entries(defs))
+    if ((uses.get(name) ?? 0) > 1 && !(opts.listing && isBareString(def))) kept[name] = def;
   const inlined = inlineRefs({ ...s, $defs: undefined }, defs, kept) as Schema;
   delete inlined.$defs;
   if (Object.keys(kept).length) {
@@ -29,20 +37,23 @@ export function compactSchema<T>(schema: T): T {
 }
 
 /** `named`: v maps names to schemas (properties, $defs), so its keys are field names, not keywords. */
-function dropRedundancy(v: unknown, named = false): unknown {
-  if (Array.isArray(v)) return v.map((x) => dropRedundancy(x));
+function dropRedundancy(v: unknown, named = false, listing = false, nested = false): unknown {
+  if (Array.isArray(v)) return v.map((x) => dropRedundancy(x, false, listing, nested));
   if (!v || typeof v !== 'object') return v;
   const out: Schema = {};
   for (const [k, val] of Object.entries(v)) {
     if (named) {
-      out[k] = dropRedundancy(val);
+      out[k] = dropRedundancy(val, false, listing, true);
       continue;
     }
+    if (listing && BOUNDS.has(k) && typeof val === 'number') continue;
+    if (listing && nested && k === 'additionalProperties' && val === false) continue;
     if ((k === 'minimum' && val === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && val === Number.MAX_SAFE_INTEGER))
       continue;
     if (k === 'propertyNames' && isOnly(val, 'type', 'string')) continue;
     if (k === 'additionalProperties' && val && typeof val === 'object' && !Object.keys(val).length) continue;
-    out[k] = dropRedundancy(val, k === 'properties' || k === '$defs' || k === 'patternProperties');
+    if (k === 'pattern' && (v as Schema).format === 'uuid') continue;
+    out[k] = dropRedundancy(val, k === 'properties' || k === '$defs' || k === 'patternProperties', listing, nested);
   }
   return out;
 }
@@ -60,6 +71,10 @@ function withoutRepeats(v: unknown, defs: Record<string, Schema>): unknown {
   }
   return out;
 }
+
+const BOUNDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'minimum', 'maximum']);
+const BARE_STRING_KEYS = new Set(['type', 'minLength', 'maxLength', 'description']);
+const isBareString = (def: Schema) => def.type === 'string' && Object.keys(def).every((k) => BARE_STRING_KEYS.has(k));
 
 const isOnly = (v: unknown, key: string, value: unknown) =>
   !!v && typeof v === 'object' && Object.keys(v).length === 1 && (v as Schema)[key] === value;

@@ -8,8 +8,8 @@ type Schema = Record<string, unknown>;
  * An advertised tool's `outputSchema`: every shape its structuredContent can take, each named by the fields that tell
  * it apart (`required`) and nothing more, so that the tools' outputs fit tools/list's 10 KB budget beside their inputs
  * (the full output schemas, with the Line shape, would take some 10 KB on their own; get_action gives them whole):
- * - the action's output: a record by its `id`, `version` and the `etag` MCP adds to a versioned record, a page by
- *   `items` and `nextCursor`; any other output by every field its schema requires (less any withheld from callers
+ * - the action's output: a record by its `id`, a list or page by its `items`; any other output by every field its
+ *   schema requires (less any withheld from callers
  *   without pricing:read);
  * - `{ result_page }`: a read too large for one result; `{ result_summary }`: such a write;
  * - `{ code, message }`: an error result (the MCP SDK client validates structuredContent against the outputSchema even
@@ -27,8 +27,8 @@ export function toolOutputSchema(action: AnyAction): Schema & { type: 'object' }
   return { type: 'object', anyOf: [{ required: fields }, { required: [large] }, { required: ['code', 'message'] }] };
 }
 
-/** The fields that say what kind of result this is: a record's identity and version, a page's items and cursor. */
-const TELLING = new Set(['id', 'version', 'etag', 'items', 'nextCursor']);
+/** The fields that say what kind of result this is: a record's id, a list's items (its version and etag are in the description). */
+const TELLING = new Set(['id', 'items']);
 
 function resolve(s: Schema, defs: Record<string, Schema>): Schema {
   const ref = s.$ref;

@@ -27,7 +27,7 @@ const fields = z
   .min(1)
   .max(40)
   .optional()
-  .describe('Reads: only these fields of each record (and id); a list as rows under columns.');
+  .describe('Reads: only these fields (and id); a list comes as rows.');
 
 export const callActionInput = z.strictObject({
   name,
@@ -44,7 +44,8 @@ export const readActionResultInput = z.strictObject({
   offset: z.int().min(0).optional().describe('nextOffset of the page.'),
 });
 
-const inputSchema = (schema: z.ZodType) => compactSchema(standaloneJsonSchema(schema, 'input')) as Tool['inputSchema'];
+const inputSchema = (schema: z.ZodType) =>
+  compactSchema(standaloneJsonSchema(schema, 'input'), { listing: true }) as Tool['inputSchema'];
 const readOnly = { readOnlyHint: true, openWorldHint: false };
 
 /**
@@ -92,7 +93,7 @@ function discoveryTools(): Tool[] {
     {
       name: 'read_action_result',
       description:
-        'Reads over 8,000 bytes return { result_page }. Read on with the same name and arguments, its snapshot, path = a node, offset = nextOffset.',
+        'Reads over 8,000 bytes return { result_page }: read on with the same name, arguments, its snapshot, a node path, offset.',
       inputSchema: inputSchema(readActionResultInput),
       annotations: { title: 'Read a large result', ...readOnly },
     },
