@@ -27,6 +27,11 @@ export interface HttpBinding {
    * changes without its own version moving), so 304 never serves a stale body.
    */
   etag?: 'version' | 'content';
+  /**
+   * Top-level output fields a `content` ETag leaves out: a read time that moves on every read though nothing it
+   * describes changed (the client document's piecesAsOf), which would otherwise make 304 impossible.
+   */
+  etagIgnores?: readonly string[];
 }
 
 export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
