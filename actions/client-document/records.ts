@@ -25,7 +25,9 @@ const PiecePhotograph = z
     height: z.int().min(1),
     alt: z.string().describe("Text for the image: the piece's heading."),
   })
-  .describe('A photograph of the piece, as frozen by the latest mint (or, in a preview or a version, by that mint).');
+  .describe(
+    'A photograph of the piece: in the live document as the latest mint froze it, in a preview as it is now, in a version as that mint froze it.',
+  );
 
 const PiecePropertyValue = z.union([
   z.string(),
