@@ -261,11 +261,13 @@ describe('settings', () => {
 
   it('hidden prices leave no price field anywhere in the document', async () => {
     const p = await pricedProject('Hidden prices');
-    await owner.clientDocument.updateClientDocumentSettings.mutate({
+    // Through MCP, as an agent would.
+    const updated = await callAction(mcp, 'update_client_document_settings', {
       projectId: p.id,
       expectedVersion: 1,
       showPrices: false,
     });
+    expect(updated.result).toMatchObject({ showPrices: false, version: 2 });
     const doc = await getDoc(p.id);
     expect(doc.showPrices).toBe(false);
     for (const section of doc.sections) {
