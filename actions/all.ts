@@ -13,3 +13,4 @@ export * from './libraries/index.js';
 export * from './templates/index.js';
 export * from './properties/index.js';
 export * from './photographs/index.js';
+export * from './client-document/index.js';

@@ -311,6 +311,52 @@ export interface LinePhotographsTable {
   removed_at: string | null;
 }
 
+/** A project's client document settings, made on their first save. See 015_client_documents.ts. */
+export interface ClientDocumentSettingsTable {
+  id: string;
+  project_id: string;
+  /** Null: the project's name. */
+  title: string | null;
+  introduction: Generated<string>;
+  /** 1: prices show; 0: the document carries no price at all. */
+  show_prices: Generated<number>;
+  /** A JSON array of ClientDocumentColumn names, in display order. */
+  shown_columns: string;
+  /** A JSON array of custom property ids, in display order (only client-visible properties show). */
+  property_ids: Generated<string>;
+  /** Null: the studio's branding display name, else its name. */
+  studio_name: string | null;
+  /** `#rrggbb`, lowercase; null: the studio's accent colour. */
+  accent_colour: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** Every project's settings version (1 while none were saved): a view, read by the version check only. */
+export interface ClientDocumentSettingsVersionsView {
+  id: string;
+  project_id: string;
+  version: number;
+}
+
+/** A minted client document: numbered per project, immutable. See 015_client_documents.ts. */
+export interface ClientDocumentVersionsTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  /** 1, 2, 3 … per project. */
+  number: number;
+  title: string;
+  piece_count: number;
+  minted_at: string;
+  minted_by: string;
+  /** Canonical JSON of the document as minted (the ClientDocument schema). */
+  document: string;
+  /** Canonical JSON, never shown: what serves each frozen photograph (see client-document/photographs.ts). */
+  photograph_sources: string;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -366,6 +412,9 @@ export interface Database {
   custom_property_options: CustomPropertyOptionsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
+  client_document_settings: ClientDocumentSettingsTable;
+  client_document_settings_versions: ClientDocumentSettingsVersionsView;
+  client_document_versions: ClientDocumentVersionsTable;
   clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;
@@ -401,3 +450,6 @@ export type LibraryProductRow = Selectable<LibraryProductsTable>;
 export type LibraryProductUpdate = Updateable<LibraryProductsTable>;
 export type ProjectTemplateRow = Selectable<ProjectTemplatesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
+export type LinePhotographRow = Selectable<LinePhotographsTable>;
+export type ClientDocumentSettingsRow = Selectable<ClientDocumentSettingsTable>;
+export type ClientDocumentVersionRow = Selectable<ClientDocumentVersionsTable>;

@@ -76,6 +76,8 @@ export const AUDIT_TARGET_KINDS = [
   'project_template',
   'custom_property',
   'custom_property_option',
+  'client_document_settings',
+  'client_document_version',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
@@ -99,3 +101,14 @@ export type PropertyKind = (typeof PROPERTY_KINDS)[number];
 /** The photograph types kept, as their bytes say (never as the sender says). */
 export const PHOTOGRAPH_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/avif'] as const;
 export type PhotographType = (typeof PHOTOGRAPH_TYPES)[number];
+
+/** The line fields a client document may show as columns beside each piece's heading, description and price. */
+export const CLIENT_DOCUMENT_COLUMNS = [
+  'supplier',
+  'brand',
+  'productCode',
+  'finish',
+  'dimensions',
+  'leadTime',
+] as const;
+export type ClientDocumentColumn = (typeof CLIENT_DOCUMENT_COLUMNS)[number];

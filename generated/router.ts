@@ -30,6 +30,15 @@ export type AppRouter = TRPCBuiltRouter<
       listProjectAuditEvents: Q<In<typeof A.listProjectAuditEvents>, Out<typeof A.listProjectAuditEvents>>;
       listStudioAuditEvents: Q<In<typeof A.listStudioAuditEvents>, Out<typeof A.listStudioAuditEvents>>;
     };
+    clientDocument: {
+      getClientDocumentSettings: Q<In<typeof A.getClientDocumentSettings>, Out<typeof A.getClientDocumentSettings>>;
+      getClientDocumentVersion: Q<In<typeof A.getClientDocumentVersion>, Out<typeof A.getClientDocumentVersion>>;
+      getProjectClientDocument: Q<In<typeof A.getProjectClientDocument>, Out<typeof A.getProjectClientDocument>>;
+      listClientDocumentVersions: Q<In<typeof A.listClientDocumentVersions>, Out<typeof A.listClientDocumentVersions>>;
+      mintClientDocument: M<In<typeof A.mintClientDocument> & { commandKey?: string }, Out<typeof A.mintClientDocument>>;
+      previewClientDocument: Q<In<typeof A.previewClientDocument>, Out<typeof A.previewClientDocument>>;
+      updateClientDocumentSettings: M<In<typeof A.updateClientDocumentSettings> & { expectedVersion?: number }, Out<typeof A.updateClientDocumentSettings>>;
+    };
     clients: {
       archiveClient: M<In<typeof A.archiveClient> & { expectedVersion?: number }, Out<typeof A.archiveClient>>;
       createClient: M<In<typeof A.createClient> & { commandKey?: string }, Out<typeof A.createClient>>;

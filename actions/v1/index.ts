@@ -3,3 +3,4 @@ export * from './projects.js';
 export * from './lines.js';
 export * from './audit.js';
 export * from './photographs.js';
+export * from './client-document.js';

@@ -12,8 +12,9 @@ const hasVersion = (action: AnyAction) =>
 export const returnsVersionedRecord = (action: AnyAction): boolean =>
   hasVersion(action) && action.http?.etag !== 'content';
 
-/** How a member read is tagged over REST, if at all. */
+/** How a member read is tagged over REST, if at all: a record without a version is tagged only by its content. */
 export function etagMode(action: AnyAction): 'version' | 'content' | undefined {
+  if (action.kind === 'resource' && action.http?.etag === 'content') return 'content';
   if (!hasVersion(action)) return undefined;
   return action.http?.etag ?? 'version';
 }
@@ -32,6 +33,12 @@ export function etagOf(output: unknown): string | undefined {
 /** The REST ETag for an action's output: the version, or a digest of the body for content-tagged records. */
 export function restEtag(action: AnyAction, output: unknown): string | undefined {
   const mode = etagMode(action);
-  if (mode === 'content') return `"c${sha256(JSON.stringify(output)).slice(0, 20)}"`;
+  if (mode === 'content') {
+    const ignored = action.http?.etagIgnores ?? [];
+    const tagged = ignored.length
+      ? Object.fromEntries(Object.entries(output as object).filter(([k]) => !ignored.includes(k)))
+      : output;
+    return `"c${sha256(JSON.stringify(tagged)).slice(0, 20)}"`;
+  }
   return mode === 'version' ? etagOf(output) : undefined;
 }

@@ -29,6 +29,11 @@ export interface HttpBinding {
    */
   etag?: 'version' | 'content';
   /**
+   * Top-level output fields a `content` ETag leaves out: a read time that moves on every read though nothing it
+   * describes changed (the client document's piecesAsOf), which would otherwise make 304 impossible.
+   */
+  etagIgnores?: readonly string[];
+  /**
    * The body is the file itself (a photograph), streamed to the blob store rather than parsed as JSON, up to the
    * server's upload limit; its Content-Type fills the input's `typeField` and the query parameter named `nameField`
    * that field. Over MCP and tRPC the same file arrives base64 in the input's `field`, which is required there.

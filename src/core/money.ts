@@ -65,3 +65,17 @@ export function displayAmount(n4: bigint, places = 2): string {
   const whole = digits.slice(0, digits.length - places).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${whole}${places ? `.${digits.slice(-places)}` : ''}`;
 }
+
+/**
+ * An exact amount held at `scale` decimal places, rounded once (half away from zero) to `places` decimals and given
+ * back as a scale-4 integer: `roundToPlaces(123456789n, 8, 2)` = 12300n (1.23). For display figures rounded from
+ * unrounded factors in one step, never from an already rounded scale-4 value.
+ */
+export function roundToPlaces(n: bigint, scale: number, places: number): bigint {
+  if (places > SCALE || scale < places) throw new RangeError(`cannot round scale ${scale} to ${places} places`);
+  return divRound(n, 10n ** BigInt(scale - places)) * 10n ** BigInt(SCALE - places);
+}
+
+/** ISO 4217 minor units of the currencies this service takes: how many decimals a displayed amount has. */
+const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set(['JPY']);
+export const minorUnits = (currency: string): number => (ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2);

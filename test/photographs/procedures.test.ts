@@ -13,6 +13,9 @@ import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { imageFacts, sidewaysCameraJpeg, solid } from '../helpers/images.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 
+/** A response's JSON body, loosely typed as tests read it. */
+const json = (res: Response): Promise<any> => res.json();
+
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
@@ -197,7 +200,7 @@ describe('changing the photographs of a line', () => {
       method: 'DELETE',
       headers: { ...headers, 'if-match': etag },
     });
-    expect([stale.status, (await stale.json()).code]).toEqual([409, 'VERSION_CONFLICT']);
+    expect([stale.status, (await json(stale)).code]).toEqual([409, 'VERSION_CONFLICT']);
     const missing = await fetch(`${base}/photographs/${a.id}`, { method: 'DELETE', headers });
     expect(missing.status).toBe(428);
     const del = await fetch(`${base}/photographs/${a.id}`, {
@@ -205,7 +208,7 @@ describe('changing the photographs of a line', () => {
       headers: { ...headers, 'if-match': put.headers.get('etag')! },
     });
     expect(del.status).toBe(200);
-    expect((await del.json()).items.map((p: { id: string }) => p.id)).toEqual([b.id]);
+    expect((await json(del)).items.map((p: { id: string }) => p.id)).toEqual([b.id]);
   });
 });
 

@@ -14,6 +14,9 @@ import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { imageFacts, noisyPng, pixelBombPng, sidewaysCameraJpeg, solid, truncatedJpeg } from '../helpers/images.js';
 
 const UPLOAD_LIMIT = 3 * 1024 * 1024;
+/** A response's JSON body, loosely typed as tests read it. */
+const json = (res: Response): Promise<any> => res.json();
+
 let app: TestApp;
 let mcp: Client;
 let lineId: string;
@@ -23,7 +26,7 @@ beforeAll(async () => {
   app = await createTestApp({ STUDIO_UPLOAD_LIMIT: String(UPLOAD_LIMIT) });
   mcp = await app.mcp();
   const lines = await get(`/v1/projects/${app.projectId}/items?limit=5`);
-  lineId = (await lines.json()).items[3].id;
+  lineId = (await json(lines)).items[3].id;
   base = `/v1/projects/${app.projectId}/items/${lineId}/photographs`;
 });
 afterAll(async () => app?.close());
@@ -37,7 +40,7 @@ const upload = (bytes: Buffer, type: string, filename = 'sofa.jpg', extra: Recor
     headers: { ...auth(), 'content-type': type, 'idempotency-key': crypto.randomUUID(), ...extra },
     body: bytes,
   });
-const listed = async () => (await (await get(base)).json()).items as Array<{ id: string }>;
+const listed = async () => (await json(await get(base))).items as Array<{ id: string }>;
 const incoming = () => {
   try {
     return readdirSync(join(app.rt.config.blobDir, 'incoming'));
@@ -53,7 +56,7 @@ describe('an HTTP upload', () => {
     expect(camera.includes('AcmeCam')).toBe(true);
     const res = await upload(camera, 'image/jpeg', 'C:\\Users\\me\\Pictures\\sofa front.jpg');
     expect(res.status).toBe(201);
-    const photo = await res.json();
+    const photo = await json(res);
     expect(res.headers.get('location')).toBe(`${base}/${photo.id}`);
     expect(photo).toMatchObject({
       lineId,
@@ -91,7 +94,7 @@ describe('an HTTP upload', () => {
   });
 
   it('answers strong ETags, 304 on If-None-Match, and immutable caching only for the tagged URL', async () => {
-    const photo = await (await upload(await solid('png', 120, 80), 'image/png', 'swatch.png')).json();
+    const photo = await json(await upload(await solid('png', 120, 80), 'image/png', 'swatch.png'));
     const tagged = await get(photo.variants.display.url);
     const etag = tagged.headers.get('etag')!;
     expect(etag).toMatch(/^"[^W]/);
@@ -103,7 +106,7 @@ describe('an HTTP upload', () => {
     expect(untagged.headers.get('etag')).toBe(etag);
     const bad = await get(`${base}/${photo.id}?variant=poster`);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).code).toBe('VALIDATION_FAILED');
+    expect((await json(bad)).code).toBe('VALIDATION_FAILED');
   });
 
   it('refuses a type the bytes contradict, a type not kept, a damaged file and a pixel bomb, leaving nothing', async () => {
@@ -117,7 +120,7 @@ describe('an HTTP upload', () => {
     ];
     for (const [bytes, type, status, code] of cases) {
       const res = await upload(bytes, type);
-      const body = await res.json();
+      const body = await json(res);
       expect([res.status, body.code], `${type} ${code}`).toEqual([status, code]);
       expect(body.detail).toMatch(/\.$/);
       expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/);
@@ -129,14 +132,14 @@ describe('an HTTP upload', () => {
   it('accepts the real type under application/octet-stream, and sniffs it', async () => {
     const res = await upload(await solid('webp'), 'application/octet-stream', 'swatch');
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ mediaType: 'image/webp', filename: 'swatch' });
+    expect(await json(res)).toMatchObject({ mediaType: 'image/webp', filename: 'swatch' });
   });
 
   it('refuses a declared length over the limit at once, and an undeclared one as soon as it crosses it', async () => {
     const big = Buffer.alloc(UPLOAD_LIMIT + 1024 * 1024, 7);
     const declared = await upload(big, 'image/jpeg');
     expect(declared.status).toBe(413);
-    expect((await declared.json()).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await json(declared)).code).toBe('PAYLOAD_TOO_LARGE');
     // Chunked, no Content-Length: cut off when the limit is crossed, before the rest arrives.
     let sent = 0;
     const chunk = Buffer.alloc(256 * 1024, 7);
@@ -154,7 +157,7 @@ describe('an HTTP upload', () => {
       duplex: 'half',
     } as RequestInit).catch(() => undefined);
     expect(streamed?.status).toBe(413);
-    expect((await streamed!.json()).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await json(streamed!)).code).toBe('PAYLOAD_TOO_LARGE');
     expect(sent).toBeLessThan(UPLOAD_LIMIT * 4);
     await new Promise((r) => setTimeout(r, 100));
     expect(incoming()).toEqual([]);

@@ -6,9 +6,11 @@ import {
   divRound,
   isAmount4,
   lineTotal4,
+  minorUnits,
   mul4,
   ONE,
   parseAmount4,
+  roundToPlaces,
 } from '../../src/core/money.js';
 
 const amount = fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n });
@@ -101,5 +103,27 @@ describe('amount strings', () => {
     expect(displayAmount(125n)).toBe('0.01');
     expect(displayAmount(-125n)).toBe('-0.01');
     expect(displayAmount(1234567890n)).toBe('123,456.79');
+  });
+});
+
+describe('roundToPlaces: display figures rounded once from exact factors', () => {
+  it('rounds an exact amount at any scale to a number of decimals, half away from zero, as scale 4', () => {
+    // 164.60481811 (scale 8) → 164.60; 0.005 → 0.01; -0.005 → -0.01; 1,234.5 at no decimals → 1,235.
+    expect(roundToPlaces(16_460_481_811n, 8, 2)).toBe(1_646_000n);
+    expect(roundToPlaces(500_000n, 8, 2)).toBe(100n);
+    expect(roundToPlaces(-500_000n, 8, 2)).toBe(-100n);
+    expect(roundToPlaces(12_345_000n, 4, 0)).toBe(12_350_000n);
+    expect(roundToPlaces(12_345n, 4, 4)).toBe(12_345n);
+  });
+
+  it('rounds once: never what rounding to scale 4 first and then to two places gives on a tie', () => {
+    // 1.23495 rounds to 1.23; rounded to scale 4 first it would be 1.2350, which then ties up to 1.24.
+    expect(roundToPlaces(123_495_000n, 8, 2)).toBe(12_300n);
+    expect(roundToPlaces(divRound(123_495_000n, ONE), 4, 2)).toBe(12_400n);
+  });
+
+  it('knows the minor units of the currencies taken', () => {
+    expect(minorUnits('GBP')).toBe(2);
+    expect(minorUnits('JPY')).toBe(0);
   });
 });

@@ -7,6 +7,11 @@ type PricedRow = Pick<LineRow, 'trade_state' | 'trade4' | 'client_state' | 'clie
 export interface DerivedPricing {
   /** The client unit rate as shown: exact when set by hand, trade × (1 + markup) rounded for display otherwise. */
   client: { price4: bigint | null; state: ValueState; source: 'derived' | 'manual' };
+  /**
+   * The client unit rate before any rounding, at scale 8 (a derived rate is trade4 × (1 + markup)4): what a display
+   * rounding starts from, so a shown rate is rounded once.
+   */
+  clientRate8: bigint | null;
   /** quantity × unrounded rate, rounded once. */
   clientTotal4: bigint | null;
   /** Client minus trade per unit, from unrounded factors. */
@@ -23,6 +28,7 @@ export function derivePricing(row: PricedRow, defaultMarkup4: string): DerivedPr
     const manual4 = row.client_state === 'set' && row.client4 !== null ? parseAmount4(row.client4) : null;
     return {
       client: { price4: manual4, state: row.client_state, source: 'manual' },
+      clientRate8: manual4 === null ? null : manual4 * ONE,
       clientTotal4: manual4 === null ? null : lineTotal4(quantity4, manual4),
       margin4: manual4 !== null && trade4 !== null ? manual4 - trade4 : null,
       markup4,
@@ -31,6 +37,7 @@ export function derivePricing(row: PricedRow, defaultMarkup4: string): DerivedPr
   if (trade4 === null) {
     return {
       client: { price4: null, state: row.trade_state, source: 'derived' },
+      clientRate8: null,
       clientTotal4: null,
       margin4: null,
       markup4,
@@ -38,6 +45,7 @@ export function derivePricing(row: PricedRow, defaultMarkup4: string): DerivedPr
   }
   return {
     client: { price4: applyMarkup(trade4, markup4), state: 'set', source: 'derived' },
+    clientRate8: trade4 * (ONE + markup4),
     clientTotal4: lineTotal4(quantity4, trade4, markup4),
     margin4: divRound(trade4 * markup4, ONE),
     markup4,

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { CLIENT_DOCUMENT_COLUMNS, PROPERTY_KINDS } from '../../db/vocabulary.js';
+import { publicMoney } from '../../src/core/schema-marks.js';
+import { Amount4, Currency, Id, Money, named, Timestamp, ValueState } from '../shared/values.js';
+
+/**
+ * The client document's own schema: a projection in the client's register, never a filtered line. A row is a piece;
+ * no field name under it says line, item, plate, trade, markup, margin or cost, and no field carries a trade price,
+ * markup or margin (test/client-document/margin-leak.test.ts walks these schemas and their values to hold that).
+ */
+
+export const ClientDocumentColumn = z
+  .enum(CLIENT_DOCUMENT_COLUMNS)
+  .describe(
+    'A column a piece may show: supplier (its name), brand, productCode, finish, dimensions, leadTime (leadTimeDays).',
+  );
+named(ClientDocumentColumn, 'ClientDocumentColumn');
+
+const ShownPrice = publicMoney(Money);
+
+const PiecePhotograph = z
+  .strictObject({
+    id: Id,
+    width: z.int().min(1).describe('Pixels of the display image (upright, long edge at most 1568).'),
+    height: z.int().min(1),
+    alt: z.string().describe("Text for the image: the piece's heading."),
+  })
+  .describe(
+    'A photograph of the piece: in the live document as the latest mint froze it, in a preview as it is now, in a version as that mint froze it.',
+  );
+
+const PiecePropertyValue = z.union([
+  z.string(),
+  z.boolean(),
+  z.array(z.string()),
+  ShownPrice,
+  z.strictObject({ amount4: Amount4 }),
+]);
+
+const PieceProperty = z
+  .strictObject({
+    name: z.string().describe('The custom property, e.g. "Fire rating".'),
+    kind: z.enum(PROPERTY_KINDS),
+    value: PiecePropertyValue.describe(
+      'By kind: text, long_text, url, date (YYYY-MM-DD): a string; yes_no: true or false; single_choice: the chosen label; multiple_choice: the chosen labels; number: { amount4 }; money: { amount4, currency }.',
+    ),
+  })
+  .describe(
+    "A client-visible custom property the settings chose, with this piece's value; pieces without a value leave it out.",
+  );
+
+const pricesNote = 'Absent when the settings hide prices (showPrices false).';
+
+export const Piece = z
+  .strictObject({
+    reference: z.string().nullable().describe("The studio's reference for the piece, e.g. FF-012."),
+    heading: z.string(),
+    description: z.string(),
+    quantity: z.strictObject({
+      amount4: Amount4.describe('A scale-4 integer string: "20000" = 2.'),
+      unit: z.string().nullable().describe('The unit\'s name, e.g. "each" or "m²".'),
+    }),
+    priceState: ValueState.optional().describe(
+      `Whether the client price is set, tbc, poa, included or by_others. ${pricesNote}`,
+    ),
+    unitPrice: ShownPrice.nullable()
+      .optional()
+      .describe(
+        `The client unit price rounded to the currency's minor unit for display; null unless priceState is set. ${pricesNote}`,
+      ),
+    total: ShownPrice.nullable()
+      .optional()
+      .describe(
+        `Quantity × the unrounded client unit price, rounded once; it need not equal quantity × unitPrice. Null unless priceState is set. ${pricesNote}`,
+      ),
+    supplier: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The supplier's name; only when the settings show the supplier column."),
+    brand: z.string().nullable().optional().describe('Only when the settings show the brand column.'),
+    productCode: z.string().nullable().optional().describe('Only when the settings show the productCode column.'),
+    finish: z.string().nullable().optional().describe('Only when the settings show the finish column.'),
+    dimensions: z.string().nullable().optional().describe('Only when the settings show the dimensions column.'),
+    leadTimeDays: z.int().nullable().optional().describe('Only when the settings show the leadTime column.'),
+    properties: z.array(PieceProperty).describe('Values of the custom properties the settings show, in their order.'),
+    photographs: z
+      .array(PiecePhotograph)
+      .describe(
+        'Cover first, then in display order. In get_project_client_document these are as the latest mint froze them: empty until the project is first minted (mint to show photographs).',
+      ),
+  })
+  .describe('A piece: one row of the client document.');
+named(Piece, 'ClientDocumentPiece');
+
+export const ClientDocument = z
+  .strictObject({
+    title: z.string().describe("The settings' title, else the project's name."),
+    introduction: z.string().describe('Opening prose from the settings; may be empty.'),
+    projectName: z.string(),
+    studioName: z.string().describe("As the settings give it, else the studio's branding display name, else its name."),
+    branding: z.strictObject({
+      accentColour: z.string().describe("#rrggbb: the settings' colour, else the studio's."),
+      logoText: z.string().nullable().describe("The studio's logo text; null: none."),
+    }),
+    currency: Currency,
+    showPrices: z.boolean().describe('False: no price field has a value anywhere in the document; they are absent.'),
+    columns: z.array(ClientDocumentColumn).describe('The columns each piece shows, in order.'),
+    piecesAsOf: Timestamp.describe(
+      'When the pieces were read: live in get_project_client_document, the mint time in a version.',
+    ),
+    photographsAsOf: Timestamp.nullable().describe(
+      'When the photographs shown were frozen by minting; null before the first mint, when pieces show no photographs.',
+    ),
+    sections: z
+      .array(
+        z.strictObject({
+          title: z.string(),
+          pieces: z.array(Piece),
+          total: ShownPrice.optional().describe(`Σ piece totals from exact factors, rounded once. ${pricesNote}`),
+        }),
+      )
+      .describe('Sections in schedule order; a section with no pieces is left out.'),
+    removedPieces: z
+      .array(
+        z.strictObject({
+          reference: z.string().nullable(),
+          heading: z.string(),
+          removedAt: Timestamp,
+        }),
+      )
+      .describe('Pieces the studio removed from the schedule, most recent first: removal is visible to the client.'),
+    totals: z.strictObject({
+      pieceCount: z.int().min(0),
+      total: ShownPrice.optional().describe(
+        `Σ of every priced piece's exact total, rounded once: need not equal the sum of section or piece totals. ${pricesNote}`,
+      ),
+      piecesToConfirm: z
+        .int()
+        .min(0)
+        .optional()
+        .describe(`Pieces priced tbc or poa, which the total does not cover yet. ${pricesNote}`),
+    }),
+  })
+  .describe(
+    "A project's client document: its schedule in the client's register (pieces, client prices only), shaped by the client document settings.",
+  );
+named(ClientDocument, 'ClientDocument');
+
+const MintedBy = z.strictObject({ memberId: Id, name: z.string() }).describe('The studio member who minted it.');
+
+export const ClientDocumentVersionSummary = z
+  .strictObject({
+    id: Id,
+    number: z.int().min(1).describe('1, 2, 3 … per project, in minting order.'),
+    title: z.string(),
+    pieceCount: z.int().min(0),
+    mintedAt: Timestamp,
+    mintedBy: MintedBy,
+  })
+  .describe('A minted client document version, without its document.');
+named(ClientDocumentVersionSummary, 'ClientDocumentVersionSummary');
+
+export const ClientDocumentVersion = ClientDocumentVersionSummary.extend({
+  document: ClientDocument.describe('The document exactly as minted: pieces and photographs as of mintedAt.'),
+}).describe('A minted client document version: immutable, numbered per project.');
+named(ClientDocumentVersion, 'ClientDocumentVersion');
+
+export const ClientDocumentVersionPage = z
+  .strictObject({
+    versions: z.array(ClientDocumentVersionSummary),
+    nextCursor: z.string().nullable().describe('Pass as cursor to read the next page; null on the last page.'),
+  })
+  .describe("A page of a project's minted client document versions.");
+
+export const ClientDocumentSettings = z
+  .strictObject({
+    projectId: Id,
+    title: z.string().nullable().describe("The document's title; null: the project's name."),
+    introduction: z.string().describe('Opening prose shown above the pieces; empty: none.'),
+    showPrices: z.boolean().describe('False hides every price: pieces and totals carry no price field.'),
+    columns: z
+      .array(ClientDocumentColumn)
+      .describe('Columns each piece shows, in order. Default: brand, finish, dimensions.'),
+    propertyIds: z
+      .array(Id)
+      .describe(
+        'Custom properties shown on each piece, in order: only active ones marked clientVisible are listed or shown.',
+      ),
+    branding: z.strictObject({
+      studioName: z
+        .string()
+        .nullable()
+        .describe("The studio's name as the document shows it; null: the studio's branding."),
+      accentColour: z.string().nullable().describe("#rrggbb; null: the studio's accent colour."),
+    }),
+    version: z.int().min(1).describe('Send it back as expectedVersion; 1 while the settings were never saved.'),
+    updatedAt: Timestamp.nullable().describe('Null while the settings were never saved.'),
+  })
+  .describe("A project's client document settings: what its client document shows and how.");
+named(ClientDocumentSettings, 'ClientDocumentSettings');
+
+/** Every client-facing output schema: the margin-leak test walks each. The shared document joins with one line. */
+export const CLIENT_FACING_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  ClientDocument,
+  ClientDocumentVersion,
+  ClientDocumentVersionPage,
+};
