@@ -12,3 +12,4 @@ export * from './codes/index.js';
 export * from './libraries/index.js';
 export * from './templates/index.js';
 export * from './properties/index.js';
+export * from './shares/index.js';

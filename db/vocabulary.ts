@@ -76,6 +76,7 @@ export const AUDIT_TARGET_KINDS = [
   'project_template',
   'custom_property',
   'custom_property_option',
+  'share',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
@@ -95,3 +96,14 @@ export const PROPERTY_KINDS = [
   'url',
 ] as const;
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];
+
+/**
+ * What a share opens. For now only the project's live client document (its id is the project's id); an estimate
+ * revision joins this list with estimates.
+ */
+export const SHARE_DOCUMENT_KINDS = ['client_document'] as const;
+export type ShareDocumentKind = (typeof SHARE_DOCUMENT_KINDS)[number];
+
+/** What a share's holder may do with its document: view it. `decide` (an estimate revision) arrives with estimates. */
+export const SHARE_INTENTS = ['view'] as const;
+export type ShareIntent = (typeof SHARE_INTENTS)[number];

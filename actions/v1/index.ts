@@ -2,3 +2,4 @@
 export * from './projects.js';
 export * from './lines.js';
 export * from './audit.js';
+export * from './shares.js';

@@ -13,6 +13,7 @@ import * as m011 from './011_audit_actor_channel.js';
 import * as m012 from './012_custom_properties.js';
 import * as m013 from './013_line_property_values.js';
 import * as m014 from './014_line_photographs.js';
+import * as m016 from './016_shares.js';
 
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
@@ -47,4 +48,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, ...m012 },
   { version: 13, ...m013 },
   { version: 14, ...m014 },
+  // 015 is the client document's (built on another branch).
+  { version: 16, ...m016 },
 ];
