@@ -17,12 +17,13 @@ p { margin: 0 0 1rem; font-size: 1.0625rem; }
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /**
- * Headers every answer of `/s/…` carries: no scripts or outside resources (CSP), the token in the URL never leaves in
+ * Headers every answer of `/s/…` carries: no scripts or outside resources (CSP; `data:` images only for the empty
+ * icon, which spares the browser a request for /favicon.ico), the token in the URL never leaves in
  * a Referer, the page is never indexed or framed, and no cache keeps a copy (a revoked link must stop showing).
  */
 export const SHARE_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  'content-security-policy': `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   'referrer-policy': 'no-referrer',
   'x-robots-tag': 'noindex, nofollow',
   'cache-control': 'no-store',
@@ -37,6 +38,7 @@ function layout(title: string, body: Html): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
 <title>${title}</title>
 <style>${new Html(STYLE)}</style>
 </head>
