@@ -65,7 +65,7 @@ describe('the client page of a share link', () => {
     expect(headers['x-robots-tag']).toContain('noindex');
     expect(headers['cache-control']).toBe('no-store');
     // The stylesheet is allowed by its hash: applied, and the browser reported no CSP violation.
-    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).maxWidth)).not.toBe('none');
+    expect(await page.locator('main').evaluate('(el) => getComputedStyle(el).maxWidth')).not.toBe('none');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -93,7 +93,7 @@ describe('the client page of a share link', () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(url);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow, name).toBeLessThanOrEqual(0);
       const file = join(shots, `share-page-${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
