@@ -14,3 +14,4 @@ export * from './templates/index.js';
 export * from './properties/index.js';
 export * from './photographs/index.js';
 export * from './client-document/index.js';
+export * from './shares/index.js';

@@ -10,6 +10,8 @@ import type {
   ProjectStatus,
   PropertyKind,
   Role,
+  ShareDocumentKind,
+  ShareIntent,
   ValueState,
 } from './vocabulary.js';
 
@@ -357,6 +359,36 @@ export interface ClientDocumentVersionsTable {
   photograph_sources: string;
 }
 
+/** An issued share: never edited once written. See 016_shares.ts. */
+export interface SharesTable {
+  id: string;
+  project_id: string;
+  document_kind: ShareDocumentKind;
+  /** For a client document, the project's id. */
+  document_id: string;
+  intent: ShareIntent;
+  recipient_email: string | null;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  /** The token's last 4 characters, to recognise it. */
+  token_hint: string;
+  issued_at: string;
+  /** The member who issued it. */
+  issued_by: string;
+  expires_at: string | null;
+}
+
+/** The revocation of a share, appended once; the share row is left as issued. */
+export interface ShareRevocationsTable {
+  id: string;
+  share_id: string;
+  project_id: string;
+  revoked_at: string;
+  /** The member who revoked it. */
+  revoked_by: string;
+  reason: string | null;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -415,6 +447,8 @@ export interface Database {
   client_document_settings: ClientDocumentSettingsTable;
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
+  shares: SharesTable;
+  share_revocations: ShareRevocationsTable;
   clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;
@@ -432,6 +466,8 @@ export type UnitRow = Selectable<UnitsTable>;
 export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
 export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
 export type ClientRow = Selectable<ClientsTable>;
+export type ShareRow = Selectable<SharesTable>;
+export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type CodeSchemeRow = Selectable<CodeSchemesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;

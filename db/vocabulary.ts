@@ -78,6 +78,7 @@ export const AUDIT_TARGET_KINDS = [
   'custom_property_option',
   'client_document_settings',
   'client_document_version',
+  'share',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
@@ -112,3 +113,14 @@ export const CLIENT_DOCUMENT_COLUMNS = [
   'leadTime',
 ] as const;
 export type ClientDocumentColumn = (typeof CLIENT_DOCUMENT_COLUMNS)[number];
+
+/**
+ * What a share opens. For now only the project's live client document (its id is the project's id); an estimate
+ * revision joins this list with estimates.
+ */
+export const SHARE_DOCUMENT_KINDS = ['client_document'] as const;
+export type ShareDocumentKind = (typeof SHARE_DOCUMENT_KINDS)[number];
+
+/** What a share's holder may do with its document: view it. `decide` (an estimate revision) arrives with estimates. */
+export const SHARE_INTENTS = ['view'] as const;
+export type ShareIntent = (typeof SHARE_INTENTS)[number];

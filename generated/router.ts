@@ -126,6 +126,14 @@ export type AppRouter = TRPCBuiltRouter<
       reorderScheduleSections: M<In<typeof A.reorderScheduleSections> & { expectedVersion?: number }, Out<typeof A.reorderScheduleSections>>;
       updateScheduleSection: M<In<typeof A.updateScheduleSection> & { expectedVersion?: number }, Out<typeof A.updateScheduleSection>>;
     };
+    shares: {
+      getProjectShare: Q<In<typeof A.getProjectShare>, Out<typeof A.getProjectShare>>;
+      issueProjectShare: M<In<typeof A.issueProjectShare> & { commandKey?: string }, Out<typeof A.issueProjectShare>>;
+      listProjectShares: Q<In<typeof A.listProjectShares>, Out<typeof A.listProjectShares>>;
+      listShareRevocations: Q<In<typeof A.listShareRevocations>, Out<typeof A.listShareRevocations>>;
+      reissueProjectShare: M<In<typeof A.reissueProjectShare> & { commandKey?: string }, Out<typeof A.reissueProjectShare>>;
+      revokeProjectShare: M<In<typeof A.revokeProjectShare> & { commandKey?: string }, Out<typeof A.revokeProjectShare>>;
+    };
     studio: {
       getStudio: Q<In<typeof A.getStudio>, Out<typeof A.getStudio>>;
       getStudioSettings: Q<In<typeof A.getStudioSettings>, Out<typeof A.getStudioSettings>>;

@@ -11,6 +11,7 @@ import { PROJECT } from '../../src/domain/projects/entity.js';
 import { CUSTOM_PROPERTY, PROPERTY_OPTION } from '../../src/domain/properties/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
+import { SHARE } from '../../src/domain/shares/entity.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
@@ -39,5 +40,6 @@ export const TemplateId = Ref(TEMPLATE);
 export const CustomPropertyId = Ref(CUSTOM_PROPERTY);
 export const PropertyOptionId = Ref(PROPERTY_OPTION);
 export const PhotographId = Ref(PHOTOGRAPH);
+export const ShareId = Ref(SHARE);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

@@ -4,3 +4,4 @@ export * from './lines.js';
 export * from './audit.js';
 export * from './photographs.js';
 export * from './client-document.js';
+export * from './shares.js';

@@ -7,6 +7,8 @@ import { authenticate, bearerToken } from '../core/auth.js';
 import { problemBody, ServiceError, toServiceError } from '../core/errors.js';
 import { nextRequestId } from '../core/ids.js';
 import { sendFailure } from './problem.js';
+import { redactPath } from './redact.js';
+import { isSharePagePath, sendUnavailable } from './share-page/route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,15 +135,19 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
       return refuse(
         req,
         reply,
-        new ServiceError('METHOD_NOT_ALLOWED', `${path} accepts ${methods.join(', ')}, not ${req.method}.`),
+        new ServiceError('METHOD_NOT_ALLOWED', `${redactPath(path)} accepts ${methods.join(', ')}, not ${req.method}.`),
       );
     }
     const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : undefined;
     const hint =
       trimmed && allowed(trimmed).length
-        ? `paths never end in a slash: use ${trimmed}`
+        ? `paths never end in a slash: use ${redactPath(trimmed)}`
         : 'see /docs/openapi.json for the routes';
-    return refuse(req, reply, new ServiceError('NOT_FOUND', `Nothing is served at ${req.method} ${path}; ${hint}.`));
+    return refuse(
+      req,
+      reply,
+      new ServiceError('NOT_FOUND', `Nothing is served at ${req.method} ${redactPath(path)}; ${hint}.`),
+    );
   };
 
   app.addHook('onRequest', async (req, reply) => {
@@ -190,6 +196,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
 
 /** Fastify's router failures (a bad percent-encoding, an over-long path segment) in the catalog's terms. */
 export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply) {
+  // A share link's page refuses every link that does not work alike, an unreadable one too.
+  if (isSharePagePath(req.url)) return sendUnavailable(reply);
   const se =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new ServiceError(

@@ -10,6 +10,8 @@ import { clientErrorHandler, frameworkErrors, registerAdmission } from './admiss
 import { registerDocs } from './docs.js';
 import { registerMcpHttp } from './mcp-http.js';
 import { registerAgentResults } from './agent-results.js';
+import { registerSharePage } from './share-page/route.js';
+import { redactPath } from './redact.js';
 
 /** Fastify's own failures (unreadable body, too large, wrong media type) in the one catalog's terms. */
 function fromFastifyError(err: FastifyError): ServiceError {
@@ -51,7 +53,7 @@ function fromFastifyError(err: FastifyError): ServiceError {
 const checkingInterval = (config: Runtime['config']) =>
   Math.min(30_000, Math.max(50, Math.floor(Math.min(config.headersTimeout, config.requestTimeout) / 4)));
 
-/** The one HTTP server: `/v1`, `/api/trpc`, docs. MCP over HTTP mounts here too. */
+/** The one HTTP server: `/v1`, `/api/trpc`, docs, and the client pages of share links (`/s/…`). MCP over HTTP mounts here too. */
 export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): Promise<FastifyInstance> {
   const { config } = rt;
   const app = Fastify({
@@ -92,7 +94,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const se = err instanceof ServiceError ? err : fromFastifyError(err);
-    if (se.code === 'INTERNAL') rt.log?.(`unhandled error on ${req.method} ${req.url}`, err);
+    if (se.code === 'INTERNAL') rt.log?.(`unhandled error on ${req.method} ${redactPath(req.url)}`, err);
     return sendFailure(req, reply, se);
   });
   // Before any route: every route registered from here on is admitted (authenticated, bounded) the same way.
@@ -103,6 +105,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerDocs(app, rt, actions);
   registerMcpHttp(app, rt, actions);
   registerAgentResults(app, rt, actions);
+  registerSharePage(app, rt);
   app.get('/health', async () => ({ status: 'ok' }));
   return app;
 }

@@ -211,6 +211,8 @@ const WRITABLE_WHEN_ARCHIVED: Record<string, string> = {
   revoke_project_access: 'who may read an archived project is still managed',
   add_library_product: 'reads a line into studio reference data; the project does not change',
   create_template_from_project: 'reads the project into a studio template; the project does not change',
+  revoke_project_share:
+    "withdraws a link without changing the project; an archived job's links must still be stoppable",
 };
 
 describe('the archived-project freeze', () => {

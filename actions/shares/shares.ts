@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
+import * as shares from '../../src/domain/shares/shares.js';
+import { EXAMPLE } from '../projects/shapes.js';
+import { pageQuery } from '../shared/queries.js';
+import { ProjectId, ShareId } from '../shared/refs.js';
+import { page } from '../shared/values.js';
+import { IssuedShare, RecipientEmail, Share, ShareIntent, ShareState } from './records.js';
+
+/** A fake id for examples: the shape the API mints, no meaning. */
+export const SHARE_EX = { shareId: '0000000000000000000000000s' } as const;
+export const inShare = { projectId: ProjectId, shareId: ShareId.describe('From list_project_shares.') };
+
+export const listProjectShares = defineAction({
+  name: 'list_project_shares',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'shares',
+  summary: "List a project's share links (never their tokens), newest first.",
+  description:
+    "Every share issued for the project, newest first (sort: issuedAt for oldest first), with who issued it, for whom, its token's last 4 characters (tokenHint), when it expires and whether it was revoked. state: live keeps the links that work now; revoked or expired the others. A link's token is never shown again after issue: to send a lost link, reissue_project_share. No record is kept of links being opened.",
+  scope: 'shares:manage',
+  input: z.strictObject({
+    projectId: ProjectId,
+    state: ShareState.optional().describe('Only shares in this state; default all.'),
+    recipientEmail: RecipientEmail.optional().describe('Only shares issued for this address.'),
+    sort: z.enum(shares.SHARE_SORT_NAMES).optional().describe('Default: -issuedAt (newest first).'),
+    ...pageQuery,
+  }),
+  output: page(Share),
+  errors: ['NOT_FOUND'],
+  example: { projectId: EXAMPLE.projectId, state: 'live' },
+  handler: (ctx, input) => shares.listShares(ctx, input),
+});
+
+export const getProjectShare = defineAction({
+  name: 'get_project_share',
+  kind: 'procedure',
+  effect: 'query',
+  domain: 'shares',
+  summary: 'Read one share link of a project (never its token).',
+  description:
+    'The share with its document, intent, recipient, tokenHint (the last 4 characters of its token), issuer, expiry, revokedAt and state. The token itself is shown only when the share is issued; a share of another project answers NOT_FOUND.',
+  scope: 'shares:manage',
+  input: z.strictObject(inShare),
+  output: Share,
+  errors: ['NOT_FOUND'],
+  example: { projectId: EXAMPLE.projectId, shareId: SHARE_EX.shareId },
+  handler: (ctx, input) => shares.getShare(ctx, input.projectId, input.shareId),
+});
+
+export const issueProjectShare = defineAction({
+  name: 'issue_project_share',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'shares',
+  summary: "Issue a link that lets a client view the project's live client document; the link is shown once.",
+  description:
+    "Mints a share of the project's live client document (it always shows the schedule as it is now) and answers it with its token and url, the link to send, in this answer only: they are stored as a digest, so keep them now. intent is view (the default; decide arrives with estimates). Name the recipient with recipientEmail (optional: the link works for whoever holds it) and a lifetime with expiresInDays (1 to 365 days from now; default: until revoked). Each call makes another link; revoke_project_share stops one. Send a fresh commandKey: a retry with it answers the same share without its token or url. An archived project takes no new shares (ARCHIVED).",
+  scope: 'shares:manage',
+  guards: [frozenWhenArchived],
+  keyed: true,
+  shownOnce: ['token', 'url'],
+  input: z.strictObject({
+    projectId: ProjectId,
+    intent: ShareIntent.optional().describe('Default view, the only intent for now.'),
+    recipientEmail: RecipientEmail.optional(),
+    expiresInDays: z
+      .int()
+      .min(1)
+      .max(365)
+      .optional()
+      .describe('Whole days from now until the link stops working; default: it works until revoked.'),
+  }),
+  output: IssuedShare,
+  errors: ['NOT_FOUND', 'ARCHIVED'],
+  example: {
+    projectId: EXAMPLE.projectId,
+    recipientEmail: 'client@example.com',
+    expiresInDays: 30,
+    commandKey: '2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3c5e7a',
+  },
+  handler: (ctx, input) => shares.issueShare(ctx, input),
+});
+
+export const reissueProjectShare = defineAction({
+  name: 'reissue_project_share',
+  kind: 'procedure',
+  effect: 'mutation',
+  domain: 'shares',
+  summary: 'Mint a new link like an existing share (same document, intent, recipient and lifetime).',
+  description:
+    "Issues a new share with the old one's document, intent and recipient, and the same lifetime counted from now (a 30-day link gives a new 30-day link; a link without expiry, one without expiry), answered with its new token and url once. Use it when a link was lost, leaked or expired; the old share is left as issued, revoked or not: revoke_project_share it separately if it should stop working. Send a fresh commandKey: a retry with it answers the same share without its token or url. An archived project takes no new shares (ARCHIVED).",
+  scope: 'shares:manage',
+  guards: [frozenWhenArchived],
+  keyed: true,
+  shownOnce: ['token', 'url'],
+  input: z.strictObject(inShare),
+  output: IssuedShare,
+  errors: ['NOT_FOUND', 'ARCHIVED'],
+  example: {
+    projectId: EXAMPLE.projectId,
+    shareId: SHARE_EX.shareId,
+    commandKey: '4e6a8c0d-2f1b-4c5e-8a7b-9d1f3b5c7e9a',
+  },
+  handler: (ctx, input) => shares.reissueShare(ctx, input.projectId, input.shareId),
+});

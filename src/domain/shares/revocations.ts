@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database, ShareRevocationRow } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { memberName } from './members.js';
+import { loadShare } from './shares.js';
+
+type RevocationRecord = ShareRevocationRow & { revoker_name: string };
+
+export function presentRevocation(row: RevocationRecord) {
+  return {
+    id: row.id,
+    shareId: row.share_id,
+    projectId: row.project_id,
+    revokedAt: row.revoked_at,
+    revokedBy: { memberId: row.revoked_by, name: row.revoker_name },
+    reason: row.reason,
+  };
+}
+
+function revocationRecords(db: Kysely<Database>) {
+  return db
+    .selectFrom('share_revocations')
+    .innerJoin('members', 'members.id', 'share_revocations.revoked_by')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .selectAll('share_revocations')
+    .select('users.name as revoker_name');
+}
+
+export const REVOCATION_SORTS = namedSorts(
+  { revokedAt: { column: 'share_revocations.revoked_at' } },
+  { column: 'share_revocations.id' },
+);
+export const REVOCATION_SORT_NAMES = sortNames(REVOCATION_SORTS);
+
+export interface ListRevocationsQuery extends PageRequest {
+  projectId: string;
+  shareId?: string | undefined;
+  sort?: keyof typeof REVOCATION_SORTS | undefined;
+}
+
+/** A project's revocation records (or one share's), newest first unless `sort` says otherwise. */
+export async function listRevocations(ctx: ActionContext, q: ListRevocationsQuery) {
+  let qb = revocationRecords(ctx.db).where('share_revocations.project_id', '=', q.projectId);
+  if (q.shareId) qb = qb.where('share_revocations.share_id', '=', q.shareId);
+  const { rows, nextCursor } = await keysetPage(qb, REVOCATION_SORTS[q.sort ?? '-revokedAt'], q);
+  return { items: rows.map(presentRevocation), nextCursor };
+}
+
+/**
+ * Appends the share's revocation: its link stops working at once. A share is revoked at most once: revoking it again
+ * answers the first revocation (its time, who and why) and changes nothing, so a retry with a new key is harmless.
+ */
+export async function revokeShare(ctx: ActionContext, projectId: string, shareId: string, reason?: string) {
+  const share = await loadShare(ctx, projectId, shareId);
+  const existing = await revocationRecords(ctx.db).where('share_revocations.share_id', '=', shareId).executeTakeFirst();
+  if (existing) {
+    ctx.unchanged();
+    return presentRevocation(existing);
+  }
+  const caller = ctx.caller!;
+  const row: ShareRevocationRow = {
+    id: newId(),
+    share_id: shareId,
+    project_id: projectId,
+    revoked_at: ctx.now,
+    revoked_by: caller.memberId,
+    reason: reason ?? null,
+  };
+  await ctx.db.insertInto('share_revocations').values(row).execute();
+  ctx.audit({
+    targetKind: 'share',
+    targetId: shareId,
+    projectId,
+    summary: `Revoked share …${share.token_hint}${reason ? `: ${reason}` : ''}`,
+    changes: { revokedAt: { from: null, to: ctx.now }, ...(reason ? { reason: { from: null, to: reason } } : {}) },
+  });
+  return presentRevocation({ ...row, revoker_name: await memberName(ctx, caller.memberId) });
+}

@@ -1,0 +1,185 @@
+import type { Kysely } from 'kysely';
+import type { Database, ShareRow } from '../../../db/schema.js';
+import type { ShareIntent } from '../../../db/vocabulary.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { memberName } from './members.js';
+import { mintShareToken, shareUrl } from './token.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A share as read: its row, its issuer's name, and the time of its revocation when one was appended. */
+export type ShareRecord = ShareRow & { issuer_name: string; revoked_at: string | null };
+
+export type ShareState = 'live' | 'revoked' | 'expired';
+
+/** Whether the share's link works now: a revocation wins over expiry. */
+export function shareState(row: Pick<ShareRecord, 'revoked_at' | 'expires_at'>, now: string): ShareState {
+  if (row.revoked_at) return 'revoked';
+  return row.expires_at !== null && row.expires_at <= now ? 'expired' : 'live';
+}
+
+/** A share as the API shows it: never its token or digest, only the token's last 4 characters. */
+export function presentShare(row: ShareRecord, now: string) {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    document: { kind: row.document_kind, id: row.document_id },
+    intent: row.intent,
+    recipientEmail: row.recipient_email,
+    tokenHint: row.token_hint,
+    issuedAt: row.issued_at,
+    issuedBy: { memberId: row.issued_by, name: row.issuer_name },
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    state: shareState(row, now),
+  };
+}
+export type PresentedShare = ReturnType<typeof presentShare>;
+
+/** Shares with their issuer's name and revocation time, in one statement. */
+function shareRecords(db: Kysely<Database>) {
+  return db
+    .selectFrom('shares')
+    .innerJoin('members', 'members.id', 'shares.issued_by')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .leftJoin('share_revocations', 'share_revocations.share_id', 'shares.id')
+    .selectAll('shares')
+    .select(['users.name as issuer_name', 'share_revocations.revoked_at as revoked_at']);
+}
+
+export const SHARE_SORTS = namedSorts({ issuedAt: { column: 'shares.issued_at' } }, { column: 'shares.id' });
+export const SHARE_SORT_NAMES = sortNames(SHARE_SORTS);
+
+export interface ListSharesQuery extends PageRequest {
+  projectId: string;
+  state?: ShareState | undefined;
+  recipientEmail?: string | undefined;
+  sort?: keyof typeof SHARE_SORTS | undefined;
+}
+
+/** A project's shares, newest first unless `sort` says otherwise; `state` keeps the live, revoked or expired ones. */
+export async function listShares(ctx: ActionContext, q: ListSharesQuery) {
+  let qb = shareRecords(ctx.db).where('shares.project_id', '=', q.projectId);
+  if (q.recipientEmail) qb = qb.where('shares.recipient_email', '=', q.recipientEmail.toLowerCase());
+  if (q.state === 'revoked') qb = qb.where('share_revocations.id', 'is not', null);
+  else if (q.state) {
+    qb = qb.where('share_revocations.id', 'is', null);
+    qb =
+      q.state === 'expired'
+        ? qb.where('shares.expires_at', 'is not', null).where('shares.expires_at', '<=', ctx.now)
+        : qb.where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', ctx.now)]));
+  }
+  const { rows, nextCursor } = await keysetPage(qb, SHARE_SORTS[q.sort ?? '-issuedAt'], q);
+  return { items: rows.map((r) => presentShare(r, ctx.now)), nextCursor };
+}
+
+/** The share, read in its project (ownership has already proved it belongs there). */
+export async function loadShare(ctx: Pick<ActionContext, 'db'>, projectId: string, shareId: string) {
+  const row = await shareRecords(ctx.db)
+    .where('shares.id', '=', shareId)
+    .where('shares.project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row)
+    throw new ServiceError('NOT_FOUND', `No share ${shareId} exists in this project; list_project_shares lists them.`);
+  return row;
+}
+
+export async function getShare(ctx: ActionContext, projectId: string, shareId: string) {
+  return presentShare(await loadShare(ctx, projectId, shareId), ctx.now);
+}
+
+/** What issue and reissue answer: the share, and its token and link, which exist only in this answer. */
+export interface IssuedShare extends PresentedShare {
+  token: string;
+  url: string;
+}
+
+type NewShare = Pick<
+  ShareRow,
+  'project_id' | 'document_kind' | 'document_id' | 'intent' | 'recipient_email' | 'expires_at'
+>;
+
+/** Writes a new share with a fresh token, issued by the caller now. */
+async function mint(ctx: ActionContext, fields: NewShare): Promise<{ row: ShareRecord; issued: IssuedShare }> {
+  const caller = ctx.caller!;
+  const { token, hash, hint } = mintShareToken();
+  const row: ShareRow = {
+    id: newId(),
+    ...fields,
+    token_hash: hash,
+    token_hint: hint,
+    issued_at: ctx.now,
+    issued_by: caller.memberId,
+  };
+  await ctx.db.insertInto('shares').values(row).execute();
+  const record: ShareRecord = { ...row, issuer_name: await memberName(ctx, caller.memberId), revoked_at: null };
+  return { row: record, issued: { ...presentShare(record, ctx.now), token, url: shareUrl(ctx.config.baseUrl, token) } };
+}
+
+/** What an audit event says about a share: never its token (the last 4 characters name it). */
+const audited = (row: ShareRecord) => ({
+  document: { kind: row.document_kind, id: row.document_id },
+  intent: row.intent,
+  recipientEmail: row.recipient_email,
+  expiresAt: row.expires_at,
+  tokenHint: row.token_hint,
+});
+
+export interface IssueShareInput {
+  projectId: string;
+  intent?: ShareIntent | undefined;
+  recipientEmail?: string | undefined;
+  expiresInDays?: number | undefined;
+}
+
+/** A new share of the project's live client document (its id is the project's). */
+export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
+  const { row, issued } = await mint(ctx, {
+    project_id: input.projectId,
+    document_kind: 'client_document',
+    document_id: input.projectId,
+    intent: input.intent ?? 'view',
+    recipient_email: input.recipientEmail?.toLowerCase() ?? null,
+    expires_at:
+      input.expiresInDays === undefined
+        ? null
+        : new Date(Date.parse(ctx.now) + input.expiresInDays * DAY_MS).toISOString(),
+  });
+  ctx.audit({
+    targetKind: 'share',
+    targetId: row.id,
+    projectId: input.projectId,
+    summary: `Issued a share of the client document (…${row.token_hint})${row.recipient_email ? ` for ${row.recipient_email}` : ''}`,
+    changes: { created: { from: null, to: audited(row) } },
+  });
+  return issued;
+}
+
+/**
+ * A new share with the old one's document, intent and recipient, and the same lifetime (an old share that expired 30
+ * days after its issue gives one that expires 30 days from now; one that never expired, one that never expires). The
+ * old share is left as issued, revoked or not: revoking it is a separate act.
+ */
+export async function reissueShare(ctx: ActionContext, projectId: string, shareId: string) {
+  const old = await loadShare(ctx, projectId, shareId);
+  const lifetime = old.expires_at === null ? null : Date.parse(old.expires_at) - Date.parse(old.issued_at);
+  const { row, issued } = await mint(ctx, {
+    project_id: old.project_id,
+    document_kind: old.document_kind,
+    document_id: old.document_id,
+    intent: old.intent,
+    recipient_email: old.recipient_email,
+    expires_at: lifetime === null ? null : new Date(Date.parse(ctx.now) + lifetime).toISOString(),
+  });
+  ctx.audit({
+    targetKind: 'share',
+    targetId: row.id,
+    projectId,
+    summary: `Reissued share …${old.token_hint} as a new link (…${row.token_hint})`,
+    changes: { created: { from: null, to: audited(row) }, reissueOf: { from: null, to: old.id } },
+  });
+  return issued;
+}
