@@ -14,8 +14,23 @@ export function saveOwnerToken(databasePath: string, token: string) {
 }
 
 export function readOwnerToken(databasePath: string): string | undefined {
+  return readKept(tokenFilePath(databasePath));
+}
+
+/** Where the first start keeps the demo share's path (`/s/<token>`): a capability, so readable only by its owner. */
+export const demoShareFilePath = (databasePath: string) => join(dirname(databasePath), 'demo-share');
+
+export function saveDemoShare(databasePath: string, path: string) {
+  const file = demoShareFilePath(databasePath);
+  writeFileSync(file, `${path}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+export const readDemoShare = (databasePath: string) => readKept(demoShareFilePath(databasePath));
+
+function readKept(file: string): string | undefined {
   try {
-    return readFileSync(tokenFilePath(databasePath), 'utf8').trim() || undefined;
+    return readFileSync(file, 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }

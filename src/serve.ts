@@ -5,7 +5,8 @@ import type { Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { buildHttpApp } from './surfaces/http.js';
 import { seedDemo } from './seed/demo.js';
-import { readOwnerToken, saveOwnerToken, tokenFilePath } from './local-owner.js';
+import { readDemoShare, readOwnerToken, saveDemoShare, saveOwnerToken, tokenFilePath } from './local-owner.js';
+import { seedDemoShowcase } from './seed/demo-showcase.js';
 import type { Runtime } from './core/invoke.js';
 
 export interface Started {
@@ -16,6 +17,8 @@ export interface Started {
   token?: string;
   /** Where the demo owner's token is kept, when it is. */
   tokenFile?: string;
+  /** The demo share's path (`/s/<token>`): the client's page of Harbour House. */
+  sharePath?: string;
 }
 
 /** Opens the database, seeds the demo studio on first start, and listens. */
@@ -25,7 +28,10 @@ export async function serve(config: Config): Promise<Started> {
   let tokenFile: string | undefined;
   if (!config.noDemo) {
     const seeded = await seedDemo(rt.store);
-    if (seeded) saveOwnerToken(config.databasePath, seeded.token);
+    if (seeded) {
+      saveOwnerToken(config.databasePath, seeded.token);
+      saveDemoShare(config.databasePath, await seedDemoShowcase(rt, seeded.token, seeded.projectId));
+    }
     // The token is printed once, on the start that created it; later starts say where it is kept.
     token = seeded?.token;
     if (seeded || readOwnerToken(config.databasePath)) tokenFile = tokenFilePath(config.databasePath);
@@ -42,7 +48,7 @@ export async function serve(config: Config): Promise<Started> {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  return { app, rt, url, token, tokenFile };
+  return { app, rt, url, token, tokenFile, sharePath: config.noDemo ? undefined : readDemoShare(config.databasePath) };
 }
 
 /** A path as the person typing commands would write it: relative to the current folder when it is inside it. */
@@ -66,5 +72,8 @@ export function banner(s: Started, config: Config): string {
       : s.tokenFile
         ? `  Token      kept in ${shown(s.tokenFile)}   (the demo owner's; try: curl -H "Authorization: Bearer $(cat ${shown(s.tokenFile)})" ${s.url}/v1/projects)`
         : '  Token      create one with: npm run studio -- token create',
+    ...(s.sharePath
+      ? [`  Client     ${s.url}${s.sharePath}   (Harbour House as the client sees it: a live share)`]
+      : []),
   ].join('\n');
 }

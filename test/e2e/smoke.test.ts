@@ -15,6 +15,22 @@ describe('first start', () => {
     expect(res.body.items.map((p: { name: string }) => p.name)).toContain('Harbour House');
   });
 
+  it('prints the demo share: Harbour House as the client sees it, photographs and all, without a token', async () => {
+    expect(server.clientUrl).toMatch(/\/s\/share_[\w-]{43}$/);
+    const page = await fetch(server.clientUrl!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Hartley &amp; Rowe Interiors');
+    const projects = await http(server.url, 'GET', '/v1/projects', { token: server.token });
+    const projectId = projects.body.items[0].id;
+    const doc = await http(server.url, 'GET', `/v1/projects/${projectId}/client-document`, { token: server.token });
+    expect(doc.body.photographsAsOf).not.toBeNull();
+    const pictured = doc.body.sections.flatMap((s: { pieces: Array<{ photographs: unknown[] }> }) =>
+      s.pieces.filter((p) => p.photographs.length),
+    );
+    expect(pictured.length).toBeGreaterThanOrEqual(5);
+  });
+
   it('refuses a request without a token with 401 UNAUTHENTICATED', async () => {
     const res = await http(server.url, 'GET', '/v1/projects');
     expect(res.status).toBe(401);
