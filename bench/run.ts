@@ -45,6 +45,7 @@ import type { SessionFigures } from '../test/mcp/agent-session.js';
 import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
 import { measureList } from './lib/list.js';
 import { measurePostgres } from './lib/postgres.js';
+import { measurePhotographs } from './lib/photographs.js';
 import { save, table, passes, type Check } from './lib/report.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -61,6 +62,7 @@ const AGENT_PAGING_LINES = 1000;
 const LARGE_PROJECT_LINES = num('BENCH_LARGE_PROJECT_LINES', 10_000);
 const CREATE_RUNS = num('BENCH_CREATE_RUNS', 200);
 const LIST_RUNS = num('BENCH_LIST_RUNS', 200);
+const CLIENT_DOCUMENT_RUNS = num('BENCH_CLIENT_DOCUMENT_RUNS', 50);
 const MIX_REQUESTS = num('BENCH_MIX_REQUESTS', 100_000);
 /** Lines per write pool: each autocannon run (warm-up or measure) can strand one line per connection in flight. */
 const WRITE_LINES = load.connections * (2 * ROUNDS + 3);
@@ -386,6 +388,9 @@ async function main() {
     // 4. memory after the mix, on the server that has already served everything above.
     const memory = await measureMemory(full, listFixture);
 
+    // 6. what the client sees: the client document with photographs, derivatives, concurrent uploads.
+    const photographs = await measurePhotographs(full, LIST_LINES, CLIENT_DOCUMENT_RUNS);
+
     const h = best(rounds.hello);
     const g = best(rounds.getLine);
     const pf = best(rounds.patchFull);
@@ -431,6 +436,7 @@ async function main() {
         note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
       },
       ...mcpChecks(mcp),
+      ...photographs,
       {
         name: 'create line p50, empty project',
         value: createEmpty.p50,

@@ -38,6 +38,7 @@ export type McpIdentity = { caller: Caller } | { token: string | undefined };
 
 const INSTRUCTIONS =
   'Studio schedules: projects, sections (rooms) and lines (items). list_projects, get_project, list_lines, get_line and update_line cover everyday work; ' +
+  "list_photographs then get_photograph shows a line's photographs as images; add_photograph adds one (base64). " +
   'search_actions finds any other capability, get_action shows its input, call_action runs it. Keep etags exactly as returned. ' +
   'A result over 8,000 bytes comes back as { result_page }: continue with read_action_result.';
 
