@@ -8,8 +8,10 @@ import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool } from '../helpers/calls.js';
+import { httpMcp } from '../helpers/e2e.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { imageFacts, noisyPng, pixelBombPng, sidewaysCameraJpeg, solid, truncatedJpeg } from '../helpers/images.js';
 
@@ -210,6 +212,49 @@ describe('photographs over MCP', () => {
     expect(Math.max(facts.width!, facts.height!)).toBeLessThanOrEqual(1568);
     expect(JSON.parse(text!.text!)).toMatchObject({ id: added.result.id, filename: 'noise.png' });
     expect(res.structuredContent).toMatchObject({ id: added.result.id });
+  });
+
+  it('over Streamable HTTP, /mcp takes a 3 MiB photograph (its own body limit; other routes keep 1 MiB)', async () => {
+    const big = await noisyPng(1100, 1000);
+    expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
+    const remote = await httpMcp(app.url, app.token);
+    try {
+      const res = await remote.client.callTool({
+        name: 'add_photograph',
+        arguments: {
+          projectId: app.projectId,
+          itemId: lineId,
+          data: big.toString('base64'),
+          mediaType: 'image/png',
+          filename: 'over-http.png',
+          idempotencyKey: crypto.randomUUID(),
+        },
+      });
+      expect(res.isError).toBeFalsy();
+      expect(res.structuredContent).toMatchObject({ filename: 'over-http.png', byteSize: big.length });
+    } finally {
+      await remote.close();
+    }
+    // The same bytes as JSON to a route with the ordinary limit are refused by size.
+    const trpcRes = await fetch(`${app.url}/api/trpc/photographs.addLinePhotograph`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: app.projectId, lineId, data: big.toString('base64'), mediaType: 'image/png' }),
+    });
+    expect(trpcRes.status).toBe(413);
+  });
+
+  it('takes AVIF, as its bytes say, and serves it as upright JPEG sizes', async () => {
+    const avif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
+      .heif({ compression: 'av1' })
+      .toBuffer();
+    const res = await upload(avif, 'image/avif', 'swatch.avif');
+    expect(res.status).toBe(201);
+    const photo = await json(res);
+    expect(photo).toMatchObject({ mediaType: 'image/avif', width: 300, height: 200 });
+    const display = await get(photo.variants.display.url);
+    expect(display.headers.get('content-type')).toBe('image/jpeg');
+    expect(await imageFacts(Buffer.from(await display.arrayBuffer()))).toMatchObject({ format: 'jpeg', width: 300 });
   });
 
   it('a large photograph is bounded to 1,568 px on its long edge and 1 MB', async () => {
