@@ -131,6 +131,19 @@ describe('an HTTP upload', () => {
     expect(incoming()).toEqual([]);
   });
 
+  it('refuses an upload without a token (401, the body unread) and one sent as JSON to the file route', async () => {
+    const anonymous = await fetch(`${app.url}${base}`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', 'idempotency-key': crypto.randomUUID() },
+      body: await solid('png'),
+    });
+    expect([anonymous.status, (await json(anonymous)).code]).toEqual([401, 'UNAUTHENTICATED']);
+    const asJson = await upload(Buffer.from(JSON.stringify({ data: 'iVBORw0KGgo=' })), 'application/json');
+    expect([asJson.status, (await json(asJson)).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const empty = await upload(Buffer.alloc(0), 'image/png');
+    expect([empty.status, (await json(empty)).code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
   it('accepts the real type under application/octet-stream, and sniffs it', async () => {
     const res = await upload(await solid('webp'), 'application/octet-stream', 'swatch');
     expect(res.status).toBe(201);
