@@ -6,6 +6,7 @@ import type {
   Currency,
   GrantLevel,
   LineStatus,
+  OperationStatus,
   PhotographType,
   ProjectStatus,
   PropertyKind,
@@ -389,6 +390,39 @@ export interface ShareRevocationsTable {
   reason: string | null;
 }
 
+/** An operation: a long act, recorded when accepted and run by a worker. See 018_operations.ts. */
+export interface OperationsTable {
+  id: string;
+  studio_id: string;
+  project_id: string | null;
+  /** The job that runs it (src/jobs). */
+  kind: string;
+  /** The action that started it. */
+  action: string;
+  /** The permission a member needs to see it: the starting action's. */
+  scope: string;
+  status: OperationStatus;
+  progress_completed: number;
+  progress_total: number;
+  /** Canonical JSON of what the job needs. */
+  input: string;
+  /** JSON: the job's result (succeeded) or a problem body with its code (failed). */
+  result: string | null;
+  problem: string | null;
+  /** The member it acts for. */
+  requested_by: string;
+  requested_via: ActorChannel | null;
+  attempts: number;
+  /** The worker holding it, and until when; a lease that runs out lets another take it up. */
+  claimed_by: string | null;
+  lease_until: string | null;
+  cancel_requested: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -444,6 +478,7 @@ export interface Database {
   custom_property_options: CustomPropertyOptionsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
+  operations: OperationsTable;
   client_document_settings: ClientDocumentSettingsTable;
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;

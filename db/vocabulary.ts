@@ -124,3 +124,7 @@ export type ShareDocumentKind = (typeof SHARE_DOCUMENT_KINDS)[number];
 /** What a share's holder may do with its document: view it. `decide` (an estimate revision) arrives with estimates. */
 export const SHARE_INTENTS = ['view'] as const;
 export type ShareIntent = (typeof SHARE_INTENTS)[number];
+
+/** Where an operation stands: waiting for a worker, being worked on, or finished one of three ways. */
+export const OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];

@@ -66,6 +66,11 @@ export type AppRouter = TRPCBuiltRouter<
       updateLibrary: M<In<typeof A.updateLibrary> & { expectedVersion?: number }, Out<typeof A.updateLibrary>>;
       updateLibraryProduct: M<In<typeof A.updateLibraryProduct> & { expectedVersion?: number }, Out<typeof A.updateLibraryProduct>>;
     };
+    operations: {
+      cancelOperation: M<In<typeof A.cancelOperation>, Out<typeof A.cancelOperation>>;
+      getOperationStatus: Q<In<typeof A.getOperationStatus>, Out<typeof A.getOperationStatus>>;
+      listOperations: Q<In<typeof A.listOperations>, Out<typeof A.listOperations>>;
+    };
     photographs: {
       addLinePhotograph: M<In<typeof A.addLinePhotograph> & { commandKey?: string }, Out<typeof A.addLinePhotograph>>;
       getLinePhotograph: Q<In<typeof A.getLinePhotograph>, Out<typeof A.getLinePhotograph>>;

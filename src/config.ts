@@ -35,6 +35,8 @@ export interface Config {
   maxInflightBodies: number;
   /** Web origins, besides the server's own (its base URL), from which browsers may call `/mcp`. */
   allowedOrigins: string[];
+  /** Operation workers this process runs (STUDIO_WORKERS; 0: leave operations to other processes). */
+  workers: number;
   /** Skip seeding the demo studio on first start. */
   noDemo: boolean;
   logLevel: string;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInflightBodies: whole(env, 'STUDIO_MAX_INFLIGHT_BODIES', 64, 1),
     allowedOrigins: origins(env.STUDIO_ALLOWED_ORIGINS),
     noDemo: env.STUDIO_NO_DEMO === '1',
+    workers: whole(env, 'STUDIO_WORKERS', 1),
     logLevel: env.STUDIO_LOG_LEVEL ?? 'warn',
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
   };

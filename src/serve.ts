@@ -43,7 +43,7 @@ export async function serve(config: Config): Promise<Started> {
   const url = config.baseUrl.replace(/:\d+$/, `:${port}`);
   const close = async () => {
     await app.close();
-    await rt.store.close();
+    await rt.close();
     process.exit(0);
   };
   process.once('SIGINT', close);

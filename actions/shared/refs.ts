@@ -7,6 +7,7 @@ import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
 import { LIBRARY, LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import { MEMBER } from '../../src/domain/members/entity.js';
 import { PHOTOGRAPH } from '../../src/domain/photographs/entity.js';
+import { OPERATION } from '../../src/jobs/entity.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { CUSTOM_PROPERTY, PROPERTY_OPTION } from '../../src/domain/properties/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
@@ -40,6 +41,7 @@ export const TemplateId = Ref(TEMPLATE);
 export const CustomPropertyId = Ref(CUSTOM_PROPERTY);
 export const PropertyOptionId = Ref(PROPERTY_OPTION);
 export const PhotographId = Ref(PHOTOGRAPH);
+export const OperationId = Ref(OPERATION);
 export const ShareId = Ref(SHARE);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

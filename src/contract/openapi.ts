@@ -137,6 +137,18 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
           : 'A digest of this representation, for If-None-Match.';
       success.headers = { ETag: { description, schema: { type: 'string' } } };
     }
+    if (http.operation) {
+      success.headers = {
+        ...(success.headers as object),
+        'Retry-After': {
+          description: 'While the operation is queued or running: seconds to wait before polling again.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+        ...(status === '202'
+          ? { Location: { description: 'Where to poll: /v1/operations/{opId}.', schema: { type: 'string' } } }
+          : {}),
+      };
+    }
     responses[status] = success;
     if (a.media && http.method === 'GET') {
       // ?variant= answers the bytes instead of the record.

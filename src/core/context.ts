@@ -50,6 +50,8 @@ export interface ActionContext {
   audit(event: AuditInput): void;
   /** What the action's `prepare` step made before the transaction opened (an upload, stored), if it has one. */
   prepared?: unknown;
+  /** Runs `fn` once the write's transaction has committed (never if it rolls back): wake a worker, send a mail. */
+  afterCommit(fn: () => void): void;
   /** Says the write changed nothing: no audit event is recorded for it (a version is not bumped either). */
   unchanged(): void;
 }

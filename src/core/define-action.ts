@@ -39,6 +39,11 @@ export interface HttpBinding {
    * that field. Over MCP and tRPC the same file arrives base64 in the input's `field`, which is required there.
    */
   upload?: { field: string; typeField: string; nameField: string };
+  /**
+   * The output is an operation: while it is queued or running, the answer carries Retry-After (seconds to wait before
+   * polling); an act answered 202 names it in Location (`/v1/operations/{id}`).
+   */
+  operation?: true;
 }
 
 /** A file ready to send: where it is, its type, and a strong validator. */
@@ -109,6 +114,12 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * instead of the record; over MCP the `mcpImage` choice travels beside the record as image content.
    */
   media?: MediaBinding;
+  /**
+   * The action accepts a long act and answers the operation that will do it (src/jobs): REST answers 202 with Location
+   * and Retry-After; an MCP call that brought a progress token is answered when the operation ends (with progress
+   * notifications meanwhile), otherwise at once with where to poll.
+   */
+  startsOperation?: true;
   /**
    * Slow work done before the write transaction opens, so the writer is never held by it (an upload decoded, checked
    * and stored; its derivatives made): runs after authentication, scope and input validation. Its result reaches the

@@ -154,6 +154,13 @@ export const ERROR_CATALOG = {
     sentence:
       'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
   },
+  OPERATION_INTERRUPTED: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    title: 'The operation was interrupted',
+    sentence:
+      'The server stopped while working on this operation, more than once; nothing of it was applied. Start it again.',
+  },
   SERVER_BUSY: {
     status: 503,
     trpc: 'SERVICE_UNAVAILABLE',

@@ -27,6 +27,8 @@ export interface Runtime {
   snapshots: SnapshotCache;
   /** Where uploaded files and their derivatives are kept. */
   files: BlobStore;
+  /** Stops this process's operation workers (letting a running job finish its step), then closes the store. */
+  close(): Promise<void>;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -85,15 +87,18 @@ export async function invoke(
         );
     }
     let prepared: unknown;
+    const committed: Array<() => void> = [];
     const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo) =>
-      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared);
+      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared, committed);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes. Slow preparation (an upload's decoding) happens before the transaction, never inside it.
     const output =
       action.effect === 'mutation'
         ? await keyed(rt, action, input, caller, async () => {
             if (action.prepare) prepared = await action.prepare({ files: rt.files }, input, req.upload);
-            return rt.store.write(run);
+            const written = await rt.store.write(run);
+            for (const fn of committed) fn();
+            return written;
           })
         : await rt.store.readSnapshot(run);
     return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
@@ -149,6 +154,7 @@ async function execute(
   memo: GroupMemo | undefined,
   surface: Surface | undefined,
   prepared: unknown,
+  committed: Array<() => void>,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
   const now = nowIso();
@@ -190,6 +196,7 @@ async function execute(
     now,
     requestId,
     prepared,
+    afterCommit: (fn) => void committed.push(fn),
     audit: (e) => void events.push(e),
     unchanged: () => {
       unchanged = true;

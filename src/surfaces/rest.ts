@@ -71,6 +71,8 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
           if (etag) reply.header('etag', etag);
           // Members only: a collection never answers 304.
           if (etag && http.method === 'GET' && req.headers['if-none-match'] === etag) return reply.code(304).send();
+          if (http.operation || action.startsOperation)
+            operationHeaders(reply, output as { id: string; status: string }, http.status);
           if (http.created) {
             const values: Record<string, unknown> = { ...(req.params as object), id: (output as { id?: unknown }).id };
             reply.header(
@@ -101,6 +103,12 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
       scope.route(route);
     });
   }
+}
+
+/** An operation's answer says when to poll again while it works, and where (a 202: the act was accepted). */
+function operationHeaders(reply: FastifyReply, op: { id: string; status: string }, status: number | undefined) {
+  if (op.status === 'queued' || op.status === 'running') reply.header('retry-after', '1');
+  if (status === 202) reply.header('location', `/v1/operations/${encodeURIComponent(op.id)}`);
 }
 
 function assembleInput(

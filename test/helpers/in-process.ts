@@ -58,7 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       for (const c of clients) await c.close();
       await app.close();
-      await rt.store.close();
+      await rt.close();
       await db.drop();
     },
   };
