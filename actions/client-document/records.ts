@@ -204,10 +204,3 @@ export const ClientDocumentSettings = z
   })
   .describe("A project's client document settings: what its client document shows and how.");
 named(ClientDocumentSettings, 'ClientDocumentSettings');
-
-/** Every client-facing output schema: the margin-leak test walks each. The shared document joins with one line. */
-export const CLIENT_FACING_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
-  ClientDocument,
-  ClientDocumentVersion,
-  ClientDocumentVersionPage,
-};

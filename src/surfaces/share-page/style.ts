@@ -31,7 +31,9 @@ h3 { font-size: 1.125rem; font-weight: 600; margin: 0; overflow-wrap: anywhere; 
 .photographs { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0.5rem; margin-bottom: 0.75rem; }
 .photographs a { display: block; border-radius: 4px; }
 .photographs a:first-child { grid-column: 1 / -1; }
-.photographs img { display: block; width: 100%; height: auto; border-radius: 4px; background: #e7e5e4; }
+.photographs img { display: block; border-radius: 4px; background: #e7e5e4; }
+.photographs a:first-child img { width: auto; height: auto; max-width: 100%; max-height: 28rem; }
+.photographs a + a img { width: 100%; height: auto; aspect-ratio: 1 / 1; object-fit: cover; }
 a:focus-visible { outline: 3px solid #1f2937; outline-offset: 2px; }
 .description { white-space: pre-line; }
 .facts, .figures { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 0.75rem; }
@@ -58,6 +60,7 @@ a:focus-visible { outline: 3px solid #1f2937; outline-offset: 2px; }
   .masthead-inner, main, .colophon { max-width: none; padding-left: 0; padding-right: 0; }
   main { padding-top: 1rem; padding-bottom: 1rem; }
   .piece-grid { display: grid; grid-template-columns: 5cm 1fr; gap: 1rem; align-items: start; }
+  .photographs a:first-child img { max-height: 7cm; }
   .piece, .removed li, .totals { break-inside: avoid; }
   h2, h3 { break-after: avoid; }
   a { color: inherit; text-decoration: none; }
