@@ -130,7 +130,8 @@ export async function buildSharedProject(app: TestApp, owner: Trpc): Promise<Sha
     projectId,
     expectedVersion: settings.version,
     title: 'Marsden townhouse: furniture and lighting',
-    introduction: 'Dear Ann and Tom,\n\nHere is the furniture and lighting we discussed, with photographs of each piece.',
+    introduction:
+      'Dear Ann and Tom,\n\nHere is the furniture and lighting we discussed, with photographs of each piece.',
     columns: ['brand', 'finish', 'dimensions', 'leadTime'],
     branding: { accentColour: ACCENT },
   });
