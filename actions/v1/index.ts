@@ -6,3 +6,4 @@ export * from './photographs.js';
 export * from './client-document.js';
 export * from './shares.js';
 export * from './operations.js';
+export * from './shared-document.js';

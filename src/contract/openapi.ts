@@ -75,7 +75,8 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       summary: a.summary,
       description: a.description,
       tags: [a.domain],
-      security: [{ bearer: [] }],
+      // A capability action is anonymous: the share token in its path is the authority, no bearer token is read.
+      security: a.scope === 'capability' ? [] : [{ bearer: [] }],
       'x-scope': a.scope,
       'x-consequential': a.consequential,
       parameters,

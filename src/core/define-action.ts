@@ -6,6 +6,7 @@ import type { Entity } from './entities.js';
 import type { Guard } from './guards.js';
 import { type ActionPlan, planOf } from './action-plan.js';
 import type { BlobStore, StagedBlob } from '../files/blob-store.js';
+import type { CapabilityBinding } from './capability.js';
 
 /** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
 export type ActionKind = 'resource' | 'procedure' | 'file';
@@ -84,6 +85,11 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
   summary: string;
   description: string;
   scope: ActionScope;
+  /**
+   * Required exactly when `scope` is `capability`: the input field carrying the capability (a share token) and how
+   * `invoke` opens it into the studio and project the handler acts in (`ctx.capability`, `ctx.studioId`).
+   */
+  capability?: CapabilityBinding;
   /** Every write is consequential; reads are not. Defaults to `effect === 'mutation'`. */
   consequential?: boolean;
   input: I;

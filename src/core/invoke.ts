@@ -9,6 +9,7 @@ import { authenticate } from './auth.js';
 import { ServiceError, toServiceError } from './errors.js';
 import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
+import { lookupSafeCapability } from './capability.js';
 import { pricedFieldSent, withoutPricing } from './pricing-visibility.js';
 import { resolveRefs } from './ownership.js';
 import { actorOf, appendAuditEvents } from './audit.js';
@@ -61,6 +62,8 @@ export function controlFieldName(action: AnyAction, which: 'version' | 'key', su
  * validated, redacted output or a ServiceError:
  * authenticate → studio → scope → project grant → ownership of nested ids → idempotency → expected version →
  * handler in one write transaction → audit in the same transaction → output validation → pricing redaction.
+ * An action of scope `capability` has no caller: its capability (a share token in the input) is opened instead, on
+ * the handler's own connection, and gives the studio it acts in.
  */
 export async function invoke(
   rt: Runtime,
@@ -77,7 +80,11 @@ export async function invoke(
         `This needs the ${action.scope} permission, which your role (${caller.role}) does not have.`,
       );
     }
-    const input = parseInput(action.fullInput, rawInput) as Record<string, unknown>;
+    const capabilityField = action.capability?.field;
+    const input = parseInput(
+      action.fullInput,
+      capabilityField ? lookupSafeCapability(rawInput, capabilityField) : rawInput,
+    ) as Record<string, unknown>;
     if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
       const field = pricedFieldSent(input, action.plan.pricedInput);
       if (field)
@@ -158,7 +165,11 @@ async function execute(
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
   const now = nowIso();
-  const studioId = caller?.studioId ?? '';
+  // A capability action acts in the studio its capability opens, checked on this connection before anything else.
+  const grant = action.capability
+    ? await action.capability.open(queryRow, input[action.capability.field] as string, now)
+    : undefined;
+  const studioId = caller?.studioId ?? grant?.studioId ?? '';
   // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
   // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
   // request's hot path.
@@ -193,6 +204,7 @@ async function execute(
     caller,
     studioId,
     project,
+    ...(grant ? { capability: grant } : {}),
     now,
     requestId,
     prepared,

@@ -207,7 +207,7 @@ export class OperationRunner {
       'SELECT status, claimed_by, cancel_requested FROM operations WHERE id = ?',
       id,
     );
-    if (!now || now.status !== 'running' || now.claimed_by !== this.workerId) throw new Fenced();
+    if (now?.status !== 'running' || now.claimed_by !== this.workerId) throw new Fenced();
     if (Number(now.cancel_requested) === 1) throw new Canceled();
   }
 

@@ -8,11 +8,19 @@ import { invoke, type Runtime } from '../core/invoke.js';
  * Tests seed the bare demo (seedDemo) and build these themselves, so their counts stay their own.
  */
 export async function seedDemoShowcase(rt: Runtime, token: string, projectId: string): Promise<string> {
+  /** An action's answer, read for the few fields the demo needs. */
+  interface Answer {
+    id: string;
+    version: number;
+    items: Array<{ id: string; heading: string }>;
+    options: Array<{ id: string }>;
+    url: string;
+  }
   const call = async (name: string, input: Record<string, unknown>) =>
-    (await invoke(rt, ACTIONS_BY_NAME.get(name)!, input, { token, surface: 'trpc' })) as Record<string, any>;
+    (await invoke(rt, ACTIONS_BY_NAME.get(name)!, input, { token, surface: 'trpc' })) as Answer;
   const key = () => ({ commandKey: crypto.randomUUID() });
 
-  const lines = (await call('list_schedule_lines', { projectId })).items as Array<{ id: string; heading: string }>;
+  const lines = (await call('list_schedule_lines', { projectId })).items;
   const pictured = lines.filter((_, i) => i % 6 === 0);
   for (const [i, line] of pictured.entries()) {
     await call('add_line_photograph', {
@@ -40,7 +48,7 @@ export async function seedDemoShowcase(rt: Runtime, token: string, projectId: st
       projectId,
       lineId: line.id,
       propertyId: fire.id,
-      value: fire.options[0].id,
+      value: fire.options[0]!.id,
       expectedVersion: current.version,
     });
   }
@@ -62,7 +70,7 @@ export async function seedDemoShowcase(rt: Runtime, token: string, projectId: st
     recipientEmail: 'marsden.family@example.com',
     ...key(),
   });
-  return new URL(share.url as string).pathname;
+  return new URL(share.url).pathname;
 }
 
 const COLOURS = ['#b5835a', '#6f8f72', '#c9b79c', '#4f6d7a', '#a0522d', '#8c7aa9', '#d4a373', '#5e6472'];

@@ -9,6 +9,7 @@ import { restEtag } from '../contract/etag.js';
 import { fastifyPath, pathParams } from '../contract/http-path.js';
 import type { StagedBlob } from '../files/blob-store.js';
 import { mediaChoice, sendMedia, stageUpload, uploadFields } from './rest-files.js';
+import { CAPABILITY_HEADERS } from './capability-headers.js';
 
 /** Query strings carry text; integer and boolean fields of the input schema are read back into their types. */
 function queryCoercer(action: AnyAction) {
@@ -55,6 +56,7 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
       ...(http.upload ? { bodyLimit: rt.config.uploadLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         let upload: StagedBlob | undefined;
+        if (action.scope === 'capability') reply.headers(CAPABILITY_HEADERS);
         try {
           const wanted =
             action.media && http.method === 'GET' ? mediaChoice(action.media, req.query as never) : undefined;

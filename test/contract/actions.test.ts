@@ -82,6 +82,16 @@ describe.each(rows)('%s', (name, action) => {
     expect(SCOPES.has(action.scope), `scope ${action.scope}`).toBe(true);
   });
 
+  it('declares how its capability opens exactly when its scope is capability, on a string field of its input', () => {
+    expect(action.capability !== undefined, 'scope capability ⇔ a capability binding').toBe(
+      action.scope === 'capability',
+    );
+    if (action.capability) {
+      expect(action.fullInput.shape).toHaveProperty(action.capability.field);
+      expect(action.fullInput.shape[action.capability.field]).toBeInstanceOf(z.ZodString);
+    }
+  });
+
   it('has input and output schemas that convert to JSON Schema', () => {
     for (const [io, schema] of [
       ['input', action.fullInput],
