@@ -76,7 +76,7 @@ describe('the client schedule PDF of a minted version', () => {
     const n = pages.length;
     // Cover, one or more schedule pages, six spec sheets.
     expect(n).toBeGreaterThanOrEqual(1 + 1 + 6);
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${n}`));
+    for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${n}`);
     expect(pages[0]).toContain('CLIENT SCHEDULE');
     expect(pages[0]).toContain('Harbour House');
     expect(pages[0]).toContain('Version 1, minted');
@@ -84,7 +84,7 @@ describe('the client schedule PDF of a minted version', () => {
     expect(pages[1]).toContain('Schedule');
     const sheets = pages.slice(-6);
     const headings = ['Gilded console', 'Murano chandelier', 'Silk rug', 'Dining table', 'Dining chairs', 'Curtains'];
-    sheets.forEach((page, i) => expect(page).toContain(headings[i]));
+    for (const [i, page] of sheets.entries()) expect(page).toContain(headings[i]);
     expect(sheets[0]).toMatch(/SALON/);
     expect(sheets[3]).toMatch(/DINING ROOM/);
   });
