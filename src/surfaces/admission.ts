@@ -9,6 +9,7 @@ import { nextRequestId } from '../core/ids.js';
 import { sendFailure } from './problem.js';
 import { redactPath } from './redact.js';
 import { isSharePagePath, sendUnavailable } from './share-page/route.js';
+import { isDownloadPath, sendDownloadRefused } from './downloads.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -198,6 +199,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
 export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply) {
   // A share link's page refuses every link that does not work alike, an unreadable one too.
   if (isSharePagePath(req.url)) return sendUnavailable(reply);
+  // A download link refuses every link that does not work alike, an unreadable one too.
+  if (isDownloadPath(req.url)) return sendDownloadRefused(reply);
   const se =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new ServiceError(

@@ -1,0 +1,2 @@
+// File tools (MCP): what moves files in and out. The documents' own records are the documents domain's procedures.
+export * from './downloads.js';
