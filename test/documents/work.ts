@@ -16,6 +16,7 @@ export async function workFor(app: TestApp, token = app.token, action = 'generat
   const work: DocumentWork & { progressed: typeof progressed } = {
     store: app.rt.store,
     files: app.rt.files,
+    config: app.rt.config,
     progressed,
     progress: async (completed, total) => void progressed.push([completed, total]),
     commit: (write) =>

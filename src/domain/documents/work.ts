@@ -1,4 +1,5 @@
 import type { Store } from '../../../db/store.js';
+import type { Config } from '../../config.js';
 import type { ActionContext } from '../../core/context.js';
 import { nowIso } from '../../core/ids.js';
 import type { BlobStore } from '../../files/blob-store.js';
@@ -11,6 +12,7 @@ import type { BlobStore } from '../../files/blob-store.js';
 export interface DocumentWork {
   store: Store;
   files: BlobStore;
+  config: Config;
   /** How far the work is: `completed` of `total` units; where a cancel takes effect (it throws). */
   progress?(completed: number, total?: number): Promise<void>;
   /** The one write: runs `write` in a transaction acting for the member the work is for, with its audit events. */
