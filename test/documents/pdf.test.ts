@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONE, roundToPlaces } from '../../src/core/money.js';
 import { moneyText } from '../../src/domain/documents/figures.js';
-import { generateDocument } from '../../src/domain/documents/generate.js';
+import { generateDocument, retainClientLinkPdf } from '../../src/domain/documents/generate.js';
 import type { Trpc } from '../helpers/clients.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { HAND_CLIENT4, pdfPages, pricedProject, QUANTITY4, secretForms, TRADE4, MARKUP4 } from './fixture.js';
@@ -193,6 +193,26 @@ describe('other PDFs', () => {
         showPrices: true,
       });
     }
+  });
+
+  it("keeps what a live share's link shows now, and refuses a revoked share", async () => {
+    const issued = await owner.shares.issueProjectShare.mutate({
+      projectId: project.id,
+      commandKey: crypto.randomUUID(),
+    });
+    const kept = await retainClientLinkPdf(await workFor(app), { projectId: project.id, shareId: issued.id });
+    expect(kept).toMatchObject({ kind: 'client_schedule', source: { kind: 'share', shareId: issued.id } });
+    const pages = pdfPages(pdfPath(kept.sha256));
+    expect(pages[0]).toContain("As the client's link showed it on");
+    expect(pages.join(' ')).toContain('Gilded console');
+    await owner.shares.revokeProjectShare.mutate({
+      projectId: project.id,
+      shareId: issued.id,
+      commandKey: crypto.randomUUID(),
+    });
+    await expect(
+      retainClientLinkPdf(await workFor(app), { projectId: project.id, shareId: issued.id }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('draws a placeholder for a photograph whose original is missing, and never fails for it', async () => {
