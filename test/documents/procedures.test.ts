@@ -54,11 +54,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const inProject = {
-  get projectId() {
-    return project.id;
-  },
-};
 
 describe('list and get project documents', () => {
   it('lists newest first, filters by kind and format, reads one; MCP answers the same', async () => {
