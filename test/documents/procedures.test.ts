@@ -54,7 +54,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-
 describe('list and get project documents', () => {
   it('lists newest first, filters by kind and format, reads one; MCP answers the same', async () => {
     const list = await owner.documents.listProjectDocuments.query({ projectId: project.id });
