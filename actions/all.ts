@@ -16,3 +16,5 @@ export * from './photographs/index.js';
 export * from './client-document/index.js';
 export * from './shares/index.js';
 export * from './operations/index.js';
+export * from './documents/index.js';
+export * from './files/index.js';

@@ -4,6 +4,10 @@ import type {
   ActorKind,
   AuditTargetKind,
   Currency,
+  DeliveryStatus,
+  DocumentFormat,
+  DocumentKind,
+  DocumentSourceKind,
   GrantLevel,
   LineStatus,
   OperationStatus,
@@ -423,6 +427,54 @@ export interface OperationsTable {
   updated_at: string;
 }
 
+/** A file made from a project, kept in the blob store; never changed but for its archival. See 019_documents.ts. */
+export interface DocumentsTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  kind: DocumentKind;
+  format: DocumentFormat;
+  /** What it was made from: the live client document, a minted version (`source_version`) or a share's view. */
+  source_kind: DocumentSourceKind;
+  source_version: number | null;
+  source_share_id: string | null;
+  title: string;
+  /** The name a download saves it under, e.g. `harbour-house-client-schedule.pdf`. */
+  filename: string;
+  /** The file's SHA-256 in the blob store (its content address). */
+  blob_sha256: string;
+  byte_size: number;
+  /** Pages of a PDF; null for other formats. */
+  page_count: number | null;
+  /** The member it was made for. */
+  created_by: string;
+  created_at: string;
+  archived_at: string | null;
+}
+
+/** One sending of a document by email, and how it went. See 019_documents.ts. */
+export interface DocumentDeliveriesTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  document_id: string;
+  recipient: string;
+  subject: string;
+  /** The email's text, above the attached document. */
+  message: string;
+  status: DeliveryStatus;
+  /** A failure's stable code (DELIVERY_FAILED, DELIVERY_NOT_CONFIGURED …); null otherwise. */
+  error_code: string | null;
+  /** What the mail server said when it refused, for the studio to act on; null otherwise. */
+  error_detail: string | null;
+  /** The Message-ID the mail server accepted it under. */
+  message_id: string | null;
+  requested_by: string;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -484,6 +536,8 @@ export interface Database {
   client_document_versions: ClientDocumentVersionsTable;
   shares: SharesTable;
   share_revocations: ShareRevocationsTable;
+  documents: DocumentsTable;
+  document_deliveries: DocumentDeliveriesTable;
   clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;
@@ -503,6 +557,8 @@ export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
 export type CodeSchemeRow = Selectable<CodeSchemesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;

@@ -79,8 +79,33 @@ export const AUDIT_TARGET_KINDS = [
   'client_document_settings',
   'client_document_version',
   'share',
+  'document',
+  'document_delivery',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/**
+ * What a document of a project is: the client schedule (cover, sections of pieces, totals, removed pieces, then a
+ * spec sheet per piece), the spec sheets alone, an export of the client schedule as a spreadsheet, or a package (a
+ * ZIP of the project's documents, its export and its photographs).
+ */
+export const DOCUMENT_KINDS = ['client_schedule', 'spec_sheets', 'client_export', 'project_package'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** A document's file format. */
+export const DOCUMENT_FORMATS = ['pdf', 'xlsx', 'csv', 'zip'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/**
+ * What a document was made from: the live client document as it was then, a minted client document version, or what
+ * a share link showed (retain_client_link_pdf). A package is made from the live project.
+ */
+export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share'] as const;
+export type DocumentSourceKind = (typeof DOCUMENT_SOURCE_KINDS)[number];
+
+/** Where an email delivery of a document stands. */
+export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * What a custom property holds, on each line: text (short or long), a number or an amount of money (scale-4 integer

@@ -55,6 +55,13 @@ export type AppRouter = TRPCBuiltRouter<
       suggestNextCode: Q<In<typeof A.suggestNextCode>, Out<typeof A.suggestNextCode>>;
       updateCode: M<In<typeof A.updateCode> & { expectedVersion?: number }, Out<typeof A.updateCode>>;
     };
+    documents: {
+      archiveProjectDocument: M<In<typeof A.archiveProjectDocument>, Out<typeof A.archiveProjectDocument>>;
+      getDocumentDelivery: Q<In<typeof A.getDocumentDelivery>, Out<typeof A.getDocumentDelivery>>;
+      getProjectDocument: Q<In<typeof A.getProjectDocument>, Out<typeof A.getProjectDocument>>;
+      listDocumentDeliveries: Q<In<typeof A.listDocumentDeliveries>, Out<typeof A.listDocumentDeliveries>>;
+      listProjectDocuments: Q<In<typeof A.listProjectDocuments>, Out<typeof A.listProjectDocuments>>;
+    };
     libraries: {
       addLibraryProduct: M<In<typeof A.addLibraryProduct> & { commandKey?: string }, Out<typeof A.addLibraryProduct>>;
       archiveLibrary: M<In<typeof A.archiveLibrary> & { expectedVersion?: number }, Out<typeof A.archiveLibrary>>;

@@ -13,6 +13,7 @@ import { CUSTOM_PROPERTY, PROPERTY_OPTION } from '../../src/domain/properties/en
 import { LINE } from '../../src/domain/schedule/entity.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { SHARE } from '../../src/domain/shares/entity.js';
+import { DOCUMENT, DOCUMENT_DELIVERY } from '../../src/domain/documents/entity.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
@@ -45,3 +46,5 @@ export const OperationId = Ref(OPERATION);
 export const ShareId = Ref(SHARE);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });
+export const DocumentId = Ref(DOCUMENT);
+export const DeliveryId = Ref(DOCUMENT_DELIVERY);

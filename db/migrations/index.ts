@@ -16,6 +16,7 @@ import * as m014 from './014_line_photographs.js';
 import * as m015 from './015_client_documents.js';
 import * as m016 from './016_shares.js';
 import * as m018 from './018_operations.js';
+import * as m019 from './019_documents.js';
 
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, ...m014 },
   { version: 15, ...m015 },
   { version: 16, ...m016 },
-  // 017 is the imports' (built on another branch).
   { version: 18, ...m018 },
+  // 017 is the imports' (built on another branch).
+  { version: 19, ...m019 },
 ];

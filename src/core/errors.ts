@@ -154,6 +154,13 @@ export const ERROR_CATALOG = {
     sentence:
       'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
   },
+  DELIVERY_FAILED: {
+    status: 502,
+    trpc: 'BAD_GATEWAY',
+    title: 'The mail server refused the message',
+    sentence:
+      "The mail server did not take the email; check the recipient's address (the delivery's error says what the server answered) and deliver it again.",
+  },
   OPERATION_INTERRUPTED: {
     status: 503,
     trpc: 'SERVICE_UNAVAILABLE',
@@ -167,6 +174,13 @@ export const ERROR_CATALOG = {
     title: 'The server is busy',
     sentence:
       'Too many requests with a body are being received at once; wait a moment (see Retry-After) and send it again.',
+  },
+  DELIVERY_NOT_CONFIGURED: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    title: 'Email delivery is not configured',
+    sentence:
+      'This server sends no email until STUDIO_SMTP_URL and STUDIO_MAIL_FROM are set; download the document instead (download_document) and send the link yourself.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 

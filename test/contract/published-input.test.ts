@@ -32,7 +32,7 @@ const withControls = ACTIONS.filter((a) => a.versioned || a.keyed).map((a) => [a
 it('the catalog has versioned and keyed actions of both kinds to check', () => {
   const kinds = (pick: (a: AnyAction) => unknown) => new Set(ACTIONS.filter(pick).map((a) => a.kind));
   expect([...kinds((a) => a.versioned)].sort()).toEqual(['procedure', 'resource']);
-  expect([...kinds((a) => a.keyed)].sort()).toEqual(['procedure', 'resource']);
+  expect([...kinds((a) => a.keyed)].sort()).toEqual(['file', 'procedure', 'resource']);
 });
 
 describe.each(withControls)('%s', (name, action) => {
