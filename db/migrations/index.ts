@@ -15,6 +15,7 @@ import * as m013 from './013_line_property_values.js';
 import * as m014 from './014_line_photographs.js';
 import * as m015 from './015_client_documents.js';
 import * as m016 from './016_shares.js';
+import * as m017 from './017_imports.js';
 
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, ...m014 },
   { version: 15, ...m015 },
   { version: 16, ...m016 },
+  { version: 17, ...m017 },
 ];

@@ -33,7 +33,8 @@ export async function readXlsx(source: Readable, maxRows: number): Promise<Sheet
     let truncated = false;
     for await (const row of sheet) {
       if (row.number > maxRows) {
-        truncated = true;
+        // Rows past the limit that hold nothing (formatting only) do not make the sheet too large.
+        truncated ||= row.hasValues;
         continue;
       }
       const cells: string[] = [];
@@ -51,6 +52,7 @@ export async function readXlsx(source: Readable, maxRows: number): Promise<Sheet
 
 interface SheetRow {
   number: number;
+  hasValues: boolean;
   eachCell(
     opts: { includeEmpty: boolean },
     fn: (cell: { value: unknown; numFmt?: string }, column: number) => void,
