@@ -15,3 +15,4 @@ export * from './properties/index.js';
 export * from './photographs/index.js';
 export * from './client-document/index.js';
 export * from './shares/index.js';
+export * from './imports/index.js';

@@ -15,6 +15,7 @@ import { SHARE } from '../../src/domain/shares/entity.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
+import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { Id } from './values.js';
 
 /**
@@ -41,5 +42,7 @@ export const CustomPropertyId = Ref(CUSTOM_PROPERTY);
 export const PropertyOptionId = Ref(PROPERTY_OPTION);
 export const PhotographId = Ref(PHOTOGRAPH);
 export const ShareId = Ref(SHARE);
+export const ImportId = Ref(IMPORT);
+export const ImportMappingId = Ref(IMPORT_MAPPING);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });

@@ -44,7 +44,7 @@ export async function applyPlan(
   projectId: string,
   plan: ImportPlan,
   opts: ApplyOptions,
-): Promise<ImportResult> {
+): Promise<{ result: ImportResult; sectionIds: ReadonlyMap<string, string> }> {
   const errors = plan.problems.filter((p) => p.severity === 'error');
   if (errors.length && !opts.skipRowsWithErrors) throw hasErrors(errors);
   const lines = plan.lines.filter((l) => !l.hasErrors);
@@ -105,7 +105,7 @@ export async function applyPlan(
     summary: opts.audit.summary(result),
     changes: { linesCreated: { from: null, to: result.lines } },
   });
-  return result;
+  return { result, sectionIds };
 }
 
 /** The plan's new sections, after the project's active ones (archived ones keep their places after those). */

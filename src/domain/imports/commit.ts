@@ -36,7 +36,7 @@ export async function applyImport(
     lookups,
     await defaultSection(ctx, record.project_id, record.default_section_id),
   );
-  const result = await applyPlan(ctx, record.project_id, plan, {
+  const { result } = await applyPlan(ctx, record.project_id, plan, {
     skipRowsWithErrors: opts.skipRowsWithErrors,
     onProgress: opts.onProgress,
     audit: {
