@@ -6,7 +6,8 @@ import { dataRowCount, MAX_IMPORT_ROWS, tooManyRows } from './limits.js';
 import { readLookups } from './lookups.js';
 import { type MappingRequest, resolveMapping } from './mapping.js';
 import { DEFAULT_SECTION_TITLE, type DefaultSection, type ImportPlan, type PlannedLine, planImport } from './plan.js';
-import { PROBLEMS_SHOWN } from './problems.js';
+import { type CellProblem, PROBLEMS_SHOWN } from './problems.js';
+import { PAGE_BYTES } from '../../core/result-paging.js';
 import { assertStatus, getImport, loadImport } from './records.js';
 import { sheetRows } from './sheet-rows.js';
 
@@ -19,9 +20,18 @@ export interface PreviewInput {
   defaultSectionId?: string | undefined;
   /** How many lines to show as they would become lines (default 20). */
   lines?: number | undefined;
+  /** Show lines and problems from this spreadsheet row on (the previous answer's nextRow). */
+  fromRow?: number | undefined;
 }
 
 export const PREVIEW_LINES = 20;
+/**
+ * The most JSON a preview's answer holds: one MCP tool result (PAGE_BYTES) with room for its envelope. A preview is a
+ * write (it keeps the mapping), and a write's result over that size reaches an MCP client only as a summary of the
+ * records it touched; so the lines and problems shown stop where the answer would outgrow it, and nextRow says where
+ * to continue (the same preview again with fromRow changes nothing).
+ */
+const ANSWER_BYTES = PAGE_BYTES - 600;
 
 /**
  * Checks an import without touching the schedule: the mapping (saved, proposed or given), every row read by its
@@ -72,11 +82,18 @@ export async function previewImport(ctx: ActionContext, input: PreviewInput) {
       changes: { mapping: { from: record.mapping ? JSON.parse(record.mapping) : null, to: resolved.mapping } },
     });
   }
-  return {
+  const fixed = {
     import: await getImport(ctx, input.projectId, record.id),
-    ...presentPlan(plan, lookups.currency, input.lines ?? PREVIEW_LINES),
-    mapping: { ...resolved.mapping, source: resolved.source, savedMappingId: resolved.savedMappingId },
+    savedMappingId: resolved.savedMappingId,
     notes: resolved.notes,
+  };
+  return {
+    ...fixed,
+    ...presentPlan(plan, lookups.currency, {
+      lines: input.lines ?? PREVIEW_LINES,
+      fromRow: input.fromRow ?? 1,
+      bytes: ANSWER_BYTES - JSON.stringify(fixed).length,
+    }),
   };
 }
 
@@ -96,11 +113,19 @@ export async function defaultSection(
   return row;
 }
 
-/** A plan as the API shows it: counts, sections, suppliers, the first lines and the first problems. */
-export function presentPlan(plan: ImportPlan, currency: Currency, shown: number) {
+/**
+ * A plan as the API shows it: counts, sections and suppliers, then, from `fromRow` on and in row order, at most
+ * `lines` lines and PROBLEMS_SHOWN problems, stopping before the answer outgrows `bytes`; nextRow is the first row
+ * not shown (null: nothing more).
+ */
+export function presentPlan(
+  plan: ImportPlan,
+  currency: Currency,
+  show: { lines: number; fromRow: number; bytes: number },
+) {
   const titles = new Map(plan.sections.map((s) => [s.key, s.title]));
   const suppliers = new Map(plan.suppliers.map((s) => [s.key, s]));
-  return {
+  const head = {
     counts: plan.counts,
     sections: plan.sections.map((s) => ({
       title: s.title,
@@ -110,9 +135,38 @@ export function presentPlan(plan: ImportPlan, currency: Currency, shown: number)
       lines: s.lines,
     })),
     suppliers: plan.suppliers.map((s) => ({ name: s.name, supplierId: s.id, new: s.id === null, lines: s.lines })),
-    lines: plan.lines.slice(0, shown).map((l) => presentPlannedLine(l, titles, suppliers, currency)),
-    problems: plan.problems.slice(0, PROBLEMS_SHOWN),
   };
+  let budget = show.bytes - JSON.stringify(head).length - 60;
+  // Rows in order, each with its line (if it makes one) and its problems: a row is shown whole or not at all.
+  const rows = new Map<number, { line?: PlannedLine; problems: CellProblem[] }>();
+  for (const l of plan.lines) if (l.row >= show.fromRow) rows.set(l.row, { line: l, problems: [] });
+  for (const p of plan.problems) {
+    if (p.row < show.fromRow) continue;
+    const group = rows.get(p.row) ?? { problems: [] };
+    group.problems.push(p);
+    rows.set(p.row, group);
+  }
+  const lines: Array<ReturnType<typeof presentPlannedLine>> = [];
+  const problems: CellProblem[] = [];
+  let nextRow: number | null = null;
+  for (const row of [...rows.keys()].sort((a, b) => a - b)) {
+    const group = rows.get(row)!;
+    const line = group.line && presentPlannedLine(group.line, titles, suppliers, currency);
+    const size = JSON.stringify([line ?? null, ...group.problems]).length;
+    const over =
+      (line !== undefined && lines.length >= show.lines) ||
+      problems.length + group.problems.length > PROBLEMS_SHOWN ||
+      size > budget;
+    // The first row is shown even when it alone is over the size: an answer always moves on.
+    if (over && (lines.length || problems.length)) {
+      nextRow = row;
+      break;
+    }
+    budget -= size;
+    if (line) lines.push(line);
+    problems.push(...group.problems);
+  }
+  return { ...head, lines, problems, nextRow };
 }
 
 function presentPlannedLine(
