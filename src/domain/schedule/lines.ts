@@ -3,7 +3,6 @@ import type { Database, LineRow, LineUpdate } from '../../../db/schema.js';
 import type { Currency, LineStatus, ValueState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { copyOfLine, newLineRow, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { type ShownPropertyValue, valuesOfLines } from './line-values.js';
 import { lineColumns, type LineFieldsInput } from './line-fields.js';
