@@ -18,3 +18,4 @@ export * from './shares/index.js';
 export * from './operations/index.js';
 export * from './documents/index.js';
 export * from './files/index.js';
+export * from './imports/index.js';

@@ -81,6 +81,8 @@ export const AUDIT_TARGET_KINDS = [
   'share',
   'document',
   'document_delivery',
+  'import',
+  'import_mapping',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
@@ -153,3 +155,18 @@ export type ShareIntent = (typeof SHARE_INTENTS)[number];
 /** Where an operation stands: waiting for a worker, being worked on, or finished one of three ways. */
 export const OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+/**
+ * Where a spreadsheet import stands: uploaded (read, not yet previewed), previewed (a mapping chosen and checked),
+ * committing (accepted for applying; only while an operation applies it), committed (its lines are in the
+ * schedule), canceled (before commit: nothing was applied) or failed (applying it failed: nothing was applied).
+ */
+export const IMPORT_STATUSES = ['uploaded', 'previewed', 'committing', 'committed', 'canceled', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** The file formats an import reads, as the file's bytes say: delimited text (CSV, TSV) or an Excel workbook. */
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Where an import's column mapping came from: proposed from its headings, a saved mapping, or given by the caller. */
+export const MAPPING_SOURCES = ['proposed', 'saved', 'given'] as const;
+export type MappingSource = (typeof MAPPING_SOURCES)[number];

@@ -62,6 +62,15 @@ export type AppRouter = TRPCBuiltRouter<
       listDocumentDeliveries: Q<In<typeof A.listDocumentDeliveries>, Out<typeof A.listDocumentDeliveries>>;
       listProjectDocuments: Q<In<typeof A.listProjectDocuments>, Out<typeof A.listProjectDocuments>>;
     };
+    imports: {
+      cancelScheduleImport: M<In<typeof A.cancelScheduleImport>, Out<typeof A.cancelScheduleImport>>;
+      commitScheduleImport: M<In<typeof A.commitScheduleImport> & { expectedVersion?: number }, Out<typeof A.commitScheduleImport>>;
+      getScheduleImport: Q<In<typeof A.getScheduleImport>, Out<typeof A.getScheduleImport>>;
+      listImportMappings: Q<In<typeof A.listImportMappings>, Out<typeof A.listImportMappings>>;
+      listScheduleImports: Q<In<typeof A.listScheduleImports>, Out<typeof A.listScheduleImports>>;
+      previewScheduleImport: M<In<typeof A.previewScheduleImport>, Out<typeof A.previewScheduleImport>>;
+      saveImportMapping: M<In<typeof A.saveImportMapping>, Out<typeof A.saveImportMapping>>;
+    };
     libraries: {
       addLibraryProduct: M<In<typeof A.addLibraryProduct> & { commandKey?: string }, Out<typeof A.addLibraryProduct>>;
       archiveLibrary: M<In<typeof A.archiveLibrary> & { expectedVersion?: number }, Out<typeof A.archiveLibrary>>;
@@ -124,6 +133,7 @@ export type AppRouter = TRPCBuiltRouter<
       getScheduleLineHistory: Q<In<typeof A.getScheduleLineHistory>, Out<typeof A.getScheduleLineHistory>>;
       listScheduleLines: Q<In<typeof A.listScheduleLines>, Out<typeof A.listScheduleLines>>;
       moveScheduleLine: M<In<typeof A.moveScheduleLine> & { expectedVersion?: number }, Out<typeof A.moveScheduleLine>>;
+      pasteScheduleLines: M<In<typeof A.pasteScheduleLines> & { commandKey?: string }, Out<typeof A.pasteScheduleLines>>;
       renumberScheduleLines: M<In<typeof A.renumberScheduleLines>, Out<typeof A.renumberScheduleLines>>;
       restoreScheduleLine: M<In<typeof A.restoreScheduleLine> & { expectedVersion?: number }, Out<typeof A.restoreScheduleLine>>;
       setScheduleLineStatus: M<In<typeof A.setScheduleLineStatus> & { expectedVersion?: number }, Out<typeof A.setScheduleLineStatus>>;

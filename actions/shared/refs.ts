@@ -17,6 +17,7 @@ import { DOCUMENT, DOCUMENT_DELIVERY } from '../../src/domain/documents/entity.j
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
+import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { Id } from './values.js';
 
 /**
@@ -44,6 +45,8 @@ export const PropertyOptionId = Ref(PROPERTY_OPTION);
 export const PhotographId = Ref(PHOTOGRAPH);
 export const OperationId = Ref(OPERATION);
 export const ShareId = Ref(SHARE);
+export const ImportId = Ref(IMPORT);
+export const ImportMappingId = Ref(IMPORT_MAPPING);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });
 export const DocumentId = Ref(DOCUMENT);

@@ -15,6 +15,7 @@ import * as m013 from './013_line_property_values.js';
 import * as m014 from './014_line_photographs.js';
 import * as m015 from './015_client_documents.js';
 import * as m016 from './016_shares.js';
+import * as m017 from './017_imports.js';
 import * as m018 from './018_operations.js';
 import * as m019 from './019_documents.js';
 
@@ -53,7 +54,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, ...m014 },
   { version: 15, ...m015 },
   { version: 16, ...m016 },
+  { version: 17, ...m017 },
   { version: 18, ...m018 },
-  // 017 is the imports' (built on another branch).
   { version: 19, ...m019 },
 ];

@@ -102,6 +102,13 @@ export const ERROR_CATALOG = {
     title: 'The member already has access',
     sentence: 'This member already holds a grant on the project; change its level with update_project_grant.',
   },
+  IMPORT_WRONG_STATE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The import is not at that stage',
+    sentence:
+      'The import has moved past this step (or not reached it yet); read it (get_schedule_import) and take the step its status allows.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',
@@ -133,6 +140,20 @@ export const ERROR_CATALOG = {
     trpc: 'UNPROCESSABLE_CONTENT',
     title: 'The image cannot be decoded',
     sentence: 'The file is damaged or incomplete; send the original photograph again.',
+  },
+  IMPORT_UNREADABLE: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'The file cannot be read as a spreadsheet',
+    sentence:
+      'Send a CSV file or an Excel workbook (.xlsx) with a row of headings; an old .xls, a damaged or an empty file is refused.',
+  },
+  IMPORT_HAS_ERRORS: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'Some rows cannot become lines',
+    sentence:
+      'Some cells cannot be read (see errors[] for row and column); fix them and upload again, change the mapping, or commit with skipRowsWithErrors.',
   },
   PRECONDITION_REQUIRED: {
     status: 428,
