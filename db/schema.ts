@@ -53,6 +53,17 @@ export interface UsersTable {
   email: string;
   name: string;
   created_at: string;
+  /** scrypt digest (`scrypt$N$r$p$salt$hash`), null until the person sets a password. */
+  password_hash: string | null;
+  password_changed_at: string | null;
+}
+
+/** Failed sign-ins per email address, for the throttle (src/domain/people/sign-in.ts). */
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  first_failed_at: string;
+  locked_until: string | null;
 }
 
 export interface MembersTable {
@@ -594,6 +605,7 @@ export interface SchemaMigrationsTable {
 export interface Database {
   studios: StudiosTable;
   users: UsersTable;
+  sign_in_failures: SignInFailuresTable;
   members: MembersTable;
   api_tokens: ApiTokensTable;
   projects: ProjectsTable;

@@ -18,6 +18,7 @@ import * as m016 from './016_shares.js';
 import * as m017 from './017_imports.js';
 import * as m018 from './018_operations.js';
 import * as m019 from './019_documents.js';
+import * as m020 from './020_people.js';
 
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 17, ...m017 },
   { version: 18, ...m018 },
   { version: 19, ...m019 },
+  { version: 20, ...m020 },
 ];
