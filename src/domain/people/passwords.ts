@@ -34,7 +34,7 @@ export async function hashPassword(password: string): Promise<string> {
 /** Whether `password` matches `digest`; a malformed digest never matches. Compared in constant time. */
 export async function verifyPassword(password: string, digest: string | null | undefined): Promise<boolean> {
   const parts = digest?.split('$');
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  if (parts?.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number);
   if (!Number.isInteger(n) || !Number.isInteger(r) || !Number.isInteger(p) || n! > 2 ** 20 || r! > 32 || p! > 4) {
     return false;
