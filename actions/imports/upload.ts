@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { type PreparedImportFile, prepareImportFile, recordUpload } from '../../src/domain/imports/upload.js';
+import { MAX_IMPORT_BYTES } from '../../src/domain/imports/limits.js';
 import { ProjectId } from '../shared/refs.js';
 import { ScheduleImport } from './records.js';
 import { EX } from './shapes.js';
@@ -16,7 +17,7 @@ export const uploadImportFile = defineAction({
   domain: 'imports',
   summary: "Upload a spreadsheet (CSV or XLSX, base64) to import into a project's schedule.",
   description:
-    'Step 1 of an import: send the file base64 in data (up to 24 MiB decoded) with its filename and mediaType (text/csv, or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet for .xlsx). The format is read from the bytes: CSV with any delimiter (comma, semicolon, tab, pipe), UTF-8 (with or without BOM), UTF-16 or Windows-1252, or an Excel workbook, whose first sheet with anything in it is used unless sheet names another. An old .xls or a damaged file is IMPORT_UNREADABLE; a sheet of more than 10,000 rows is PAYLOAD_TOO_LARGE. Nothing reaches the schedule yet: returns the import (status uploaded); next, preview_schedule_import shows how its rows would become lines. Send a fresh commandKey so a retry never uploads it twice.',
+    'Step 1 of an import: send the file base64 in data (up to 24 MiB decoded) with its filename and mediaType (over plain HTTP: POST the file itself to /files/projects/{projectId}/imports?filename=… with its Content-Type and an Idempotency-Key) (text/csv, or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet for .xlsx). The format is read from the bytes: CSV with any delimiter (comma, semicolon, tab, pipe), UTF-8 (with or without BOM), UTF-16 or Windows-1252, or an Excel workbook, whose first sheet with anything in it is used unless sheet names another. An old .xls or a damaged file is IMPORT_UNREADABLE; a sheet of more than 10,000 rows is PAYLOAD_TOO_LARGE. Nothing reaches the schedule yet: returns the import (status uploaded); next, preview_schedule_import shows how its rows would become lines. Send a fresh commandKey so a retry never uploads it twice.',
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,
@@ -41,6 +42,11 @@ export const uploadImportFile = defineAction({
     mediaType: 'text/csv',
     commandKey: '5b8a2c1e-7d3f-4e9a-8b6c-2d1f0e9a8b7c',
   },
-  prepare: (env, input) => prepareImportFile(env, input),
+  fileRoute: {
+    path: '/files/projects/{projectId}/imports',
+    upload: { field: 'data', typeField: 'mediaType', nameField: 'filename' },
+    limit: MAX_IMPORT_BYTES,
+  },
+  prepare: (env, input, upload) => prepareImportFile(env, input, upload),
   handler: (ctx, input) => recordUpload(ctx, input.projectId, ctx.prepared as PreparedImportFile),
 });

@@ -45,6 +45,8 @@ export function buildActionsDocument(actions: readonly AnyAction[]) {
       effect: a.effect,
       consequential: a.consequential,
       ...(a.http ? { http: { method: a.http.method, path: `/v1${a.http.path}` } } : {}),
+      // A file tool's plain-HTTP upload: the file as the body, other fields in the query, Idempotency-Key.
+      ...(a.fileRoute ? { http: { method: 'POST', path: a.fileRoute.path, body: 'the file itself' } } : {}),
       ...(a.trpcPath ? { trpcPath: a.trpcPath } : {}),
       ...(a.mcp?.advertised ? { mcpAdvertised: true } : {}),
       ...(a.versioned ? { versioned: a.kind === 'resource' ? 'If-Match' : 'expectedVersion' } : {}),

@@ -39,12 +39,30 @@ export interface HttpBinding {
    * server's upload limit; its Content-Type fills the input's `typeField` and the query parameter named `nameField`
    * that field. Over MCP and tRPC the same file arrives base64 in the input's `field`, which is required there.
    */
-  upload?: { field: string; typeField: string; nameField: string };
+  upload?: UploadBinding;
   /**
    * The output is an operation: while it is queued or running, the answer carries Retry-After (seconds to wait before
    * polling); an act answered 202 names it in Location (`/v1/operations/{id}`).
    */
   operation?: true;
+}
+
+/** Which input fields an HTTP upload fills: the file (base64 elsewhere), its type from Content-Type, its name. */
+export interface UploadBinding {
+  field: string;
+  typeField: string;
+  nameField: string;
+}
+
+/**
+ * A file tool that takes a file, also reachable over plain HTTP outside `/v1` (which holds the seed's resource
+ * operations only): POST `path` with the file itself as the body and its Content-Type, the other input fields as query
+ * parameters, the command key as `Idempotency-Key`; streamed to the blob store up to `limit` bytes.
+ */
+export interface FileRoute {
+  path: string;
+  upload: UploadBinding;
+  limit: number;
 }
 
 /** A file ready to send: where it is, its type, and a strong validator. */
@@ -114,6 +132,8 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    */
   guards?: readonly Guard[];
   http?: HttpBinding;
+  /** For a file tool: its plain-HTTP upload route (see FileRoute). */
+  fileRoute?: FileRoute;
   mcp?: { advertised: true; title: string };
   /**
    * The bytes behind the record a read returns (a photograph's sizes): over HTTP `?<query>=<choice>` answers them
@@ -195,7 +215,7 @@ export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: A
     published[fields.key] = idempotencyKeySchema;
   }
   // An upload's file field is optional to parse (an HTTP upload brings the bytes as the body) but published required.
-  const upload = spec.http?.upload?.field;
+  const upload = (spec.http?.upload ?? spec.fileRoute?.upload)?.field;
   if (upload) extra[upload] = (spec.input.shape[upload] as z.ZodType).optional();
   const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
   const publishedInput = Object.keys(published).length ? spec.input.extend(published) : spec.input;

@@ -4,6 +4,7 @@ import type { Runtime } from '../core/invoke.js';
 import { ServiceError } from '../core/errors.js';
 import { nextRequestId } from '../core/ids.js';
 import { registerRestRoutes } from './rest.js';
+import { registerFileRoutes } from './file-routes.js';
 import { anonymousTrpcCall, longestBatchPath, registerTrpc } from './trpc.js';
 import { sendFailure } from './problem.js';
 import { clientErrorHandler, frameworkErrors, registerAdmission } from './admission.js';
@@ -102,6 +103,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerAdmission(app, rt, { anonymousCall: anonymousTrpcCall(actions) });
 
   registerRestRoutes(app, rt, actions);
+  registerFileRoutes(app, rt, actions);
   await registerTrpc(app, rt, actions);
   registerDocs(app, rt, actions);
   registerMcpHttp(app, rt, actions);

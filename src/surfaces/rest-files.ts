@@ -14,7 +14,7 @@ import { notModified } from './not-modified.js';
 const tooLarge = (limit: number) =>
   new ServiceError(
     'PAYLOAD_TOO_LARGE',
-    `The file is larger than this server accepts (${Math.floor(limit / 1048576)} MiB); send a smaller export.`,
+    `The file is larger than this server accepts (${Math.floor(limit / 1048576)} MiB); send a smaller file.`,
   );
 
 /**
@@ -22,11 +22,15 @@ const tooLarge = (limit: number) =>
  * undeclared one is cut off as soon as it crosses the limit. Either way the connection closes after the answer, so
  * the rest of the body is never read.
  */
-export async function stageUpload(rt: Runtime, req: FastifyRequest, reply: FastifyReply): Promise<StagedBlob> {
-  const limit = rt.config.uploadLimit;
+export async function stageUpload(
+  rt: Runtime,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  limit = rt.config.uploadLimit,
+): Promise<StagedBlob> {
   const declared = Number(req.headers['content-length']);
   if (!hasBody(req.raw) || declared === 0) {
-    throw new ServiceError('VALIDATION_FAILED', 'Send the photograph file itself as the request body.', {
+    throw new ServiceError('VALIDATION_FAILED', 'Send the file itself as the request body.', {
       errors: [{ path: 'body', message: 'Empty.' }],
     });
   }
@@ -44,7 +48,7 @@ export async function stageUpload(rt: Runtime, req: FastifyRequest, reply: Fasti
 
 /** The upload's Content-Type and name, as the action's input fields. */
 export function uploadFields(action: AnyAction, req: FastifyRequest): Record<string, unknown> {
-  const upload = action.http!.upload!;
+  const upload = (action.http?.upload ?? action.fileRoute?.upload)!;
   const query = req.query as Record<string, unknown>;
   return {
     [upload.typeField]: req.headers['content-type'] ?? 'application/octet-stream',

@@ -235,3 +235,40 @@ describe('a commit that does not succeed', () => {
     ).toBe(lines);
   });
 });
+
+describe('the plain-HTTP upload route', () => {
+  const send = (
+    body: string | Buffer,
+    opts: { type?: string; query?: string; key?: string | null; token?: string } = {},
+  ) =>
+    fetch(`${app.url}/files/projects/${app.projectId}/imports?${opts.query ?? 'filename=lights.csv'}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${opts.token ?? app.token}`,
+        'content-type': opts.type ?? 'text/csv',
+        ...(opts.key === null ? {} : { 'idempotency-key': opts.key ?? crypto.randomUUID() }),
+      },
+      body,
+    });
+
+  it('takes the file itself as the body, and the import it makes previews like an MCP upload', async () => {
+    const key = crypto.randomUUID();
+    const res = await send(CSV, { key });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { id: string; filename: string; status: string; byteSize: number };
+    expect(made).toMatchObject({ filename: 'lights.csv', status: 'uploaded', byteSize: Buffer.byteLength(CSV) });
+    // The same key again answers the same import.
+    expect(((await (await send(CSV, { key })).json()) as { id: string }).id).toBe(made.id);
+    const p = await owner.imports.previewScheduleImport.mutate({ projectId: app.projectId, importId: made.id });
+    expect(p.counts).toMatchObject({ lines: 2, errors: 0 });
+  });
+
+  it('refuses an empty body, a type that is no spreadsheet, a missing key or token, and more than 24 MiB', async () => {
+    const problem = async (res: Response) => [res.status, ((await res.json()) as { code: string }).code];
+    expect(await problem(await send(''))).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await problem(await send('x', { type: 'image/png' }))).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    expect(await problem(await send(CSV, { key: null }))).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+    expect(await problem(await send(CSV, { token: 'studio_nope' }))).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await problem(await send(Buffer.alloc(25 * 1024 * 1024, 0x41)))).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+});

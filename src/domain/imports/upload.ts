@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ImportRow } from '../../../db/schema.js';
@@ -6,6 +7,7 @@ import type { ActionContext } from '../../core/context.js';
 import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import type { StagedBlob } from '../../files/blob-store.js';
 import { readSpreadsheet, UnreadableSpreadsheet } from '../../files/spreadsheet/read.js';
 import type { Row, SheetTable } from '../../files/spreadsheet/table.js';
 import { findHeaderRow } from './headings.js';
@@ -24,7 +26,7 @@ export const SPREADSHEET_TYPES = [
 ] as const;
 
 export interface UploadInput {
-  data: string;
+  data?: string | undefined;
   filename: string;
   mediaType: string;
   sheet?: string | undefined;
@@ -50,7 +52,11 @@ export interface PreparedImportFile {
  * row limit, so an oversized file is refused before any work is done on it; then the original is kept byte-exact in
  * the blob store under its SHA-256.
  */
-export async function prepareImportFile(env: PrepareEnv, input: UploadInput): Promise<PreparedImportFile> {
+export async function prepareImportFile(
+  env: PrepareEnv,
+  input: UploadInput,
+  upload?: StagedBlob,
+): Promise<PreparedImportFile> {
   const mediaType = input.mediaType.split(';')[0]!.trim().toLowerCase();
   if (!(SPREADSHEET_TYPES as readonly string[]).includes(mediaType)) {
     throw new ServiceError(
@@ -58,7 +64,8 @@ export async function prepareImportFile(env: PrepareEnv, input: UploadInput): Pr
       `${input.mediaType.slice(0, 100)} is not a spreadsheet type; send a CSV file (text/csv) or an Excel workbook (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet).`,
     );
   }
-  const bytes = decodeBase64(input.data);
+  // An HTTP upload arrives staged on disk (at most 24 MiB, its route's limit); MCP's arrives base64 in the input.
+  const bytes = upload ? await readFile(upload.path) : decodeBase64(input.data!);
   const filename = cleanFilename(input.filename);
   let file: Awaited<ReturnType<typeof readSpreadsheet>>;
   try {
@@ -68,7 +75,8 @@ export async function prepareImportFile(env: PrepareEnv, input: UploadInput): Pr
     throw err;
   }
   const chosen = chooseSheet(file.sheets, input.sheet);
-  const staged = await env.files.stage(Readable.from([bytes]), MAX_IMPORT_BYTES, () => tooLargeForBase64(bytes.length));
+  const staged =
+    upload ?? (await env.files.stage(Readable.from([bytes]), MAX_IMPORT_BYTES, () => tooLargeForBase64(bytes.length)));
   await env.files.keep(staged);
   return {
     sha256: staged.sha256,
