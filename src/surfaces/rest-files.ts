@@ -67,7 +67,7 @@ export function mediaChoice(media: MediaBinding, query: Record<string, unknown>)
 }
 
 /** If-None-Match (RFC 9110 §13.1.2): `*`, or a list naming the tag, weakly compared. */
-function notModified(header: string | undefined, etag: string): boolean {
+export function notModified(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
