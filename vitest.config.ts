@@ -12,6 +12,9 @@ const SQLITE_ONLY = [
   'test/mcp/result-paging.test.ts',
   // A browser over the share page: nothing in it depends on the store, and one Chromium run is enough.
   'test/shares/share-page.test.ts',
+  // The document against the server through Prism: a contract check, the same on either store.
+  'test/e2e/openapi-prism.test.ts',
+  'test/e2e/openapi-client.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */
