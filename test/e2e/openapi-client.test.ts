@@ -6,7 +6,7 @@
  * ETag answered 409 VERSION_CONFLICT with the current version.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,6 +24,14 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(async () => server?.stop());
+
+it("serves the committed document with the server's own base URL (started on port 0, the port it got)", async () => {
+  const served = (await (await fetch(`${server.url}/docs/openapi.json`)).json()) as Record<string, any>;
+  const committed = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as Record<string, any>;
+  expect(served.servers).toEqual([{ url: server.url, description: 'This server.' }]);
+  expect(served.info.contact.url).toBe(`${server.url}/docs`);
+  expect({ ...served, servers: committed.servers, info: committed.info }).toEqual(committed);
+});
 
 it('generates types with openapi-typescript, typechecks the line-edit flow with them, and runs it', async () => {
   mkdirSync(OUT, { recursive: true });
