@@ -92,8 +92,7 @@ const boundedAmount4 = (max: bigint, what: string) =>
     .regex(
       new RegExp(digitsUpTo(max)),
       `${what} is a scale-4 integer string from "0" to "${max}" (${displayAmount(max, 4)}): digits only, no sign or decimal point.`,
-    )
-    .describe('A scale-4 integer carried as a string: "12500000" = 1,250.0000.');
+    );
 
 /** A unit price as callers set it: 0 to 99,999,999,999.9999. */
 export const PriceAmount4 = named(boundedAmount4(MAX_PRICE4, 'A price'), 'PriceAmount4');
