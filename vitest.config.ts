@@ -10,6 +10,8 @@ const SQLITE_ONLY = [
   'test/contract/**',
   'test/clients/migration.test.ts',
   'test/mcp/result-paging.test.ts',
+  // Reading spreadsheets and their cells: pure functions, no store.
+  'test/imports/parsing.test.ts',
   // A browser over the share page: nothing in it depends on the store, and one Chromium run is enough.
   'test/shares/share-page.test.ts',
   // The document against the server through Prism: a contract check, the same on either store.

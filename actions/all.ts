@@ -15,3 +15,7 @@ export * from './properties/index.js';
 export * from './photographs/index.js';
 export * from './client-document/index.js';
 export * from './shares/index.js';
+export * from './operations/index.js';
+export * from './documents/index.js';
+export * from './files/index.js';
+export * from './imports/index.js';

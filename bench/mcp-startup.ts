@@ -76,7 +76,7 @@ function startupSteps(databasePath: string): Record<string, number> {
     t.push(performance.now());
     createMcpServer(rt, ACTIONS, { caller: owner.caller });
     t.push(performance.now());
-    await rt.store.close();
+    await rt.close();
     process.stdout.write(JSON.stringify(t.slice(1).map((x, i) => x - t[i])));`;
   const names = [
     'imports (all of them)',

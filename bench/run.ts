@@ -46,6 +46,7 @@ import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/pro
 import { measureList } from './lib/list.js';
 import { measurePostgres } from './lib/postgres.js';
 import { measurePhotographs } from './lib/photographs.js';
+import { measureDocuments } from './lib/documents.js';
 import { save, table, passes, type Check } from './lib/report.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -390,6 +391,8 @@ async function main() {
 
     // 6. what the client sees: the client document with photographs, derivatives, concurrent uploads.
     const photographs = await measurePhotographs(full, LIST_LINES, CLIENT_DOCUMENT_RUNS);
+    // 7. documents: the client-schedule PDF of that project, and a 1 GB package streamed.
+    const documents = await measureDocuments(full, photographs.projectId);
 
     const h = best(rounds.hello);
     const g = best(rounds.getLine);
@@ -436,7 +439,8 @@ async function main() {
         note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
       },
       ...mcpChecks(mcp),
-      ...photographs,
+      ...photographs.checks,
+      ...documents,
       {
         name: 'create line p50, empty project',
         value: createEmpty.p50,

@@ -4,8 +4,16 @@ import type {
   ActorKind,
   AuditTargetKind,
   Currency,
+  DeliveryStatus,
+  DocumentFormat,
+  DocumentKind,
+  DocumentSourceKind,
   GrantLevel,
+  ImportFormat,
+  ImportStatus,
   LineStatus,
+  OperationStatus,
+  MappingSource,
   PhotographType,
   ProjectStatus,
   PropertyKind,
@@ -45,6 +53,17 @@ export interface UsersTable {
   email: string;
   name: string;
   created_at: string;
+  /** scrypt digest (`scrypt$N$r$p$salt$hash`), null until the person sets a password. */
+  password_hash: string | null;
+  password_changed_at: string | null;
+}
+
+/** Failed sign-ins per email address, for the throttle (src/domain/people/sign-in.ts). */
+export interface SignInFailuresTable {
+  email: string;
+  failures: number;
+  first_failed_at: string;
+  locked_until: string | null;
 }
 
 export interface MembersTable {
@@ -389,6 +408,159 @@ export interface ShareRevocationsTable {
   reason: string | null;
 }
 
+/** An operation: a long act, recorded when accepted and run by a worker. See 018_operations.ts. */
+export interface OperationsTable {
+  id: string;
+  studio_id: string;
+  project_id: string | null;
+  /** The job that runs it (src/jobs). */
+  kind: string;
+  /** The action that started it. */
+  action: string;
+  /** The permission a member needs to see it: the starting action's. */
+  scope: string;
+  status: OperationStatus;
+  progress_completed: number;
+  progress_total: number;
+  /** Canonical JSON of what the job needs. */
+  input: string;
+  /** JSON: the job's result (succeeded) or a problem body with its code (failed). */
+  result: string | null;
+  problem: string | null;
+  /** The member it acts for. */
+  requested_by: string;
+  requested_via: ActorChannel | null;
+  attempts: number;
+  /** The worker holding it, and until when; a lease that runs out lets another take it up. */
+  claimed_by: string | null;
+  lease_until: string | null;
+  cancel_requested: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+/** A file made from a project, kept in the blob store; never changed but for its archival. See 019_documents.ts. */
+export interface DocumentsTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  kind: DocumentKind;
+  format: DocumentFormat;
+  /** What it was made from: the live client document, a minted version (`source_version`) or a share's view. */
+  source_kind: DocumentSourceKind;
+  source_version: number | null;
+  source_share_id: string | null;
+  title: string;
+  /** The name a download saves it under, e.g. `harbour-house-client-schedule.pdf`. */
+  filename: string;
+  /** The file's SHA-256 in the blob store (its content address). */
+  blob_sha256: string;
+  byte_size: number;
+  /** Pages of a PDF; null for other formats. */
+  page_count: number | null;
+  /** The member it was made for. */
+  created_by: string;
+  created_at: string;
+  archived_at: string | null;
+}
+
+/** One sending of a document by email, and how it went. See 019_documents.ts. */
+export interface DocumentDeliveriesTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  document_id: string;
+  recipient: string;
+  subject: string;
+  /** The email's text, above the attached document. */
+  message: string;
+  status: DeliveryStatus;
+  /** A failure's stable code (DELIVERY_FAILED, DELIVERY_NOT_CONFIGURED …); null otherwise. */
+  error_code: string | null;
+  /** What the mail server said when it refused, for the studio to act on; null otherwise. */
+  error_detail: string | null;
+  /** The Message-ID the mail server accepted it under. */
+  message_id: string | null;
+  requested_by: string;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+/** A spreadsheet on its way into a schedule. See 017_imports.ts. */
+export interface ImportsTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  /** The uploaded file's SHA-256: its original in the blob store. */
+  file_sha256: string;
+  /** As the uploader named it, cleaned. */
+  filename: string;
+  /** As the uploader said (the format is read from the bytes). */
+  media_type: string;
+  byte_size: number;
+  format: ImportFormat;
+  /** Delimited text only: utf-8, windows-1252, utf-16le or utf-16be. */
+  encoding: string | null;
+  /** Delimited text only: the delimiter found. */
+  delimiter: string | null;
+  /** The sheet being imported (a workbook's; a CSV's one sheet is named after the file). */
+  sheet: string | null;
+  status: ImportStatus;
+  /** JSON ImportMapping of the last preview; null until previewed. */
+  mapping: string | null;
+  mapping_source: MappingSource | null;
+  /** Where lines go that no heading row or room column places; null: a new section "Imported lines". */
+  default_section_id: string | null;
+  /** Rows below the headings that hold anything (as of the last preview). */
+  row_count: number | null;
+  error_count: number | null;
+  warning_count: number | null;
+  /** JSON of what the commit made: counts of lines, sections and suppliers. */
+  result: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  previewed_at: string | null;
+  committed_by: string | null;
+  committed_at: string | null;
+  canceled_at: string | null;
+  version: number;
+}
+
+/** One sheet of an import's file, read at upload. */
+export interface ImportSheetsTable {
+  import_id: string;
+  /** 1-based order in the file. */
+  position: number;
+  name: string;
+  /** Rows read (blank ones included). */
+  row_count: number;
+  /** 1 when the sheet has more rows than an import takes; its cells are not kept. */
+  too_large: number;
+  /** JSON array of rows of cell texts; null when too large, or once the import is committed or canceled. */
+  cells: string | null;
+}
+
+/** A studio's saved column mapping. See 017_imports.ts. */
+export interface ImportMappingsTable {
+  id: string;
+  studio_id: string;
+  name: string;
+  /** The name lower-cased: unique among the studio's mappings. */
+  name_key: string;
+  /** The normalised headings it was made for, sorted and joined with "|". */
+  headings_key: string;
+  /** JSON: the fields by normalised heading, and whether heading rows start sections. */
+  mapping: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -433,6 +605,7 @@ export interface SchemaMigrationsTable {
 export interface Database {
   studios: StudiosTable;
   users: UsersTable;
+  sign_in_failures: SignInFailuresTable;
   members: MembersTable;
   api_tokens: ApiTokensTable;
   projects: ProjectsTable;
@@ -444,11 +617,17 @@ export interface Database {
   custom_property_options: CustomPropertyOptionsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
+  operations: OperationsTable;
   client_document_settings: ClientDocumentSettingsTable;
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
   shares: SharesTable;
+  imports: ImportsTable;
+  import_sheets: ImportSheetsTable;
+  import_mappings: ImportMappingsTable;
   share_revocations: ShareRevocationsTable;
+  documents: DocumentsTable;
+  document_deliveries: DocumentDeliveriesTable;
   clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;
@@ -467,7 +646,11 @@ export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
 export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type ShareRow = Selectable<SharesTable>;
+export type ImportRow = Selectable<ImportsTable>;
+export type ImportMappingRow = Selectable<ImportMappingsTable>;
 export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
 export type CodeSchemeRow = Selectable<CodeSchemesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;

@@ -79,8 +79,35 @@ export const AUDIT_TARGET_KINDS = [
   'client_document_settings',
   'client_document_version',
   'share',
+  'document',
+  'document_delivery',
+  'import',
+  'import_mapping',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/**
+ * What a document of a project is: the client schedule (cover, sections of pieces, totals, removed pieces, then a
+ * spec sheet per piece), the spec sheets alone, an export of the client schedule as a spreadsheet, or a package (a
+ * ZIP of the project's documents, its export and its photographs).
+ */
+export const DOCUMENT_KINDS = ['client_schedule', 'spec_sheets', 'client_export', 'project_package'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** A document's file format. */
+export const DOCUMENT_FORMATS = ['pdf', 'xlsx', 'csv', 'zip'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
+/**
+ * What a document was made from: the live client document as it was then, a minted client document version, or what
+ * a share link showed (retain_client_link_pdf). A package is made from the live project.
+ */
+export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share'] as const;
+export type DocumentSourceKind = (typeof DOCUMENT_SOURCE_KINDS)[number];
+
+/** Where an email delivery of a document stands. */
+export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * What a custom property holds, on each line: text (short or long), a number or an amount of money (scale-4 integer
@@ -124,3 +151,22 @@ export type ShareDocumentKind = (typeof SHARE_DOCUMENT_KINDS)[number];
 /** What a share's holder may do with its document: view it. `decide` (an estimate revision) arrives with estimates. */
 export const SHARE_INTENTS = ['view'] as const;
 export type ShareIntent = (typeof SHARE_INTENTS)[number];
+
+/** Where an operation stands: waiting for a worker, being worked on, or finished one of three ways. */
+export const OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+/**
+ * Where a spreadsheet import stands: uploaded (read, not yet previewed), previewed (a mapping chosen and checked),
+ * committing (accepted for applying; only while an operation applies it), committed (its lines are in the
+ * schedule), canceled (before commit: nothing was applied) or failed (applying it failed: nothing was applied).
+ */
+export const IMPORT_STATUSES = ['uploaded', 'previewed', 'committing', 'committed', 'canceled', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** The file formats an import reads, as the file's bytes say: delimited text (CSV, TSV) or an Excel workbook. */
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Where an import's column mapping came from: proposed from its headings, a saved mapping, or given by the caller. */
+export const MAPPING_SOURCES = ['proposed', 'saved', 'given'] as const;
+export type MappingSource = (typeof MAPPING_SOURCES)[number];

@@ -55,6 +55,22 @@ export type AppRouter = TRPCBuiltRouter<
       suggestNextCode: Q<In<typeof A.suggestNextCode>, Out<typeof A.suggestNextCode>>;
       updateCode: M<In<typeof A.updateCode> & { expectedVersion?: number }, Out<typeof A.updateCode>>;
     };
+    documents: {
+      archiveProjectDocument: M<In<typeof A.archiveProjectDocument>, Out<typeof A.archiveProjectDocument>>;
+      getDocumentDelivery: Q<In<typeof A.getDocumentDelivery>, Out<typeof A.getDocumentDelivery>>;
+      getProjectDocument: Q<In<typeof A.getProjectDocument>, Out<typeof A.getProjectDocument>>;
+      listDocumentDeliveries: Q<In<typeof A.listDocumentDeliveries>, Out<typeof A.listDocumentDeliveries>>;
+      listProjectDocuments: Q<In<typeof A.listProjectDocuments>, Out<typeof A.listProjectDocuments>>;
+    };
+    imports: {
+      cancelScheduleImport: M<In<typeof A.cancelScheduleImport>, Out<typeof A.cancelScheduleImport>>;
+      commitScheduleImport: M<In<typeof A.commitScheduleImport> & { expectedVersion?: number }, Out<typeof A.commitScheduleImport>>;
+      getScheduleImport: Q<In<typeof A.getScheduleImport>, Out<typeof A.getScheduleImport>>;
+      listImportMappings: Q<In<typeof A.listImportMappings>, Out<typeof A.listImportMappings>>;
+      listScheduleImports: Q<In<typeof A.listScheduleImports>, Out<typeof A.listScheduleImports>>;
+      previewScheduleImport: M<In<typeof A.previewScheduleImport>, Out<typeof A.previewScheduleImport>>;
+      saveImportMapping: M<In<typeof A.saveImportMapping>, Out<typeof A.saveImportMapping>>;
+    };
     libraries: {
       addLibraryProduct: M<In<typeof A.addLibraryProduct> & { commandKey?: string }, Out<typeof A.addLibraryProduct>>;
       archiveLibrary: M<In<typeof A.archiveLibrary> & { expectedVersion?: number }, Out<typeof A.archiveLibrary>>;
@@ -65,6 +81,11 @@ export type AppRouter = TRPCBuiltRouter<
       removeLibraryProduct: M<In<typeof A.removeLibraryProduct> & { expectedVersion?: number }, Out<typeof A.removeLibraryProduct>>;
       updateLibrary: M<In<typeof A.updateLibrary> & { expectedVersion?: number }, Out<typeof A.updateLibrary>>;
       updateLibraryProduct: M<In<typeof A.updateLibraryProduct> & { expectedVersion?: number }, Out<typeof A.updateLibraryProduct>>;
+    };
+    operations: {
+      cancelOperation: M<In<typeof A.cancelOperation>, Out<typeof A.cancelOperation>>;
+      getOperationStatus: Q<In<typeof A.getOperationStatus>, Out<typeof A.getOperationStatus>>;
+      listOperations: Q<In<typeof A.listOperations>, Out<typeof A.listOperations>>;
     };
     photographs: {
       addLinePhotograph: M<In<typeof A.addLinePhotograph> & { commandKey?: string }, Out<typeof A.addLinePhotograph>>;
@@ -112,6 +133,7 @@ export type AppRouter = TRPCBuiltRouter<
       getScheduleLineHistory: Q<In<typeof A.getScheduleLineHistory>, Out<typeof A.getScheduleLineHistory>>;
       listScheduleLines: Q<In<typeof A.listScheduleLines>, Out<typeof A.listScheduleLines>>;
       moveScheduleLine: M<In<typeof A.moveScheduleLine> & { expectedVersion?: number }, Out<typeof A.moveScheduleLine>>;
+      pasteScheduleLines: M<In<typeof A.pasteScheduleLines> & { commandKey?: string }, Out<typeof A.pasteScheduleLines>>;
       renumberScheduleLines: M<In<typeof A.renumberScheduleLines>, Out<typeof A.renumberScheduleLines>>;
       restoreScheduleLine: M<In<typeof A.restoreScheduleLine> & { expectedVersion?: number }, Out<typeof A.restoreScheduleLine>>;
       setScheduleLineStatus: M<In<typeof A.setScheduleLineStatus> & { expectedVersion?: number }, Out<typeof A.setScheduleLineStatus>>;

@@ -35,6 +35,20 @@ export interface Config {
   maxInflightBodies: number;
   /** Web origins, besides the server's own (its base URL), from which browsers may call `/mcp`. */
   allowedOrigins: string[];
+  /** Operation workers this process runs (STUDIO_WORKERS; 0: leave operations to other processes). */
+  workers: number;
+  /**
+   * STUDIO_SMTP_URL: the mail server documents are delivered through (`smtp://user:pass@host:587`, `smtps://…:465`);
+   * unset: deliver_document answers 503 DELIVERY_NOT_CONFIGURED.
+   */
+  smtpUrl?: string;
+  /** STUDIO_MAIL_FROM: the From of delivered documents, e.g. `Harbour Studio <studio@example.com>`. */
+  mailFrom?: string;
+  /**
+   * STUDIO_SECRET: the key download links are signed with (at least 32 characters); unset: a random key kept in
+   * `link-secret` beside the database, made on first use. Set it when several machines serve one studio.
+   */
+  secret?: string;
   /** Skip seeding the demo studio on first start. */
   noDemo: boolean;
   logLevel: string;
@@ -78,6 +92,35 @@ function origins(raw: string | undefined): string[] {
     });
 }
 
+/** `STUDIO_SMTP_URL`: an smtp:// or smtps:// URL, or unset. */
+function smtpUrl(raw: string | undefined): string | undefined {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (!/^smtps?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+    throw new Error(
+      'STUDIO_SMTP_URL must be a URL like smtps://user:password@mail.example.com:465 or smtp://host:587.',
+    );
+  }
+  return url;
+}
+
+/** `STUDIO_SECRET`: long enough to be a key, or unset. */
+function secret(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32) throw new Error('STUDIO_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`).');
+  return raw;
+}
+
+/**
+ * Once the server listens: a base URL that named port 0 (STUDIO_PORT=0, "any free port") names the port it got, so the
+ * links the server hands out (a share's page, a download) reach it. A base URL set explicitly is left as it is.
+ */
+export function settlePort(config: Config, port: number) {
+  const settled = (u: string) => u.replace(/^(https?:\/\/[^/]+):0(?=\/|$)/, `$1:${port}`);
+  config.baseUrl = settled(config.baseUrl);
+  config.docsUrl = settled(config.docsUrl);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number.parseInt(env.STUDIO_PORT ?? env.PORT ?? '3000', 10);
   const host = env.STUDIO_HOST ?? '127.0.0.1';
@@ -107,7 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeout: whole(env, 'STUDIO_IDLE_TIMEOUT_MS', 60_000, 1),
     maxInflightBodies: whole(env, 'STUDIO_MAX_INFLIGHT_BODIES', 64, 1),
     allowedOrigins: origins(env.STUDIO_ALLOWED_ORIGINS),
+    smtpUrl: smtpUrl(env.STUDIO_SMTP_URL),
+    mailFrom: env.STUDIO_MAIL_FROM?.trim() || undefined,
+    secret: secret(env.STUDIO_SECRET),
     noDemo: env.STUDIO_NO_DEMO === '1',
+    workers: whole(env, 'STUDIO_WORKERS', 1),
     logLevel: env.STUDIO_LOG_LEVEL ?? 'warn',
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
   };

@@ -39,7 +39,7 @@ export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = proce
   await server.connect(new StdioServerTransport());
   const shutdown = async () => {
     await server.close();
-    await rt.store.close();
+    await rt.close();
     process.exit(0);
   };
   process.stdin.on('end', shutdown);

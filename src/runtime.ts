@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import type { Runtime } from './core/invoke.js';
 import { SnapshotCache } from './core/result-cache.js';
 import { DiskBlobStore } from './files/blob-store.js';
+import { OperationRunner } from './jobs/runner.js';
+import './jobs/all.js';
 
 /** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
 export async function createRuntime(config: Config): Promise<Runtime> {
@@ -13,17 +15,28 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   });
   const files = new DiskBlobStore(config.blobDir);
   await files.sweepIncoming();
+  const log = (msg: string, err?: unknown) => {
+    if (config.logLevel === 'silent') return;
+    process.stderr.write(
+      `[studio] ${msg}${err ? `: ${err instanceof Error ? (err.stack ?? err.message) : JSON.stringify(err)}` : ''}\n`,
+    );
+  };
+  // Operations are run by workers in every process that opens the store (the HTTP server, a stdio MCP server), so an
+  // operation an agent starts is run even when no HTTP server is up; STUDIO_WORKERS=0 leaves them to other processes.
+  const workers =
+    config.workers > 0
+      ? new OperationRunner({ store, files, config, log }, { concurrency: config.workers }).start()
+      : undefined;
   return {
     store,
     files,
     config,
     inFlight: new Map(),
     snapshots: new SnapshotCache(),
-    log: (msg, err) => {
-      if (config.logLevel === 'silent') return;
-      process.stderr.write(
-        `[studio] ${msg}${err ? `: ${err instanceof Error ? (err.stack ?? err.message) : JSON.stringify(err)}` : ''}\n`,
-      );
+    log,
+    async close() {
+      await workers?.stop();
+      await store.close();
     },
   };
 }

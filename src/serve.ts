@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ACTIONS } from '../actions/index.js';
-import type { Config } from './config.js';
+import { type Config, settlePort } from './config.js';
 import { createRuntime } from './runtime.js';
 import { buildHttpApp } from './surfaces/http.js';
 import { seedDemo } from './seed/demo.js';
@@ -40,10 +40,11 @@ export async function serve(config: Config): Promise<Started> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.baseUrl.replace(/:\d+$/, `:${port}`);
+  settlePort(config, port);
+  const url = config.baseUrl;
   const close = async () => {
     await app.close();
-    await rt.store.close();
+    await rt.close();
     process.exit(0);
   };
   process.once('SIGINT', close);

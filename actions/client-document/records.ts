@@ -18,7 +18,7 @@ named(ClientDocumentColumn, 'ClientDocumentColumn');
 
 const ShownPrice = publicMoney(Money);
 
-const PiecePhotograph = z
+export const PiecePhotograph = z
   .strictObject({
     id: Id,
     width: z.int().min(1).describe('Pixels of the display image (upright, long edge at most 1568).'),
@@ -93,8 +93,12 @@ export const Piece = z
   .describe('A piece: one row of the client document.');
 named(Piece, 'ClientDocumentPiece');
 
-export const ClientDocument = z
-  .strictObject({
+/**
+ * The client document's shape around its pieces: one definition for every document in the client's register (the
+ * client document, and the shared document, whose pieces add the URLs their photographs are served at).
+ */
+export const clientDocumentOf = <P extends z.ZodType>(piece: P) =>
+  z.strictObject({
     title: z.string().describe("The settings' title, else the project's name."),
     introduction: z.string().describe('Opening prose from the settings; may be empty.'),
     projectName: z.string(),
@@ -116,7 +120,7 @@ export const ClientDocument = z
       .array(
         z.strictObject({
           title: z.string(),
-          pieces: z.array(Piece),
+          pieces: z.array(piece),
           total: ShownPrice.optional().describe(`Σ piece totals from exact factors, rounded once. ${pricesNote}`),
         }),
       )
@@ -141,10 +145,11 @@ export const ClientDocument = z
         .optional()
         .describe(`Pieces priced tbc or poa, which the total does not cover yet. ${pricesNote}`),
     }),
-  })
-  .describe(
-    "A project's client document: its schedule in the client's register (pieces, client prices only), shaped by the client document settings.",
-  );
+  });
+
+export const ClientDocument = clientDocumentOf(Piece).describe(
+  "A project's client document: its schedule in the client's register (pieces, client prices only), shaped by the client document settings.",
+);
 named(ClientDocument, 'ClientDocument');
 
 const MintedBy = z.strictObject({ memberId: Id, name: z.string() }).describe('The studio member who minted it.');
@@ -199,10 +204,3 @@ export const ClientDocumentSettings = z
   })
   .describe("A project's client document settings: what its client document shows and how.");
 named(ClientDocumentSettings, 'ClientDocumentSettings');
-
-/** Every client-facing output schema: the margin-leak test walks each. The shared document joins with one line. */
-export const CLIENT_FACING_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
-  ClientDocument,
-  ClientDocumentVersion,
-  ClientDocumentVersionPage,
-};

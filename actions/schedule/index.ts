@@ -5,3 +5,4 @@ export * from './bulk.js';
 export * from './lifecycle.js';
 export * from './placement.js';
 export * from './renumber.js';
+export * from './paste.js';

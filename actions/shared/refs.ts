@@ -7,14 +7,17 @@ import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
 import { LIBRARY, LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import { MEMBER } from '../../src/domain/members/entity.js';
 import { PHOTOGRAPH } from '../../src/domain/photographs/entity.js';
+import { OPERATION } from '../../src/jobs/entity.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { CUSTOM_PROPERTY, PROPERTY_OPTION } from '../../src/domain/properties/entity.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { SHARE } from '../../src/domain/shares/entity.js';
+import { DOCUMENT, DOCUMENT_DELIVERY } from '../../src/domain/documents/entity.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
+import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { Id } from './values.js';
 
 /**
@@ -40,6 +43,11 @@ export const TemplateId = Ref(TEMPLATE);
 export const CustomPropertyId = Ref(CUSTOM_PROPERTY);
 export const PropertyOptionId = Ref(PROPERTY_OPTION);
 export const PhotographId = Ref(PHOTOGRAPH);
+export const OperationId = Ref(OPERATION);
 export const ShareId = Ref(SHARE);
+export const ImportId = Ref(IMPORT);
+export const ImportMappingId = Ref(IMPORT_MAPPING);
 /** A section of the project named by `targetProjectId` (copies between projects). */
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });
+export const DocumentId = Ref(DOCUMENT);
+export const DeliveryId = Ref(DOCUMENT_DELIVERY);

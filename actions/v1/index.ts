@@ -5,3 +5,5 @@ export * from './audit.js';
 export * from './photographs.js';
 export * from './client-document.js';
 export * from './shares.js';
+export * from './operations.js';
+export * from './shared-document.js';

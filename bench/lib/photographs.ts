@@ -49,7 +49,11 @@ function upload(s: ServerProcess, projectId: string, lineId: string, bytes: Buff
  * sequential reads), the display size of a 24-megapixel JPEG (the server's own function, in this process), and ten
  * concurrent 20 MB uploads to a fresh server, whose peak resident memory (VmHWM) is what counts.
  */
-export async function measurePhotographs(s: ServerProcess, lines: number, runs: number): Promise<Check[]> {
+export async function measurePhotographs(
+  s: ServerProcess,
+  lines: number,
+  runs: number,
+): Promise<{ checks: Check[]; projectId: string }> {
   log(`client document: a ${lines}-line project with a photograph on every line`);
   const fixture = await createProjectWithLines(s.url, s.token, 'Bench client document', lines);
   const small = await cameraJpeg(640, 480, 80);
@@ -120,7 +124,7 @@ export async function measurePhotographs(s: ServerProcess, lines: number, runs: 
     await rm(dir, { recursive: true, force: true });
   }
 
-  return [
+  const checks: Check[] = [
     {
       name: `client document, ${lines} lines with photographs, p50`,
       value: percentile(times, 50),
@@ -143,4 +147,5 @@ export async function measurePhotographs(s: ServerProcess, lines: number, runs: 
       note: `a fresh server; all ten kept with display and thumbnail sizes in ${(elapsed / 1000).toFixed(1)} s`,
     },
   ];
+  return { checks, projectId: fixture.projectId };
 }

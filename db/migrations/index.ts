@@ -15,6 +15,10 @@ import * as m013 from './013_line_property_values.js';
 import * as m014 from './014_line_photographs.js';
 import * as m015 from './015_client_documents.js';
 import * as m016 from './016_shares.js';
+import * as m017 from './017_imports.js';
+import * as m018 from './018_operations.js';
+import * as m019 from './019_documents.js';
+import * as m020 from './020_people.js';
 
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
@@ -51,4 +55,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, ...m014 },
   { version: 15, ...m015 },
   { version: 16, ...m016 },
+  { version: 17, ...m017 },
+  { version: 18, ...m018 },
+  { version: 19, ...m019 },
+  { version: 20, ...m020 },
 ];

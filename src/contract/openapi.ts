@@ -90,6 +90,16 @@ const HEADERS = {
     description: 'Seconds to wait before sending the request again.',
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
+  pollAfter: {
+    required: false,
+    description: 'Sent while the operation is queued or running: seconds to wait before polling again.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  operationLocation: {
+    required: true,
+    description: 'Where to poll the operation: /v1/operations/{opId} (get_operation).',
+    schema: { type: 'string', format: 'uri-reference' },
+  },
 } satisfies Record<string, HeaderObject>;
 
 /** Why a status is answered beyond its codes' own sentences, and the headers it carries. */
@@ -215,6 +225,7 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       summary: a.summary,
       description: a.description,
       tags: [a.domain],
+      // A capability action is anonymous: the share token in its path is the authority, no bearer token is read.
       security: a.scope === 'capability' ? [] : [{ bearer: [] }],
       'x-scope': a.scope,
       'x-consequential': a.consequential,
@@ -270,6 +281,11 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
     const headers: Record<string, HeaderObject> = {};
     if (mode) headers.ETag = mode === 'version' ? HEADERS.etagVersion : HEADERS.etagContent;
     if (http.created) headers.Location = HEADERS.location;
+    if (http.operation || a.startsOperation) {
+      // An operation's answer says when to poll again while it works; a 202 (an act accepted) says where.
+      headers['Retry-After'] = HEADERS.pollAfter;
+      if (http.status === 202) headers.Location = HEADERS.operationLocation;
+    }
     if (a.media && http.method === 'GET') {
       // ?variant= answers the bytes instead of the record.
       op.parameters!.push(

@@ -5,6 +5,7 @@ import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
 import type { ActorChannel, AuditTargetKind } from '../../db/vocabulary.js';
 import type { ProjectsTable } from '../../db/schema.js';
+import type { CapabilityGrant } from './capability.js';
 
 /** Who is acting: a studio member through one of their API tokens. */
 export interface Caller {
@@ -39,8 +40,10 @@ export interface ActionContext {
   config: Config;
   /** Null only for capability (share token) actions. */
   caller: Caller | null;
-  /** The caller's studio; every query a handler makes is bounded by it. */
+  /** The caller's studio (a capability action's: the one its capability opens); every query is bounded by it. */
   studioId: string;
+  /** What the capability in the input opened, for actions of scope `capability` (see ActionSpec.capability). */
+  capability?: CapabilityGrant;
   /** Resolved by `invoke` when the input names a `projectId` the caller may reach. */
   project?: ProjectsTable;
   /** One timestamp per request, so every row a request writes agrees. */
@@ -50,6 +53,8 @@ export interface ActionContext {
   audit(event: AuditInput): void;
   /** What the action's `prepare` step made before the transaction opened (an upload, stored), if it has one. */
   prepared?: unknown;
+  /** Runs `fn` once the write's transaction has committed (never if it rolls back): wake a worker, send a mail. */
+  afterCommit(fn: () => void): void;
   /** Says the write changed nothing: no audit event is recorded for it (a version is not bumped either). */
   unchanged(): void;
 }

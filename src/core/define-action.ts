@@ -6,6 +6,7 @@ import type { Entity } from './entities.js';
 import type { Guard } from './guards.js';
 import { type ActionPlan, planOf } from './action-plan.js';
 import type { BlobStore, StagedBlob } from '../files/blob-store.js';
+import type { CapabilityBinding } from './capability.js';
 
 /** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
 export type ActionKind = 'resource' | 'procedure' | 'file';
@@ -39,6 +40,11 @@ export interface HttpBinding {
    * that field. Over MCP and tRPC the same file arrives base64 in the input's `field`, which is required there.
    */
   upload?: { field: string; typeField: string; nameField: string };
+  /**
+   * The output is an operation: while it is queued or running, the answer carries Retry-After (seconds to wait before
+   * polling); an act answered 202 names it in Location (`/v1/operations/{id}`).
+   */
+  operation?: true;
 }
 
 /** A file ready to send: where it is, its type, and a strong validator. */
@@ -79,6 +85,11 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
   summary: string;
   description: string;
   scope: ActionScope;
+  /**
+   * Required exactly when `scope` is `capability`: the input field carrying the capability (a share token) and how
+   * `invoke` opens it into the studio and project the handler acts in (`ctx.capability`, `ctx.studioId`).
+   */
+  capability?: CapabilityBinding;
   /** Every write is consequential; reads are not. Defaults to `effect === 'mutation'`. */
   consequential?: boolean;
   input: I;
@@ -109,6 +120,12 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * instead of the record; over MCP the `mcpImage` choice travels beside the record as image content.
    */
   media?: MediaBinding;
+  /**
+   * The action accepts a long act and answers the operation that will do it (src/jobs): REST answers 202 with Location
+   * and Retry-After; an MCP call that brought a progress token is answered when the operation ends (with progress
+   * notifications meanwhile), otherwise at once with where to poll.
+   */
+  startsOperation?: true;
   /**
    * Slow work done before the write transaction opens, so the writer is never held by it (an upload decoded, checked
    * and stored; its derivatives made): runs after authentication, scope and input validation. Its result reaches the

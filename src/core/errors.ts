@@ -102,6 +102,13 @@ export const ERROR_CATALOG = {
     title: 'The member already has access',
     sentence: 'This member already holds a grant on the project; change its level with update_project_grant.',
   },
+  IMPORT_WRONG_STATE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The import is not at that stage',
+    sentence:
+      'The import has moved past this step (or not reached it yet); read it (get_schedule_import) and take the step its status allows.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',
@@ -134,6 +141,20 @@ export const ERROR_CATALOG = {
     title: 'The image cannot be decoded',
     sentence: 'The file is damaged or incomplete; send the original photograph again.',
   },
+  IMPORT_UNREADABLE: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'The file cannot be read as a spreadsheet',
+    sentence:
+      'Send a CSV file or an Excel workbook (.xlsx) with a row of headings; an old .xls, a damaged or an empty file is refused.',
+  },
+  IMPORT_HAS_ERRORS: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'Some rows cannot become lines',
+    sentence:
+      'Some cells cannot be read (see errors[] for row and column); fix them and upload again, change the mapping, or commit with skipRowsWithErrors.',
+  },
   PRECONDITION_REQUIRED: {
     status: 428,
     trpc: 'PRECONDITION_REQUIRED',
@@ -154,12 +175,33 @@ export const ERROR_CATALOG = {
     sentence:
       'Something went wrong on our side and nothing was changed; retry later and quote the requestId if it persists.',
   },
+  DELIVERY_FAILED: {
+    status: 502,
+    trpc: 'BAD_GATEWAY',
+    title: 'The mail server refused the message',
+    sentence:
+      "The mail server did not take the email; check the recipient's address (the delivery's error says what the server answered) and deliver it again.",
+  },
+  OPERATION_INTERRUPTED: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    title: 'The operation was interrupted',
+    sentence:
+      'The server stopped while working on this operation, more than once; nothing of it was applied. Start it again.',
+  },
   SERVER_BUSY: {
     status: 503,
     trpc: 'SERVICE_UNAVAILABLE',
     title: 'The server is busy',
     sentence:
       'Too many requests with a body are being received at once; wait a moment (see Retry-After) and send it again.',
+  },
+  DELIVERY_NOT_CONFIGURED: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    title: 'Email delivery is not configured',
+    sentence:
+      'This server sends no email until STUDIO_SMTP_URL and STUDIO_MAIL_FROM are set; download the document instead (download_document) and send the link yourself.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 

@@ -9,6 +9,7 @@ import { authenticate } from './auth.js';
 import { ServiceError, toServiceError } from './errors.js';
 import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
+import { lookupSafeCapability } from './capability.js';
 import { pricedFieldSent, withoutPricing } from './pricing-visibility.js';
 import { resolveRefs } from './ownership.js';
 import { actorOf, appendAuditEvents } from './audit.js';
@@ -27,6 +28,8 @@ export interface Runtime {
   snapshots: SnapshotCache;
   /** Where uploaded files and their derivatives are kept. */
   files: BlobStore;
+  /** Stops this process's operation workers (letting a running job finish its step), then closes the store. */
+  close(): Promise<void>;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -59,6 +62,8 @@ export function controlFieldName(action: AnyAction, which: 'version' | 'key', su
  * validated, redacted output or a ServiceError:
  * authenticate → studio → scope → project grant → ownership of nested ids → idempotency → expected version →
  * handler in one write transaction → audit in the same transaction → output validation → pricing redaction.
+ * An action of scope `capability` has no caller: its capability (a share token in the input) is opened instead, on
+ * the handler's own connection, and gives the studio it acts in.
  */
 export async function invoke(
   rt: Runtime,
@@ -75,7 +80,11 @@ export async function invoke(
         `This needs the ${action.scope} permission, which your role (${caller.role}) does not have.`,
       );
     }
-    const input = parseInput(action.fullInput, rawInput) as Record<string, unknown>;
+    const capabilityField = action.capability?.field;
+    const input = parseInput(
+      action.fullInput,
+      capabilityField ? lookupSafeCapability(rawInput, capabilityField) : rawInput,
+    ) as Record<string, unknown>;
     if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
       const field = pricedFieldSent(input, action.plan.pricedInput);
       if (field)
@@ -85,15 +94,18 @@ export async function invoke(
         );
     }
     let prepared: unknown;
+    const committed: Array<() => void> = [];
     const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo) =>
-      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared);
+      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared, committed);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes. Slow preparation (an upload's decoding) happens before the transaction, never inside it.
     const output =
       action.effect === 'mutation'
         ? await keyed(rt, action, input, caller, async () => {
             if (action.prepare) prepared = await action.prepare({ files: rt.files }, input, req.upload);
-            return rt.store.write(run);
+            const written = await rt.store.write(run);
+            for (const fn of committed) fn();
+            return written;
           })
         : await rt.store.readSnapshot(run);
     return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
@@ -149,10 +161,15 @@ async function execute(
   memo: GroupMemo | undefined,
   surface: Surface | undefined,
   prepared: unknown,
+  committed: Array<() => void>,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
   const now = nowIso();
-  const studioId = caller?.studioId ?? '';
+  // A capability action acts in the studio its capability opens, checked on this connection before anything else.
+  const grant = action.capability
+    ? await action.capability.open(queryRow, input[action.capability.field] as string, now)
+    : undefined;
+  const studioId = caller?.studioId ?? grant?.studioId ?? '';
   // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
   // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
   // request's hot path.
@@ -187,9 +204,11 @@ async function execute(
     caller,
     studioId,
     project,
+    ...(grant ? { capability: grant } : {}),
     now,
     requestId,
     prepared,
+    afterCommit: (fn) => void committed.push(fn),
     audit: (e) => void events.push(e),
     unchanged: () => {
       unchanged = true;

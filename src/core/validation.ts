@@ -26,6 +26,9 @@ const describe = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'arra
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
 const MALFORMED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
 
+/** Whether text is well-formed Unicode without NUL: what every string of every input must be. */
+export const isWellFormedText = (text: string): boolean => !MALFORMED.test(text);
+
 /**
  * Every string of the input, and every key, must be well-formed Unicode without NUL. A lone surrogate cannot be stored
  * as sent (SQLite would keep U+FFFD), so the audit digest, computed over what was sent, would never verify again; NUL

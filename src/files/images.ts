@@ -1,11 +1,19 @@
 import { open } from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { PHOTOGRAPH_TYPES, type PhotographType } from '../../db/vocabulary.js';
 import { ServiceError } from '../core/errors.js';
 
-// libvips keeps decoded images in a cache by default: a server decoding uploads one after another gains nothing from
-// it and would hold hundreds of megabytes.
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded on first use, not at start: most processes (a stdio MCP server answering an agent) never
+ * touch an image, and loading it costs time and some 30 MB. libvips keeps decoded images in a cache by default: a
+ * server decoding uploads one after another gains nothing from it and would hold hundreds of megabytes.
+ */
+let loaded: Promise<(input: string, options?: SharpOptions) => Sharp> | undefined;
+const sharp = () =>
+  (loaded ??= import('sharp').then(({ default: s }) => {
+    s.cache(false);
+    return s;
+  }));
 
 export { PHOTOGRAPH_TYPES, type PhotographType };
 
@@ -47,7 +55,7 @@ const unsupported = (what: string) =>
 export async function inspectImage(path: string, declared: string | undefined): Promise<ImageFacts> {
   let meta: Metadata;
   try {
-    meta = await sharp(path, { limitInputPixels: false }).metadata();
+    meta = await (await sharp())(path, { limitInputPixels: false }).metadata();
   } catch {
     // A photograph's signature with a header that does not read is a damaged photograph; anything else is not one.
     if (await looksLikePhotograph(path)) throw unreadable();
@@ -128,8 +136,9 @@ export async function deriveImage(
   rotation: number,
   bound: { longEdge: number; maxBytes?: number },
 ): Promise<Buffer> {
+  const open = await sharp();
   const encode = (quality: number) =>
-    sharp(originalPath, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    open(originalPath, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .autoOrient()
       .rotate(rotation)
       .resize({ width: bound.longEdge, height: bound.longEdge, fit: 'inside', withoutEnlargement: true })

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { ACTIONS_BY_NAME } from '../../actions/index.js';
 import { invoke, type Runtime } from '../core/invoke.js';
 
@@ -9,11 +8,19 @@ import { invoke, type Runtime } from '../core/invoke.js';
  * Tests seed the bare demo (seedDemo) and build these themselves, so their counts stay their own.
  */
 export async function seedDemoShowcase(rt: Runtime, token: string, projectId: string): Promise<string> {
+  /** An action's answer, read for the few fields the demo needs. */
+  interface Answer {
+    id: string;
+    version: number;
+    items: Array<{ id: string; heading: string }>;
+    options: Array<{ id: string }>;
+    url: string;
+  }
   const call = async (name: string, input: Record<string, unknown>) =>
-    (await invoke(rt, ACTIONS_BY_NAME.get(name)!, input, { token, surface: 'trpc' })) as Record<string, any>;
+    (await invoke(rt, ACTIONS_BY_NAME.get(name)!, input, { token, surface: 'trpc' })) as Answer;
   const key = () => ({ commandKey: crypto.randomUUID() });
 
-  const lines = (await call('list_schedule_lines', { projectId })).items as Array<{ id: string; heading: string }>;
+  const lines = (await call('list_schedule_lines', { projectId })).items;
   const pictured = lines.filter((_, i) => i % 6 === 0);
   for (const [i, line] of pictured.entries()) {
     await call('add_line_photograph', {
@@ -41,7 +48,7 @@ export async function seedDemoShowcase(rt: Runtime, token: string, projectId: st
       projectId,
       lineId: line.id,
       propertyId: fire.id,
-      value: fire.options[0].id,
+      value: fire.options[0]!.id,
       expectedVersion: current.version,
     });
   }
@@ -63,7 +70,7 @@ export async function seedDemoShowcase(rt: Runtime, token: string, projectId: st
     recipientEmail: 'marsden.family@example.com',
     ...key(),
   });
-  return new URL(share.url as string).pathname;
+  return new URL(share.url).pathname;
 }
 
 const COLOURS = ['#b5835a', '#6f8f72', '#c9b79c', '#4f6d7a', '#a0522d', '#8c7aa9', '#d4a373', '#5e6472'];
@@ -76,5 +83,7 @@ async function demoPicture(i: number): Promise<Buffer> {
       ? `<rect x="300" y="330" width="600" height="360" rx="60" fill="${colour}"/><rect x="340" y="690" width="40" height="90" fill="#3b3b3b"/><rect x="820" y="690" width="40" height="90" fill="#3b3b3b"/>`
       : `<circle cx="600" cy="380" r="170" fill="${colour}"/><rect x="585" y="550" width="30" height="230" fill="#3b3b3b"/><rect x="480" y="770" width="240" height="30" rx="10" fill="#3b3b3b"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4efe6"/><stop offset="1" stop-color="#ddd3c4"/></linearGradient></defs><rect width="1200" height="900" fill="url(#g)"/>${shape}</svg>`;
+  // Loaded here, on the first start only: no other start needs it.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }

@@ -9,6 +9,9 @@ import { nextRequestId } from '../core/ids.js';
 import { sendFailure } from './problem.js';
 import { redactPath } from './redact.js';
 import { isSharePagePath, sendUnavailable } from './share-page/route.js';
+import { CAPABILITY_HEADERS, isShareApiPath } from './capability-headers.js';
+import { SHARE_REFUSED } from '../domain/shares/resolve.js';
+import { isDownloadPath, sendDownloadRefused } from './downloads.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -198,6 +201,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
 export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequest, reply: FastifyReply) {
   // A share link's page refuses every link that does not work alike, an unreadable one too.
   if (isSharePagePath(req.url)) return sendUnavailable(reply);
+  // …and so do the share operations: an unreadable token is a malformed one, refused as every other that does not work.
+  if (isShareApiPath(req.url))
+    return refuse(req, reply.headers(CAPABILITY_HEADERS), new ServiceError('FORBIDDEN', SHARE_REFUSED));
+  // A download link refuses every link that does not work alike, an unreadable one too.
+  if (isDownloadPath(req.url)) return sendDownloadRefused(reply);
   const se =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new ServiceError(

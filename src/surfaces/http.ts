@@ -11,6 +11,7 @@ import { registerDocs } from './docs.js';
 import { registerMcpHttp } from './mcp-http.js';
 import { registerAgentResults } from './agent-results.js';
 import { registerSharePage } from './share-page/route.js';
+import { registerDownloads } from './downloads.js';
 import { redactPath } from './redact.js';
 
 /** Fastify's own failures (unreadable body, too large, wrong media type) in the one catalog's terms. */
@@ -106,6 +107,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerMcpHttp(app, rt, actions);
   registerAgentResults(app, rt, actions);
   registerSharePage(app, rt);
+  registerDownloads(app, rt);
   app.get('/health', async () => ({ status: 'ok' }));
   return app;
 }

@@ -4,6 +4,7 @@ import type { Runtime } from '../core/invoke.js';
 import { ServiceError } from '../core/errors.js';
 import type { StagedBlob } from '../files/blob-store.js';
 import { hasBody } from './admission.js';
+import { notModified } from './not-modified.js';
 
 /**
  * Files over REST: an upload's body streamed to the blob store (never held in memory), and the bytes behind a record
@@ -64,13 +65,6 @@ export function mediaChoice(media: MediaBinding, query: Record<string, unknown>)
     });
   }
   return { choice, tag: typeof tag === 'string' ? tag : undefined };
-}
-
-/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list naming the tag, weakly compared. */
-export function notModified(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 /** Sends the bytes behind the record, from disk. A URL naming the current rendering may be cached for ever. */

@@ -8,7 +8,9 @@ import { sendProblem } from './problem.js';
 import { restEtag } from '../contract/etag.js';
 import { fastifyPath, pathParams } from '../contract/http-path.js';
 import type { StagedBlob } from '../files/blob-store.js';
-import { mediaChoice, notModified, sendMedia, stageUpload, uploadFields } from './rest-files.js';
+import { mediaChoice, sendMedia, stageUpload, uploadFields } from './rest-files.js';
+import { notModified } from './not-modified.js';
+import { CAPABILITY_HEADERS } from './capability-headers.js';
 import { type RestShape, restShape } from '../contract/rest-shape.js';
 import { hasBody } from './admission.js';
 
@@ -58,6 +60,7 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
       ...(http.upload ? { bodyLimit: rt.config.uploadLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         let upload: StagedBlob | undefined;
+        if (action.scope === 'capability') reply.headers(CAPABILITY_HEADERS);
         try {
           const wanted =
             action.media && http.method === 'GET' ? mediaChoice(action.media, req.query as never) : undefined;
@@ -76,6 +79,8 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
           // Members only: a collection never answers 304.
           if (etag && http.method === 'GET' && notModified(req.headers['if-none-match'], etag))
             return reply.code(304).send();
+          if (http.operation || action.startsOperation)
+            operationHeaders(reply, output as { id: string; status: string }, http.status);
           if (http.created) {
             const values: Record<string, unknown> = { ...(req.params as object), id: (output as { id?: unknown }).id };
             reply.header(
@@ -124,6 +129,12 @@ function checkBodyType(req: FastifyRequest, shape: RestShape) {
   if (type !== shape.body.mediaType) {
     throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', `Send this request's body as ${shape.body.mediaType}.`);
   }
+}
+
+/** An operation's answer says when to poll again while it works, and where (a 202: the act was accepted). */
+function operationHeaders(reply: FastifyReply, op: { id: string; status: string }, status: number | undefined) {
+  if (op.status === 'queued' || op.status === 'running') reply.header('retry-after', '1');
+  if (status === 202) reply.header('location', `/v1/operations/${encodeURIComponent(op.id)}`);
 }
 
 function assembleInput(

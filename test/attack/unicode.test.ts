@@ -36,10 +36,17 @@ function withString(value: unknown, path: string[], text: string): unknown {
   return copy;
 }
 
-/** Each action's example with each of its string fields made malformed in turn (control fields included). */
+/**
+ * Each action's example with each of its string fields made malformed in turn (control fields included). A capability
+ * field (a share token) is the exception: malformed, it is a token that does not work, and gets that one refusal (see
+ * below), never a validation error that would tell it apart from an unknown or revoked one.
+ */
 const cases = ACTIONS.flatMap((action) =>
-  stringPaths(action.example).map((path) => [action.name, path.join('.'), action, path] as const),
+  stringPaths(action.example)
+    .filter((path) => path.join('.') !== action.capability?.field)
+    .map((path) => [action.name, path.join('.'), action, path] as const),
 );
+const capabilityCases = ACTIONS.filter((a) => a.capability).map((a) => [a.name, a] as const);
 
 async function callProcedure(action: AnyAction, input: unknown) {
   const get = action.effect === 'query';
@@ -68,6 +75,23 @@ describe('a lone surrogate in any string field is refused, naming the field', ()
       expect(res.status).toBe(400);
       expect(res.body.error.data.serviceCode).toBe('VALIDATION_FAILED');
       expect(res.body.error.data.errors[0].path).toBe(field);
+    }
+  });
+});
+
+describe('a lone surrogate or NUL in a capability (a share token) is a token that does not work', () => {
+  it.each(capabilityCases)('%s answers FORBIDDEN, as for an unknown token', async (_name, action) => {
+    const field = action.capability!.field;
+    const call = (value: string) =>
+      mcp.callTool({
+        name: 'call_action',
+        arguments: { name: action.name, arguments: { ...action.example, [field]: value } },
+      });
+    const unknown = (await call('share_unknown')).structuredContent as { code: string; detail: string };
+    expect(unknown.code).toBe('FORBIDDEN');
+    for (const odd of [LONE, 'share_\u0000']) {
+      const sc = (await call(odd)).structuredContent as { code: string; detail: string };
+      expect({ code: sc.code, detail: sc.detail }).toEqual({ code: unknown.code, detail: unknown.detail });
     }
   });
 });

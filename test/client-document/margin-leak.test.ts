@@ -9,12 +9,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACTIONS } from '../../actions/index.js';
-import { CLIENT_FACING_SCHEMAS } from '../../actions/client-document/records.js';
+import { CLIENT_FACING_SCHEMAS } from '../../actions/shared/client-facing.js';
 import { Line } from '../../actions/schedule/records.js';
 import { standaloneJsonSchema } from '../../src/contract/json-schema.js';
 import { displayAmount, ONE, roundToPlaces } from '../../src/core/money.js';
 import { walkSchema } from '../../src/core/schema-marks.js';
-import { callAction } from '../helpers/calls.js';
+import { callAction, callTool } from '../helpers/calls.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 
@@ -54,12 +54,13 @@ function keysIn(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 describe('(1) the schemas of every client-facing output', () => {
-  it('cover the client document, its preview, the /v1 resource, minting and both version reads', () => {
+  it('cover the client document, its preview, the /v1 resource, minting, both version reads and the shared document', () => {
     expect(clientFacing.map((a) => a.name).sort()).toEqual(
       expect.arrayContaining([
         'get_client_document',
         'get_client_document_version',
         'get_project_client_document',
+        'get_shared_document',
         'list_client_document_versions',
         'mint_client_document',
         'preview_client_document',
@@ -185,6 +186,12 @@ describe('(2) the values of every client-facing output', () => {
     answers.mcpGet = (await callAction(mcp, 'get_project_client_document', { projectId })).result;
     answers.mcpPreview = (await callAction(mcp, 'preview_client_document', { projectId })).result;
     answers.mcpVersion = (await callAction(mcp, 'get_client_document_version', { projectId, number: 1 })).result;
+    // The shared document, as its anonymous holder reads it over HTTP and as an agent reads it over MCP.
+    const { token } = await owner.shares.issueProjectShare.mutate({ projectId, commandKey: uuid() });
+    answers.shared = (await http(app.url, 'GET', `/v1/shares/${token}/document`)).body;
+    answers.mcpShared = (
+      await callTool(mcp, 'call_action', { name: 'get_shared_document', arguments: { token } })
+    ).result?.result;
   });
   afterAll(async () => app?.close());
 
@@ -216,7 +223,7 @@ describe('(2) the values of every client-facing output', () => {
     const rate8 = trade4 * (ONE + markup4);
     const unit = roundToPlaces(rate8, 8, 2).toString();
     const total = roundToPlaces(quantity4 * rate8, 12, 2).toString();
-    for (const where of ['get', 'preview', 'rest', 'mcpGet', 'mcpPreview', 'mint', 'version']) {
+    for (const where of ['get', 'preview', 'rest', 'mcpGet', 'mcpPreview', 'mint', 'version', 'shared', 'mcpShared']) {
       const text = JSON.stringify(answers[where]);
       for (const amount of [unit, total, handClient4.toString()])
         expect(text, `${where}: ${amount}`).toContain(`"${amount}"`);

@@ -82,6 +82,16 @@ describe.each(rows)('%s', (name, action) => {
     expect(SCOPES.has(action.scope), `scope ${action.scope}`).toBe(true);
   });
 
+  it('declares how its capability opens exactly when its scope is capability, on a string field of its input', () => {
+    expect(action.capability !== undefined, 'scope capability ⇔ a capability binding').toBe(
+      action.scope === 'capability',
+    );
+    if (action.capability) {
+      expect(action.fullInput.shape).toHaveProperty(action.capability.field);
+      expect(action.fullInput.shape[action.capability.field]).toBeInstanceOf(z.ZodString);
+    }
+  });
+
   it('has input and output schemas that convert to JSON Schema', () => {
     for (const [io, schema] of [
       ['input', action.fullInput],
@@ -186,12 +196,14 @@ describe.each(twins)('resource %s and its procedure twin', (_name, resource) => 
   });
 
   it('takes the same fields and filters, under the seed names, with the controls of its surface', () => {
+    // The seed names two path parameters for what procedures call by the record's name.
+    const SEED_PATH_NAMES: Record<string, string> = { itemId: 'lineId', opId: 'operationId' };
     const controls = new Set(['ifMatch', 'idempotencyKey', 'expectedVersion', 'commandKey']);
     const fieldsOf = (a: AnyAction) =>
       Object.entries(a.fullInput.shape as Record<string, z.ZodType>)
         .filter(([f]) => !controls.has(f))
         .flatMap(([f, schema]) => (f === 'patch' ? Object.keys((schema as z.ZodObject).shape) : [f]))
-        .map((f) => (f === 'itemId' ? 'lineId' : f))
+        .map((f) => SEED_PATH_NAMES[f] ?? f)
         .sort();
     expect(fieldsOf(resource)).toEqual(fieldsOf(procedure));
     for (const filter of resource.http?.filters ?? []) expect(resource.fullInput.shape).toHaveProperty(filter);

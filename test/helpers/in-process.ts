@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ACTIONS } from '../../actions/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, settlePort } from '../../src/config.js';
 import { createRuntime } from '../../src/runtime.js';
 import { buildHttpApp } from '../../src/surfaces/http.js';
 import { createMcpServer } from '../../src/surfaces/mcp/server.js';
@@ -38,7 +38,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildHttpApp(rt, ACTIONS);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const port = typeof address === 'object' && address ? address.port : 0;
+  settlePort(rt.config, port);
+  const url = `http://127.0.0.1:${port}`;
   const clients: Client[] = [];
   return {
     url,
@@ -58,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       for (const c of clients) await c.close();
       await app.close();
-      await rt.store.close();
+      await rt.close();
       await db.drop();
     },
   };

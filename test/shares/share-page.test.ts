@@ -1,98 +1,235 @@
 /**
- * The client page of a share link (`/s/<token>`) in a real browser: a fresh share shows the studio's name in an
- * accessible page (language, a main landmark, one heading), a revoked one the single "no longer available" page with
- * 403, and both render at phone and desktop widths. The page allows no script, so none runs.
+ * The client page of a share link (`/s/<token>`) in a real headless Chromium, over a project built through the real
+ * API (priced pieces with distinctive trade prices, real photographs uploaded over HTTP, a mint, a share): the page
+ * shows the document's sections, pieces, client prices and totals; every photograph loads with its piece's heading as
+ * alt; it is accessible (landmarks, one h1, headings in order, keyboard order = reading order, contrast); no trade
+ * price or margin is anywhere in its DOM; it prints without losing anything; it renders at phone and desktop widths;
+ * and a revoked link shows the one "no longer available" page. The page allows no script, so none runs.
+ *
+ * Screenshots go to a temporary folder, removed afterwards, or to STUDIO_SCREENSHOTS when set (kept, to look at).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import type { Trpc } from '../helpers/clients.js';
+import { formatMoney } from '../../src/surfaces/share-page/format.js';
 import { launchBrowser, VIEWPORTS } from '../helpers/browser.js';
+import type { Trpc } from '../helpers/clients.js';
+import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { buildSharedProject, issueShare, secretForms, type SharedProject } from './shared-fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
 let browser: Browser;
 let shots: string;
-let studioName: string;
+let shared: SharedProject;
+/** The shared document as the API gives it: what the page must show. */
+let doc: any;
 
 beforeAll(async () => {
   ({ app, owner } = await createTestAppAsOwner());
   browser = await launchBrowser();
-  shots = mkdtempSync(join(tmpdir(), 'share-page-'));
-  studioName = (await owner.studio.getStudio.query({})).name;
+  shots = process.env.STUDIO_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'share-page-'));
+  mkdirSync(shots, { recursive: true });
+  shared = await buildSharedProject(app, owner);
+  doc = await (await fetch(`${app.url}/v1/shares/${shared.token}/document`)).json();
 });
 afterAll(async () => {
   await browser?.close();
   await app?.close();
-  if (shots) rmSync(shots, { recursive: true, force: true });
+  if (shots && !process.env.STUDIO_SCREENSHOTS) rmSync(shots, { recursive: true, force: true });
 });
 
-/** A fresh share's link. The in-process app mints links on its configured base URL (port 0), so the path is reused. */
-const issue = async () => {
-  const share = await owner.shares.issueProjectShare.mutate({
-    projectId: app.projectId,
-    commandKey: crypto.randomUUID(),
-  });
-  return `${app.url}${new URL(share.url!).pathname}`;
-};
-
+const pieces = (): any[] => doc.document.sections.flatMap((s: any) => s.pieces);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** A fresh page on the share link, at a viewport; console errors (a CSP violation is one) are collected. */
+async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const response = await page.goto(`${app.url}${shared.path}`);
+  return { page, response: response!, errors, close: () => context.close() };
+}
+
+/** Brings every (lazily loaded) image into view and waits until each has loaded or failed. */
+async function loadAllImages(page: Page) {
+  for (const img of await page.locator('img').all()) {
+    await img.scrollIntoViewIfNeeded();
+    await page.waitForFunction((el) => (el as { complete: boolean }).complete, await img.elementHandle());
+  }
+}
+
 describe('the client page of a share link', () => {
-  it('a fresh share renders the studio name in a page with its language, a main landmark and one heading', async () => {
-    const url = await issue();
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    const response = await page.goto(url);
-    expect(response?.status()).toBe(200);
-    expect(await page.getAttribute('html', 'lang')).toBe('en');
-    expect(await page.locator('main').count()).toBe(1);
-    const headings = page.getByRole('heading', { level: 1 });
-    expect(await headings.count()).toBe(1);
-    expect(await headings.textContent()).toBe(studioName);
-    expect(await page.getByRole('main').textContent()).toContain('The schedule will appear here');
-    expect(await page.title()).toContain(studioName);
-    const headers = response!.headers();
+  it('renders the studio, title, introduction, sections, pieces, client prices and totals, under a strict CSP', async () => {
+    const { page, response, errors, close } = await open();
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
     expect(headers['content-security-policy']).toContain("default-src 'none'");
+    expect(headers['content-security-policy']).toContain("img-src 'self'");
     expect(headers['content-security-policy']).not.toContain('script-src');
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['x-robots-tag']).toContain('noindex');
     expect(headers['cache-control']).toBe('no-store');
-    // The stylesheet is allowed by its hash: applied, and the browser reported no CSP violation.
-    expect(await page.locator('main').evaluate('(el) => getComputedStyle(el).maxWidth')).not.toBe('none');
+
+    const d = doc.document;
+    expect(await page.getByRole('banner').textContent()).toContain(d.studioName);
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([d.title]);
+    expect(await page.title()).toContain(d.title);
+    expect(await page.locator('.introduction').textContent()).toBe(d.introduction);
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'Drawing room',
+      'Principal bedroom',
+      'Removed pieces',
+      'Totals',
+    ]);
+    expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(pieces().map((p) => p.heading));
+
+    const main = (await page.getByRole('main').textContent())!;
+    for (const p of pieces()) {
+      if (p.reference) expect(main).toContain(p.reference);
+      if (p.unitPrice) expect(main, p.heading).toContain(formatMoney(p.unitPrice));
+      if (p.total) expect(main, p.heading).toContain(formatMoney(p.total));
+    }
+    for (const s of d.sections) expect(main).toContain(`Total for ${s.title}: ${formatMoney(s.total)}`);
+    expect(main).toContain(formatMoney(d.totals.total));
+    for (const words of ['To be confirmed', 'Price on application', 'Included', 'Washed linen, oatmeal', '56 days']) {
+      expect(main).toContain(words);
+    }
+    // The sofa: quantity 2, at a unit price and total formatted from the scale-4 strings.
+    expect(main).toMatch(/Quantity\s*2 each/);
+    const removed = (await page.locator('section[aria-labelledby="removed"]').textContent())!;
+    expect(removed).toContain('Walnut side table');
+    // The studio's accent colours the masthead (the second stylesheet, allowed by its hash).
+    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('header')).backgroundColor`)).toBe(
+      'rgb(122, 75, 42)',
+    );
     expect(errors).toEqual([]);
-    await page.close();
+    await close();
   });
 
-  it('a revoked share shows "This link is no longer available" with 403', async () => {
-    const url = await issue();
-    const shares = await owner.shares.listProjectShares.query({ projectId: app.projectId });
-    const shareId = shares.items.find((s) => url.endsWith(s.tokenHint))!.id;
-    await owner.shares.revokeProjectShare.mutate({
-      projectId: app.projectId,
-      shareId,
-      commandKey: crypto.randomUUID(),
-    });
-    const page = await browser.newPage();
-    const response = await page.goto(url);
-    expect(response?.status()).toBe(403);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This link is no longer available');
-    expect(await page.content()).not.toContain(studioName);
-    await page.close();
+  it('shows every photograph: each loads, with its piece heading as alt, a size and lazy loading', async () => {
+    const { page, errors, close } = await open();
+    await loadAllImages(page);
+    const images = await page.evaluate<
+      Array<{ alt: string; heading: string; natural: number; width: string; height: string; loading: string }>
+    >(`[...document.querySelectorAll('img')].map((img) => ({
+      alt: img.getAttribute('alt'),
+      heading: img.closest('article').querySelector('h3').textContent,
+      natural: img.naturalWidth,
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+      loading: img.getAttribute('loading'),
+    }))`);
+    expect(images.length).toBe(shared.photographs.shown.length);
+    for (const img of images) {
+      expect(img.natural, img.heading).toBeGreaterThan(0);
+      expect(img.alt.length).toBeGreaterThan(0);
+      expect(img.alt).toBe(img.heading);
+      expect(Number(img.width)).toBeGreaterThan(0);
+      expect(Number(img.height)).toBeGreaterThan(0);
+      expect(img.loading).toBe('lazy');
+    }
+    expect(errors).toEqual([]);
+    await close();
   });
 
-  it('renders at phone and desktop widths without sideways scrolling (screenshots are PNGs)', async () => {
-    const url = await issue();
+  it('is accessible: landmarks, one h1, headings in order, keyboard order = reading order, readable contrast', async () => {
+    const { page, close } = await open();
+    for (const role of ['banner', 'main', 'contentinfo'] as const) expect(await page.getByRole(role).count()).toBe(1);
+    expect(await page.locator('h1').count()).toBe(1);
+    // Headings never skip a level going down.
+    const levels = await page.evaluate<number[]>(
+      `[...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((h) => Number(h.tagName[1]))`,
+    );
+    for (const [i, level] of levels.entries()) if (i) expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1);
+
+    // Tab visits the links (each photograph opens full size) in DOM order, which is top to bottom on the page.
+    expect(await page.locator('[tabindex]').count()).toBe(0);
+    const links = await page.evaluate<Array<{ href: string; top: number; left: number }>>(
+      `[...document.querySelectorAll('a[href]')].map((a) => { const r = a.getBoundingClientRect(); return { href: a.href, top: r.top + scrollY, left: r.left }; })`,
+    );
+    expect(links.length).toBe(shared.photographs.shown.length);
+    const visited: string[] = [];
+    for (let i = 0; i < links.length; i++) {
+      await page.keyboard.press('Tab');
+      visited.push(await page.evaluate<string>('document.activeElement.href'));
+    }
+    expect(visited).toEqual(links.map((l) => l.href));
+    for (const [i, l] of links.entries()) {
+      if (!i) continue;
+      const prev = links[i - 1]!;
+      expect(l.top > prev.top || (l.top === prev.top && l.left > prev.left), l.href).toBe(true);
+    }
+
+    // Every run of text against the background it is drawn on: WCAG AA (4.5:1; 3:1 for large text).
+    const poor = await page.evaluate<string[]>(`(() => {
+      const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+      const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const background = (el) => {
+        for (let e = el; e; e = e.parentElement) {
+          const c = rgb(getComputedStyle(e).backgroundColor);
+          if (c.length < 4 || c[3] > 0) return c;
+        }
+        return [255, 255, 255];
+      };
+      const poor = [];
+      for (const el of document.querySelectorAll('body *')) {
+        if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+        const s = getComputedStyle(el);
+        const [a, b] = [lum(rgb(s.color)), lum(background(el))].sort((x, y) => y - x);
+        const ratio = (a + 0.05) / (b + 0.05);
+        const large = parseFloat(s.fontSize) >= 24 || (parseFloat(s.fontSize) >= 18.66 && Number(s.fontWeight) >= 700);
+        if (ratio < (large ? 3 : 4.5)) poor.push(el.tagName + ' ' + el.textContent.trim().slice(0, 30) + ' ' + ratio.toFixed(2));
+      }
+      return poor;
+    })()`);
+    expect(poor).toEqual([]);
+    await close();
+  });
+
+  it('carries no trade price, markup or margin anywhere in its DOM, while the client prices are there', async () => {
+    const { page, close } = await open();
+    const dom = await page.evaluate<string>('document.documentElement.outerHTML');
+    const forms = secretForms();
+    expect(forms).toEqual(expect.arrayContaining(['987654321', '98,765.4321', '98765.43', '98,765.43']));
+    expect(forms.filter((f) => dom.includes(f))).toEqual([]);
+    expect(await page.getByRole('main').textContent()).not.toMatch(/trade|markup|margin|cost/i);
+    // Not vacuous: the sofa's client unit price, derived from that trade price, is on the page.
+    expect(dom).toContain(formatMoney(pieces()[0].unitPrice));
+    await close();
+  });
+
+  it('prints everything essential, without navigation chrome, and makes a PDF', async () => {
+    const { page, close } = await open();
+    await loadAllImages(page);
+    await page.emulateMedia({ media: 'print' });
+    for (const selector of ['header', 'h1', 'h2', 'h3', '.figures', '.facts', '.photographs img', 'footer']) {
+      const all = await page.locator(selector).all();
+      expect(all.length, selector).toBeGreaterThan(0);
+      for (const el of all) expect(await el.isVisible(), selector).toBe(true);
+    }
+    expect(await page.locator('nav, [role="navigation"]').count()).toBe(0);
+    const pinned = await page.evaluate<number>(
+      `[...document.querySelectorAll('body *')].filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position)).length`,
+    );
+    expect(pinned).toBe(0);
+    expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(255, 255, 255)');
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5000);
+    await close();
+  });
+
+  it('renders at phone and desktop widths without sideways scrolling (screenshots are PNGs of that width)', async () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await page.goto(url);
+      const { page, close } = await open(viewport);
+      await loadAllImages(page);
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow, name).toBeLessThanOrEqual(0);
       const file = join(shots, `share-page-${name}.png`);
@@ -102,7 +239,22 @@ describe('the client page of a share link', () => {
       expect(png.subarray(0, 8).equals(PNG), name).toBe(true);
       // The PNG's own header says the width it was taken at.
       expect(png.readUInt32BE(16), name).toBe(viewport.width);
-      await context.close();
+      await close();
     }
+  });
+
+  it('a revoked share shows "This link is no longer available" with 403', async () => {
+    const { path, shareId } = await issueShare(owner, shared.projectId);
+    await owner.shares.revokeProjectShare.mutate({
+      projectId: shared.projectId,
+      shareId,
+      commandKey: crypto.randomUUID(),
+    });
+    const page = await browser.newPage();
+    const response = await page.goto(`${app.url}${path}`);
+    expect(response?.status()).toBe(403);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This link is no longer available');
+    expect(await page.content()).not.toContain(doc.document.studioName);
+    await page.close();
   });
 });

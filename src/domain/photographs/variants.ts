@@ -22,15 +22,18 @@ const MAX_BYTES: Partial<Record<Variant, number>> = { display: 1_000_000 };
 /** Two images decode at once in this process (two cores); the others wait their turn. */
 const decoding = new Gate(2);
 
+/** What a derived size is made from: the original (by its digest) and the studio's rotation. */
+export type DerivedSource = Pick<PhotographBytes, 'sha256' | 'rotation'>;
+
 /** A derived file's name says everything it was made from, so it is never remade differently or overwritten. */
-const derivedName = (p: PhotographBytes, variant: Variant) => `${p.sha256}-r${p.rotation}-${variant}.jpg`;
+const derivedName = (p: DerivedSource, variant: Variant) => `${p.sha256}-r${p.rotation}-${variant}.jpg`;
 
 /** A short stable tag for one rendering of a photograph: what its URLs carry so that caches may keep them for ever. */
 export const renderingTag = (p: Pick<PhotographBytes, 'sha256' | 'rotation'>) =>
   `${p.sha256.slice(0, 16)}r${p.rotation}`;
 
 /** Makes a derived size unless it exists (made earlier by this or another process sharing the folder). */
-export async function ensureDerived(files: BlobStore, p: PhotographBytes, variant: Variant, source?: string) {
+export async function ensureDerived(files: BlobStore, p: DerivedSource, variant: Variant, source?: string) {
   const name = derivedName(p, variant);
   if (!(await files.hasDerived(name))) {
     const bytes = await decoding.run(() =>
@@ -55,6 +58,11 @@ export async function openVariant(files: BlobStore, p: PhotographBytes, variant:
       tag: renderingTag(p),
     };
   }
+  return openDerived(files, p, variant);
+}
+
+/** A derived size's file (made on first request): all a frozen photograph, which keeps no original's type, can serve. */
+export async function openDerived(files: BlobStore, p: DerivedSource, variant: Variant) {
   const path = files.derivedPath(await ensureDerived(files, p, variant));
   const tag = renderingTag(p);
   return { path, mediaType: DERIVED_TYPE, size: (await stat(path)).size, etag: `"${tag}-${variant}"`, tag };

@@ -1,4 +1,4 @@
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow, LineUpdate } from '../../../db/schema.js';
 import type { Currency, ValueState } from '../../../db/vocabulary.js';
 import { derivePricing } from './pricing.js';
 import { newId } from '../../core/ids.js';
@@ -67,6 +67,51 @@ export function presentLine(row: LineRow, p: LinePresentation) {
   };
 }
 export type PresentedLine = ReturnType<typeof presentLine>;
+
+/** A line's columns as `lineColumns` gives them from the API's fields (only those given). */
+type GivenColumns = Omit<LineUpdate, 'id' | 'project_id' | 'created_at' | 'version'>;
+
+/**
+ * A new line's row: where it goes, the columns given (lineColumns of the API's fields) and every other column at a
+ * new line's default: a draft, 1 of the unit given, prices to be confirmed, the client price derived, version 1. Every
+ * way a line is created from fields (create_schedule_line, imports, paste) builds its row here.
+ */
+export function newLineRow(
+  place: Pick<LineRow, 'project_id' | 'section_id' | 'position' | 'code'>,
+  cols: GivenColumns & { heading: string },
+  unitId: string,
+  now: string,
+): LineRow {
+  return {
+    id: newId(),
+    ...place,
+    heading: cols.heading,
+    description: cols.description ?? '',
+    status: cols.status ?? 'draft',
+    supplier_id: cols.supplier_id ?? null,
+    brand: cols.brand ?? null,
+    product_code: cols.product_code ?? null,
+    url: cols.url ?? null,
+    finish: cols.finish ?? null,
+    dimensions: cols.dimensions ?? null,
+    lead_time_days: cols.lead_time_days ?? null,
+    quantity4: cols.quantity4 ?? '10000',
+    unit_id: cols.unit_id ?? unitId,
+    markup4: cols.markup4 ?? null,
+    trade_state: cols.trade_state ?? 'tbc',
+    trade4: cols.trade4 ?? null,
+    retail_state: cols.retail_state ?? 'tbc',
+    retail4: cols.retail4 ?? null,
+    client_state: cols.client_state ?? null,
+    client4: cols.client4 ?? null,
+    delivery_state: cols.delivery_state ?? 'tbc',
+    delivery4: cols.delivery4 ?? null,
+    created_at: now,
+    updated_at: now,
+    archived_at: null,
+    version: 1,
+  };
+}
 
 /**
  * A new line made from an existing one, wherever it lands: a new id, version 1, active, a draft, created now; every field of

@@ -3,8 +3,7 @@ import type { Database, LineRow, LineUpdate } from '../../../db/schema.js';
 import type { Currency, LineStatus, ValueState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { copyOfLine, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
+import { copyOfLine, newLineRow, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { type ShownPropertyValue, valuesOfLines } from './line-values.js';
 import { lineColumns, type LineFieldsInput } from './line-fields.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -236,38 +235,17 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
   const cols = lineColumns(fields);
   await assertActiveSupplier(ctx, cols.supplier_id);
   await assertActiveUnit(ctx, cols.unit_id);
-  const row: LineRow = {
-    id: newId(),
-    project_id: projectId,
-    section_id: sectionId,
-    position: await nextPosition(ctx.db, sectionId),
-    code: cols.code !== undefined ? cols.code : await nextCode(ctx.db, ctx.studioId, projectId, sectionId),
-    heading: fields.heading,
-    description: cols.description ?? '',
-    status: cols.status ?? 'draft',
-    supplier_id: cols.supplier_id ?? null,
-    brand: cols.brand ?? null,
-    product_code: cols.product_code ?? null,
-    url: cols.url ?? null,
-    finish: cols.finish ?? null,
-    dimensions: cols.dimensions ?? null,
-    lead_time_days: cols.lead_time_days ?? null,
-    quantity4: cols.quantity4 ?? '10000',
-    unit_id: cols.unit_id ?? (await defaultUnit(ctx.db, ctx.studioId)),
-    markup4: cols.markup4 ?? null,
-    trade_state: cols.trade_state ?? 'tbc',
-    trade4: cols.trade4 ?? null,
-    retail_state: cols.retail_state ?? 'tbc',
-    retail4: cols.retail4 ?? null,
-    client_state: cols.client_state ?? null,
-    client4: cols.client4 ?? null,
-    delivery_state: cols.delivery_state ?? 'tbc',
-    delivery4: cols.delivery4 ?? null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    archived_at: null,
-    version: 1,
-  };
+  const row = newLineRow(
+    {
+      project_id: projectId,
+      section_id: sectionId,
+      position: await nextPosition(ctx.db, sectionId),
+      code: cols.code !== undefined ? cols.code : await nextCode(ctx.db, ctx.studioId, projectId, sectionId),
+    },
+    { ...cols, heading: fields.heading },
+    cols.unit_id ?? (await defaultUnit(ctx.db, ctx.studioId)),
+    ctx.now,
+  );
   await ctx.db.insertInto('lines').values(row).execute();
   const line = presentLine(row, await presentationFor(ctx, projectId, [row]));
   ctx.audit({

@@ -18,3 +18,10 @@ export const shareTokenDigest = (token: string): string => sha256(token.slice(0,
 
 /** The page a share opens, served anonymously by this server at `/s/<token>`. */
 export const shareUrl = (baseUrl: string, token: string): string => `${baseUrl}/s/${token}`;
+
+/**
+ * Where a photograph of a shared document is served by the token alone (relative to the server's base URL), in the
+ * two sizes a page shows: `display` (long edge at most 1568 px) and `thumbnail` (320 px).
+ */
+export const sharedPhotographPath = (token: string, photographId: string, variant: 'display' | 'thumbnail'): string =>
+  `/s/${token}/photographs/${encodeURIComponent(photographId)}?variant=${variant}`;

@@ -24,6 +24,8 @@ import { toolError } from './tool-errors.js';
 import { fieldSelection } from './field-selection.js';
 import { writeSummary } from './write-summary.js';
 import { withImage } from './media.js';
+import { followOperation, type Notify, pollHint } from './operations.js';
+import type { PresentedOperation } from '../../jobs/operations.js';
 import { describeActions } from './describe.js';
 import { ActionSearch } from './search.js';
 import { buildToolList, callActionInput, getActionInput, readActionResultInput, searchActionsInput } from './tools.js';
@@ -246,9 +248,21 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
     },
   };
 
+  /** A write that started an operation: followed to its end when the client can hear progress, else how to poll. */
+  const operationAnswer = async (
+    name: string,
+    input: unknown,
+    output: unknown,
+    notify: Notify | undefined,
+    wrap: (d: unknown) => Record<string, unknown>,
+  ) => {
+    const op = await followOperation(rt, await caller(), output as PresentedOperation, notify);
+    return pollHint(boundedWrite(name, input, op, wrap), op);
+  };
+
   const handlers: Record<
     string,
-    (args: Record<string, unknown> | undefined, requestId: string) => Promise<CallToolResult>
+    (args: Record<string, unknown> | undefined, requestId: string, notify?: Notify) => Promise<CallToolResult>
   > = {
     search_actions: async (args) =>
       bounded(
@@ -266,7 +280,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
         undefined,
         (d) => d as Record<string, unknown>,
       ),
-    call_action: async (args, requestId) => {
+    call_action: async (args, requestId, notify) => {
       refuseMisplacedArguments('call_action', args, CALL_ACTION_FIELDS, byName);
       const call = parseInput(callActionInput, args, { checkText: false });
       const action = byName.get(call.name);
@@ -275,7 +289,9 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const wrap = (d: unknown) => ({ result: d });
       if (action.effect === 'mutation') {
         fieldSelection(action, call.fields); // refuses fields on a write before it runs
-        return boundedWrite(action.name, input, await run(action, input, requestId), wrap);
+        const output = await run(action, input, requestId);
+        if (action.startsOperation) return operationAnswer(action.name, input, output, notify, wrap);
+        return boundedWrite(action.name, input, output, wrap);
       }
       return pagedRun(action, input, {}, requestId, call.fields);
     },
@@ -309,19 +325,26 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const { name, arguments: args } = req.params;
     const requestId = newId();
+    // A client that sent a progress token hears how a long act goes (notifications/progress).
+    const progressToken = req.params._meta?.progressToken;
+    const notify: Notify | undefined =
+      progressToken === undefined
+        ? undefined
+        : (p) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...p } });
     try {
       // hasOwn: a tool named "constructor" or "toString" is unknown, not Object.prototype's.
       const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
-      if (handler) return await handler(args, requestId);
+      if (handler) return await handler(args, requestId, notify);
       const action = byName.get(name);
       if (!action?.mcp?.advertised)
         throw new ServiceError('NOT_FOUND', `No tool is named ${name}; call_action reaches every catalogued action.`);
       const input = inputOf(action, args);
       const output = await run(action, input, requestId);
       const wrap = (d: unknown) => d as Record<string, unknown>;
+      if (action.startsOperation) return await operationAnswer(name, input, output, notify, wrap);
       return action.effect === 'mutation'
         ? boundedWrite(name, input, output, wrap)
         : withImage(rt, action, output, bounded(name, input, output, undefined, wrap));

@@ -1,29 +1,23 @@
-import { createHash } from 'node:crypto';
+import type { SharedDocument } from '../../domain/shares/shared-document.js';
+import { documentBody } from './document.js';
 import { Html, html } from './html.js';
+import { accentStyle, STYLE, STYLE_HASH, styleHash } from './style.js';
 
 /**
- * The client's page of a share link. For now a landing: the studio's name and a placeholder where the client
- * document (sections, pieces, photographs) will be rendered once it lands. No scripts: the page is plain HTML with one
- * stylesheet, allowed by its hash in the Content-Security-Policy.
+ * The client's page of a share link: the shared document as plain HTML, no scripts. Its stylesheets are allowed by
+ * their hashes in the Content-Security-Policy, and its images come from this server only (the photograph URLs of the
+ * same link; `data:` only for the empty icon, which spares the browser a request for /favicon.ico).
  */
-const STYLE = `
-:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-body { margin: 0; color: #1f2937; background: #fafaf9; line-height: 1.5; }
-main { max-width: 48rem; margin: 0 auto; padding: 2.5rem 1.25rem; }
-h1 { font-size: 1.75rem; font-weight: 600; margin: 0 0 1rem; overflow-wrap: anywhere; }
-p { margin: 0 0 1rem; font-size: 1.0625rem; }
-`;
-
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+const csp = (styleSources: string) =>
+  `default-src 'none'; style-src ${styleSources}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /**
- * Headers every answer of `/s/…` carries: no scripts or outside resources (CSP; `data:` images only for the empty
- * icon, which spares the browser a request for /favicon.ico), the token in the URL never leaves in
+ * Headers every answer of `/s/…` carries: no scripts or outside resources (CSP), the token in the URL never leaves in
  * a Referer, the page is never indexed or framed, and no cache keeps a copy (a revoked link must stop showing).
  */
 export const SHARE_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  'content-security-policy': csp(STYLE_HASH),
   'referrer-policy': 'no-referrer',
   'x-robots-tag': 'noindex, nofollow',
   'cache-control': 'no-store',
@@ -31,16 +25,18 @@ export const SHARE_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-function layout(title: string, body: Html): string {
+function layout(title: string, body: Html, extraStyle?: string): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${title}</title>
 <style>${new Html(STYLE)}</style>
+${extraStyle === undefined ? null : html`<style>${new Html(extraStyle)}</style>`}
 </head>
 <body>
 ${body}
@@ -49,22 +45,36 @@ ${body}
 `.value;
 }
 
-/** The page of a live share: whose link it is, and where the schedule will be. */
-export function sharePage(facts: { studioName: string }): string {
-  return layout(
-    `${facts.studioName} · Schedule`,
-    html`<main>
-<h1>${facts.studioName}</h1>
-<p>The schedule will appear here.</p>
-</main>`,
-  );
+/** The page of a live share, and its headers: the CSP names its accent stylesheet too, which differs per studio. */
+export function documentPage(shared: SharedDocument): { body: string; headers: Record<string, string> } {
+  const accent = accentStyle(shared.document.branding.accentColour);
+  return {
+    body: layout(`${shared.document.title} · ${shared.document.studioName}`, documentBody(shared), accent),
+    headers: { ...SHARE_PAGE_HEADERS, 'content-security-policy': csp(`${STYLE_HASH} ${styleHash(accent)}`) },
+  };
 }
 
-/** One page for every link that does not work (unknown, revoked, expired, malformed): it never says which. */
-export const UNAVAILABLE_PAGE = layout(
-  'Link unavailable',
-  html`<main>
-<h1>This link is no longer available</h1>
-<p>Ask the studio that sent it for a new link.</p>
+/** A page of one heading and one sentence, for the answers that are not the document. */
+const notice = (heading: string, sentence: string) =>
+  layout(
+    heading,
+    html`<main>
+<h1>${heading}</h1>
+<p>${sentence}</p>
 </main>`,
+  );
+
+/** One page for every link that does not work (unknown, revoked, expired, malformed): it never says which. */
+export const UNAVAILABLE_PAGE = notice(
+  'This link is no longer available',
+  'Ask the studio that sent it for a new link.',
+);
+
+/** A failure of the server's own, not of the link. */
+export const FAILED_PAGE = notice('This page could not be shown just now', 'Please try again in a moment.');
+
+/** A photograph URL of a working link that names no photograph the document shows. */
+export const NO_PHOTOGRAPH_PAGE = notice(
+  'This photograph is not part of the document',
+  'Open the link itself to see the photographs it shows.',
 );

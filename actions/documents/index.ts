@@ -1,0 +1,3 @@
+// Procedures of the documents domain: the files made from a project (PDFs, exports, packages) and their deliveries.
+export * from './documents.js';
+export * from './deliveries.js';

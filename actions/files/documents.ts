@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { defineAction } from '../../src/core/define-action.js';
+import { requestDelivery } from '../../src/domain/documents/deliveries.js';
+import {
+  DELIVER_DOCUMENT,
+  EXPORT_SCHEDULE,
+  PACKAGE_PROJECT,
+  RENDER_DOCUMENT,
+  RETAIN_SHARE_PDF,
+} from '../../src/domain/documents/jobs.js';
+import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
+import type { ActionContext } from '../../src/core/context.js';
+import type { ErrorCode } from '../../src/core/errors.js';
+import type { JobDefinition } from '../../src/jobs/job.js';
+import { startOperation } from '../../src/jobs/operations.js';
+import { DOCUMENT_EX } from '../documents/documents.js';
+import { Operation } from '../operations/records.js';
+import { EXAMPLE } from '../projects/shapes.js';
+import { DocumentId, ProjectId, ShareId } from '../shared/refs.js';
+
+/**
+ * The file tools that make or send a file: each accepts the act as an operation (see get_operation_status) and answers
+ * it at once; the file is made by a worker, outside any transaction, and recorded as the project's document.
+ */
+const Source = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('live') }),
+    z.strictObject({ kind: z.literal('version'), versionNumber: z.int().min(1) }),
+  ])
+  .optional()
+  .describe('Default { kind: "live" }: the client document as it is now; or a minted version by its number.');
+type SentSource = z.output<typeof Source>;
+const domainSource = (s: SentSource) =>
+  s?.kind === 'version' ? { kind: 'version' as const, number: s.versionNumber } : { kind: 'live' as const };
+
+const KEY = '4c1f7a2e-9b3d-4e5f-8a6b-7c8d9e0f1a2b';
+
+/**
+ * A file tool that makes or sends a file: documents:write, frozen with an archived project, keyed, answered with the
+ * operation its job runs under. `job` is what the worker gets: the input as the domain function takes it.
+ */
+function documentOperation<I extends z.ZodObject>(spec: {
+  name: string;
+  summary: string;
+  description: string;
+  input: I;
+  errors?: readonly ErrorCode[];
+  example: Record<string, unknown>;
+  /** The job the operation runs. */
+  runs: JobDefinition;
+  job: (ctx: ActionContext, input: z.output<I>) => unknown;
+}) {
+  const { runs, job, ...declared } = spec;
+  return defineAction({
+    ...declared,
+    kind: 'file',
+    effect: 'mutation',
+    domain: 'files',
+    scope: 'documents:write',
+    guards: [frozenWhenArchived],
+    keyed: true,
+    startsOperation: true,
+    output: Operation,
+    errors: spec.errors ?? ['NOT_FOUND', 'ARCHIVED'],
+    handler: async (ctx, input) =>
+      startOperation(ctx, {
+        kind: runs.kind,
+        action: spec.name,
+        scope: 'documents:write',
+        input: await job(ctx, input),
+      }),
+  });
+}
+const poll =
+  'Answers an operation at once: poll get_operation_status until it succeeds, then its result is the document (download it with download_document). Send a fresh commandKey so a retry never starts it twice.';
+
+export const generateDocumentTool = documentOperation({
+  name: 'generate_document',
+  summary: "Render a project's client schedule (or its spec sheets) as a PDF, kept as a project document.",
+  description: `Renders the client document as a PDF: client_schedule (cover, introduction, sections of pieces with photographs and client prices as the settings allow, totals, removed pieces, then a spec sheet page per piece) or spec_sheets (the spec sheet pages alone). It is drawn from the client document only, so no trade price can appear. source picks the live document (default) or a minted version. ${poll}`,
+  input: z.strictObject({
+    projectId: ProjectId,
+    kind: z.enum(['client_schedule', 'spec_sheets']).optional().describe('Default client_schedule.'),
+    source: Source,
+  }),
+  example: { projectId: EXAMPLE.projectId, kind: 'client_schedule', commandKey: KEY },
+  runs: RENDER_DOCUMENT,
+  job: (_ctx, input) => ({
+    projectId: input.projectId,
+    kind: input.kind ?? 'client_schedule',
+    source: domainSource(input.source),
+  }),
+});
+
+export const exportClientScheduleTool = documentOperation({
+  name: 'export_client_schedule',
+  summary: 'Export the client schedule as a spreadsheet (XLSX or CSV), kept as a project document.',
+  description: `Writes the client document's schedule as XLSX (amounts as real numbers in the currency's format, exact) or CSV (amounts as decimal text), one row per piece with its section, in document order. Client prices only, as the settings allow. ${poll}`,
+  input: z.strictObject({
+    projectId: ProjectId,
+    format: z.enum(['xlsx', 'csv']).optional().describe('Default xlsx.'),
+    source: Source,
+  }),
+  example: { projectId: EXAMPLE.projectId, format: 'xlsx', commandKey: KEY },
+  runs: EXPORT_SCHEDULE,
+  job: (_ctx, input) => ({
+    projectId: input.projectId,
+    format: input.format ?? 'xlsx',
+    source: domainSource(input.source),
+  }),
+});
+
+export const retainClientLinkPdf = documentOperation({
+  name: 'retain_client_link_pdf',
+  summary: "Keep what a share's link shows now as a PDF on the project (a record of what the client saw).",
+  description: `Renders the client schedule exactly as the share's link shows it at this moment (its settings, its photographs) into a PDF kept as the project's document, so the studio can prove later what the client was shown. The share must be live (a revoked or expired one fails with NOT_FOUND's sentence in the operation's problem). ${poll}`,
+  input: z.strictObject({ projectId: ProjectId, shareId: ShareId.describe('From list_project_shares.') }),
+  example: { projectId: EXAMPLE.projectId, shareId: '0000000000000000000000000s', commandKey: KEY },
+  runs: RETAIN_SHARE_PDF,
+  job: (_ctx, input) => ({ projectId: input.projectId, shareId: input.shareId }),
+});
+
+export const createProjectPackageTool = documentOperation({
+  name: 'create_project_package',
+  summary: "Make a ZIP of a project's documents, its schedule export and its photographs.",
+  description: `Packs the project's documents (not archived ones or earlier packages), a client schedule export made now (XLSX) and the originals of its pieces' photographs (byte-exact, by section and piece) into one ZIP, streamed to disk however large. Originals keep their camera data; send clients the PDF rather than the package. When the operation succeeds, download_project_package gives the link. ${poll}`,
+  input: z.strictObject({ projectId: ProjectId }),
+  example: { projectId: EXAMPLE.projectId, commandKey: KEY },
+  runs: PACKAGE_PROJECT,
+  job: (_ctx, input) => ({ projectId: input.projectId }),
+});
+
+export const deliverDocument = documentOperation({
+  name: 'deliver_document',
+  summary: 'Email a document of a project to someone, as an attachment (when email is configured).',
+  description:
+    "Sends the document by email through the studio's mail server, attached, with a subject (default: the document's title) and a short message. Only when the server has email configured: otherwise DELIVERY_NOT_CONFIGURED (503) at once, and nothing is queued; download_document gives a link to send yourself. The delivery is recorded (list_document_deliveries) and sent by an operation: poll get_operation_status; a refusal by the mail server fails it with DELIVERY_FAILED and the delivery says what the server answered. Send a fresh commandKey so a retry never sends it twice.",
+  input: z.strictObject({
+    projectId: ProjectId,
+    documentId: DocumentId.describe('From list_project_documents.'),
+    recipient: z.email().max(320).describe('Who receives it, e.g. client@example.com.'),
+    subject: z.string().trim().min(1).max(200).optional(),
+    message: z.string().trim().max(5000).optional().describe('The email text above the attachment.'),
+  }),
+  errors: ['NOT_FOUND', 'ARCHIVED', 'DELIVERY_NOT_CONFIGURED'],
+  example: {
+    projectId: EXAMPLE.projectId,
+    documentId: DOCUMENT_EX.documentId,
+    recipient: 'marsden.family@example.com',
+    commandKey: KEY,
+  },
+  runs: DELIVER_DOCUMENT,
+  job: async (ctx, input) => ({ projectId: input.projectId, deliveryId: (await requestDelivery(ctx, input)).id }),
+});

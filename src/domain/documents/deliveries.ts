@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { Database, DocumentDeliveryRow } from '../../../db/schema.js';
+import type { DeliveryStatus } from '../../../db/vocabulary.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { loadDocument } from './documents.js';
+import { assertDeliveryConfigured } from './mail-config.js';
+
+type DeliveryRecord = DocumentDeliveryRow & { requester_name: string };
+
+/** A delivery as the API shows it: to whom, what, and how it went. */
+export function presentDelivery(row: DeliveryRecord) {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    documentId: row.document_id,
+    recipient: row.recipient,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    error: row.error_code ? { code: row.error_code, detail: row.error_detail ?? '' } : null,
+    messageId: row.message_id,
+    requestedBy: { memberId: row.requested_by, name: row.requester_name },
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+export type PresentedDelivery = ReturnType<typeof presentDelivery>;
+
+function deliveryRecords(db: Kysely<Database>) {
+  return db
+    .selectFrom('document_deliveries')
+    .innerJoin('members', 'members.id', 'document_deliveries.requested_by')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .selectAll('document_deliveries')
+    .select('users.name as requester_name');
+}
+
+export const DELIVERY_SORTS = namedSorts(
+  { createdAt: { column: 'document_deliveries.created_at' } },
+  { column: 'document_deliveries.id', field: 'id' },
+);
+export const DELIVERY_SORT_NAMES = sortNames(DELIVERY_SORTS);
+
+export interface ListDeliveriesQuery extends PageRequest {
+  projectId: string;
+  documentId?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  recipient?: string | undefined;
+  sort?: keyof typeof DELIVERY_SORTS | undefined;
+}
+
+/** A project's deliveries (or one document's), newest first unless sorted otherwise. */
+export async function listDeliveries(ctx: Pick<ActionContext, 'db'>, q: ListDeliveriesQuery) {
+  let qb = deliveryRecords(ctx.db).where('document_deliveries.project_id', '=', q.projectId);
+  if (q.documentId) qb = qb.where('document_deliveries.document_id', '=', q.documentId);
+  if (q.status) qb = qb.where('document_deliveries.status', '=', q.status);
+  if (q.recipient) qb = qb.where('document_deliveries.recipient', '=', q.recipient.toLowerCase());
+  const { rows, nextCursor } = await keysetPage(qb, DELIVERY_SORTS[q.sort ?? '-createdAt'], q);
+  return { items: rows.map(presentDelivery), nextCursor };
+}
+
+export async function loadDelivery(ctx: Pick<ActionContext, 'db'>, projectId: string, deliveryId: string) {
+  const row = await deliveryRecords(ctx.db)
+    .where('document_deliveries.id', '=', deliveryId)
+    .where('document_deliveries.project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) {
+    throw new ServiceError(
+      'NOT_FOUND',
+      `No delivery ${deliveryId} exists in this project; list_document_deliveries lists them.`,
+    );
+  }
+  return row;
+}
+
+export async function getDelivery(ctx: Pick<ActionContext, 'db'>, projectId: string, deliveryId: string) {
+  return presentDelivery(await loadDelivery(ctx, projectId, deliveryId));
+}
+
+export interface DeliveryRequest {
+  projectId: string;
+  documentId: string;
+  recipient: string;
+  subject?: string | undefined;
+  message?: string | undefined;
+}
+
+/**
+ * Accepts a delivery: checks email is configured (503 DELIVERY_NOT_CONFIGURED otherwise, before anything is kept) and
+ * the document can be sent, then records the delivery as queued. Sending happens after the transaction (sendDelivery),
+ * never inside it: a mail server's answer is never awaited while the writer is held.
+ */
+export async function requestDelivery(ctx: ActionContext, req: DeliveryRequest) {
+  assertDeliveryConfigured(ctx.config);
+  const document = await loadDocument(ctx, req.projectId, req.documentId);
+  if (document.archived_at) {
+    throw new ServiceError(
+      'ARCHIVED',
+      `Document ${document.id} is archived and is not sent; generate_document makes a new one to send.`,
+    );
+  }
+  const row: DocumentDeliveryRow = {
+    id: newId(),
+    studio_id: ctx.studioId,
+    project_id: req.projectId,
+    document_id: document.id,
+    recipient: req.recipient.toLowerCase(),
+    subject: req.subject ?? document.title,
+    message: req.message ?? `Please find ${document.title} attached.`,
+    status: 'queued',
+    error_code: null,
+    error_detail: null,
+    message_id: null,
+    requested_by: ctx.caller!.memberId,
+    created_at: ctx.now,
+    sent_at: null,
+    updated_at: ctx.now,
+  };
+  await ctx.db.insertInto('document_deliveries').values(row).execute();
+  ctx.audit({
+    targetKind: 'document_delivery',
+    targetId: row.id,
+    projectId: req.projectId,
+    summary: `Queued delivery of ${document.title} to ${row.recipient}`,
+    changes: { created: { from: null, to: { documentId: document.id, recipient: row.recipient } } },
+  });
+  return getDelivery(ctx, req.projectId, row.id);
+}
+
+/** Marks a queued delivery sent, with the Message-ID the mail server took it under. */
+export async function markDeliverySent(ctx: ActionContext, projectId: string, deliveryId: string, messageId: string) {
+  const updated = await ctx.db
+    .updateTable('document_deliveries')
+    .set({ status: 'sent', sent_at: ctx.now, message_id: messageId, updated_at: ctx.now })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 1) {
+    ctx.audit({
+      targetKind: 'document_delivery',
+      targetId: deliveryId,
+      projectId,
+      summary: 'Sent a document by email',
+      changes: { status: { from: 'queued', to: 'sent' } },
+    });
+  }
+  return getDelivery(ctx, projectId, deliveryId);
+}

@@ -1,0 +1,33 @@
+import { PassThrough } from 'node:stream';
+import type { BlobStore } from '../../../files/blob-store.js';
+import { drained, streamToBlob } from '../../../files/stream-to-blob.js';
+import type { Cell, Table } from './table.js';
+
+/**
+ * Text a spreadsheet would run as a formula when the file is opened (=, +, -, @, tab, carriage return first) gets a
+ * leading apostrophe, so a heading like "=HYPERLINK(…)" is shown, never executed (CSV injection).
+ */
+const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+const cellText = (cell: Cell) => (cell === null ? '' : 'text' in cell ? field(defused(cell.text)) : cell.decimal);
+
+/**
+ * The table as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read accents right; CRLF line ends):
+ * amounts are plain decimals ("1250.00", no sign or grouping) that spreadsheets read as numbers, exactly as the
+ * client document states them; the currency is in the headers. Written a row at a time into the blob store.
+ */
+export async function writeCsv(files: BlobStore, table: Table) {
+  const out = new PassThrough();
+  return streamToBlob(files, out, async () => {
+    out.write('\uFEFF');
+    out.write(`${table.columns.map((c) => field(c.header)).join(',')}\r\n`);
+    for (const row of table.rows) {
+      out.write(`${row.map(cellText).join(',')}\r\n`);
+      await drained(out);
+    }
+    out.end();
+  });
+}

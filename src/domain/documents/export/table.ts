@@ -1,0 +1,98 @@
+import { minorUnits } from '../../../core/money.js';
+import { dateText, decimalText, PRICE_STATE_WORDS, quantityDecimal } from '../figures.js';
+import { COLUMN_LABELS, columnText, type Piece, propertyText } from '../piece-facts.js';
+import type { ClientDocumentView } from '../sources.js';
+
+/**
+ * The client schedule as one table, the same for every spreadsheet format: a row per piece, a column per field the
+ * client document shows (the settings' columns and custom properties included), amounts as exact decimal strings.
+ * Made from the client document alone, like every document: no trade price, markup or margin is in it to export.
+ */
+
+/** A cell: text, an exact decimal (money in the document's currency, or a plain number), or empty. */
+export type Cell = { text: string } | { decimal: string; money: boolean } | null;
+
+export interface Column {
+  header: string;
+  /** Characters wide, for a spreadsheet's column. */
+  width: number;
+  kind: 'text' | 'money' | 'number';
+}
+
+export interface Table {
+  currency: ClientDocumentView['currency'];
+  /** Decimals of money cells: the currency's minor unit (amounts are already rounded to it). */
+  moneyPlaces: number;
+  columns: Column[];
+  rows: Cell[][];
+  /** The document's total, exact, when it shows prices. */
+  total: string | null;
+  removed: Array<{ reference: string; heading: string; removedOn: string }>;
+}
+
+const text = (v: string | null | undefined): Cell => (v ? { text: v } : null);
+
+/** The property names the pieces show, in the order they first appear (the settings' order). */
+function propertyNames(d: ClientDocumentView): string[] {
+  const names = new Set<string>();
+  for (const s of d.sections) for (const p of s.pieces) for (const prop of p.properties) names.add(prop.name);
+  return [...names];
+}
+
+export function scheduleTable(d: ClientDocumentView): Table {
+  const places = minorUnits(d.currency);
+  const properties = propertyNames(d);
+  const columns: Column[] = [
+    { header: 'Section', width: 18, kind: 'text' },
+    { header: 'Reference', width: 11, kind: 'text' },
+    { header: 'Heading', width: 32, kind: 'text' },
+    { header: 'Description', width: 48, kind: 'text' },
+    ...d.columns.map((c) => ({ header: COLUMN_LABELS[c].label, width: 16, kind: 'text' as const })),
+    ...properties.map((name) => ({ header: name, width: 16, kind: 'text' as const })),
+    { header: 'Quantity', width: 10, kind: 'number' },
+    { header: 'Unit', width: 8, kind: 'text' },
+    ...(d.showPrices
+      ? [
+          { header: 'Price', width: 20, kind: 'text' as const },
+          { header: `Unit price (${d.currency})`, width: 16, kind: 'money' as const },
+          { header: `Total (${d.currency})`, width: 16, kind: 'money' as const },
+        ]
+      : []),
+  ];
+  const money = (amount4: string | undefined): Cell =>
+    amount4 === undefined ? null : { decimal: decimalText(amount4, places), money: true };
+  const rows = d.sections.flatMap((section) =>
+    section.pieces.map((piece: Piece): Cell[] => {
+      const byName = new Map(piece.properties.map((p) => [p.name, propertyText(p)]));
+      return [
+        text(section.title),
+        text(piece.reference),
+        text(piece.heading),
+        text(piece.description),
+        ...d.columns.map((c) => text(columnText(piece, c))),
+        ...properties.map((name) => text(byName.get(name))),
+        { decimal: quantityDecimal(piece.quantity.amount4), money: false },
+        text(piece.quantity.unit),
+        ...(d.showPrices
+          ? [
+              text(piece.priceState === 'set' ? 'Set' : PRICE_STATE_WORDS[piece.priceState ?? 'tbc']),
+              money(piece.unitPrice?.amount4),
+              money(piece.total?.amount4),
+            ]
+          : []),
+      ];
+    }),
+  );
+  return {
+    currency: d.currency,
+    moneyPlaces: places,
+    columns,
+    rows,
+    total: d.totals.total ? decimalText(d.totals.total.amount4, places) : null,
+    removed: d.removedPieces.map((r) => ({
+      reference: r.reference ?? '',
+      heading: r.heading,
+      removedOn: dateText(r.removedAt),
+    })),
+  };
+}

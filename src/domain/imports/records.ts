@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { Database, ImportRow } from '../../../db/schema.js';
+import type { ImportStatus } from '../../../db/vocabulary.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import type { ImportMapping } from './fields.js';
+
+/** A sheet of an import's file as the record lists it. */
+export interface ShownSheet {
+  name: string;
+  rows: number;
+  /** False when the sheet is too large to import (or was not kept beside larger ones). */
+  available: boolean;
+}
+
+/** What a commit made, kept on the record. */
+export interface ImportResult {
+  lines: number;
+  sectionsCreated: number;
+  suppliersCreated: number;
+  /** Rows with errors left out because the commit was asked to skip them. */
+  skippedRows: number;
+}
+
+/** An import as the API shows it. The file's bytes are mechanism (the blob store); its name, type and size are shown. */
+export function presentImport(row: ImportRow, sheets: readonly ShownSheet[]) {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    status: row.status,
+    filename: row.filename,
+    mediaType: row.media_type,
+    byteSize: row.byte_size,
+    format: row.format,
+    encoding: row.encoding,
+    delimiter: row.delimiter,
+    sheets: [...sheets],
+    sheet: row.sheet,
+    mapping: row.mapping === null ? null : (JSON.parse(row.mapping) as ImportMapping),
+    mappingSource: row.mapping_source,
+    defaultSectionId: row.default_section_id,
+    rowCount: row.row_count,
+    problems: row.error_count === null ? null : { errors: row.error_count, warnings: row.warning_count ?? 0 },
+    result: row.result === null ? null : (JSON.parse(row.result) as ImportResult),
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    previewedAt: row.previewed_at,
+    committedBy: row.committed_by,
+    committedAt: row.committed_at,
+    canceledAt: row.canceled_at,
+    version: row.version,
+  };
+}
+export type PresentedImport = ReturnType<typeof presentImport>;
+
+/** The sheets of these imports, in file order, in one query. */
+export async function sheetsOf(db: Kysely<Database>, importIds: readonly string[]) {
+  const bySheet = new Map<string, ShownSheet[]>();
+  if (!importIds.length) return bySheet;
+  const rows = await db
+    .selectFrom('import_sheets')
+    .select(['import_id', 'name', 'row_count', 'too_large', (eb) => eb('cells', 'is not', null).as('kept')])
+    .where('import_id', 'in', importIds)
+    .orderBy('import_id')
+    .orderBy('position')
+    .execute();
+  for (const r of rows) {
+    const list = bySheet.get(r.import_id) ?? [];
+    list.push({ name: r.name, rows: r.row_count, available: r.too_large === 0 && Boolean(r.kept) });
+    bySheet.set(r.import_id, list);
+  }
+  return bySheet;
+}
+
+export async function presentImports(db: Kysely<Database>, rows: readonly ImportRow[]) {
+  const sheets = await sheetsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentImport(r, sheets.get(r.id) ?? []));
+}
+
+export async function loadImport(
+  ctx: Pick<ActionContext, 'db'>,
+  projectId: string,
+  importId: string,
+): Promise<ImportRow> {
+  const row = await ctx.db
+    .selectFrom('imports')
+    .selectAll()
+    .where('id', '=', importId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new ServiceError('NOT_FOUND', `No import ${importId} exists in this project.`);
+  return row;
+}
+
+export async function getImport(ctx: ActionContext, projectId: string, importId: string) {
+  const [shown] = await presentImports(ctx.db, [await loadImport(ctx, projectId, importId)]);
+  return shown!;
+}
+
+export const IMPORT_SORTS = namedSorts(
+  { createdAt: { column: 'imports.created_at' }, filename: { column: 'imports.filename' } },
+  { column: 'imports.id' },
+);
+export const IMPORT_SORT_NAMES = sortNames(IMPORT_SORTS);
+
+export interface ListImportsQuery extends PageRequest {
+  projectId: string;
+  status?: ImportStatus | undefined;
+  sort?: keyof typeof IMPORT_SORTS | undefined;
+}
+
+/** A project's imports, newest first unless `sort` says otherwise. */
+export async function listImports(ctx: ActionContext, query: ListImportsQuery) {
+  let qb = ctx.db.selectFrom('imports').selectAll().where('project_id', '=', query.projectId);
+  if (query.status) qb = qb.where('status', '=', query.status);
+  const { rows, nextCursor } = await keysetPage(qb, IMPORT_SORTS[query.sort ?? '-createdAt'], query);
+  return { items: await presentImports(ctx.db, rows), nextCursor };
+}
+
+/** Refuses an act the import's status does not allow, saying what the import's status is and what to do instead. */
+export function assertStatus(row: ImportRow, allowed: readonly ImportStatus[], act: string) {
+  if (allowed.includes(row.status)) return;
+  const next: Record<ImportStatus, string> = {
+    uploaded: 'preview it first (preview_schedule_import)',
+    previewed: 'commit it (commit_schedule_import) or cancel it',
+    committing: 'it is being applied now; read it again shortly (get_schedule_import)',
+    committed: 'its lines are in the schedule already; upload the file again to import it afresh',
+    canceled: 'upload the file again (upload_import_file) to start over',
+    failed: 'upload the file again (upload_import_file), or cancel this one',
+  };
+  throw new ServiceError(
+    'IMPORT_WRONG_STATE',
+    `This import is ${row.status}, so it cannot be ${act}: ${next[row.status]}.`,
+    { extra: { status: row.status } },
+  );
+}

@@ -1,0 +1,179 @@
+import type { Kysely } from 'kysely';
+import type { Database, ImportMappingRow } from '../../../db/schema.js';
+import type { ActionContext } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { containsText } from '../kit/text-search.js';
+import type { ImportField } from './fields.js';
+import { headingsKey, normaliseHeading } from './headings.js';
+import { assertMappable } from './mapping-rules.js';
+
+/** A saved mapping's columns: by heading (not by letter), so it fits a file whose columns are in another order. */
+export interface SavedColumn {
+  heading: string;
+  field: ImportField | null;
+}
+
+interface Stored {
+  columns: SavedColumn[];
+  headingRows: boolean;
+}
+
+export function presentSavedMapping(row: ImportMappingRow) {
+  const stored = JSON.parse(row.mapping) as Stored;
+  return {
+    id: row.id,
+    name: row.name,
+    columns: stored.columns,
+    headingRows: stored.headingRows,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}
+export type PresentedSavedMapping = ReturnType<typeof presentSavedMapping>;
+
+/** The saved mapping's field for each heading of a sheet (null where it names none), by normalised heading. */
+export function fieldsByHeading(row: ImportMappingRow): {
+  fields: Map<string, ImportField | null>;
+  headingRows: boolean;
+} {
+  const stored = JSON.parse(row.mapping) as Stored;
+  return {
+    fields: new Map(stored.columns.map((c) => [normaliseHeading(c.heading), c.field])),
+    headingRows: stored.headingRows,
+  };
+}
+
+/** The studio's mapping made for exactly these headings (any order), the most recently saved if several. */
+export async function findSavedMapping(db: Kysely<Database>, studioId: string, headings: readonly string[]) {
+  return db
+    .selectFrom('import_mappings')
+    .selectAll()
+    .where('studio_id', '=', studioId)
+    .where('headings_key', '=', headingsKey(headings))
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function loadSavedMapping(db: Kysely<Database>, studioId: string, mappingId: string) {
+  const row = await db
+    .selectFrom('import_mappings')
+    .selectAll()
+    .where('id', '=', mappingId)
+    .where('studio_id', '=', studioId)
+    .executeTakeFirst();
+  if (!row) throw new ServiceError('NOT_FOUND', `No import mapping ${mappingId} exists in your studio.`);
+  return row;
+}
+
+export interface SaveMappingInput {
+  name: string;
+  columns: readonly SavedColumn[];
+  headingRows?: boolean | undefined;
+}
+
+/**
+ * Saves a mapping under its name: a new one, or, when the studio already has a mapping of that name (any case),
+ * that one replaced (its version goes up). Imports whose sheet has exactly these headings use it from then on.
+ */
+export async function saveMapping(ctx: ActionContext, input: SaveMappingInput) {
+  const seen = new Map<string, number>();
+  for (const [i, c] of input.columns.entries()) {
+    const key = normaliseHeading(c.heading);
+    if (!key) {
+      throw new ServiceError('VALIDATION_FAILED', 'Every column needs its heading, as the sheet writes it.', {
+        errors: [{ path: `columns.${i}.heading`, message: 'Empty (after punctuation is ignored).' }],
+      });
+    }
+    if (seen.has(key)) {
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        `The heading "${c.heading}" is given twice; give each heading once.`,
+        {
+          errors: [{ path: `columns.${i}.heading`, message: `Repeats columns.${seen.get(key)}.` }],
+        },
+      );
+    }
+    seen.set(key, i);
+  }
+  assertMappable(input.columns.map((c, i) => ({ ...c, path: `columns.${i}`, where: `"${c.heading}"` })));
+  const stored: Stored = {
+    columns: input.columns.map((c) => ({ heading: c.heading.trim(), field: c.field })),
+    headingRows: input.headingRows ?? true,
+  };
+  const nameKey = input.name.trim().toLowerCase();
+  const existing = await ctx.db
+    .selectFrom('import_mappings')
+    .selectAll()
+    .where('studio_id', '=', ctx.studioId)
+    .where('name_key', '=', nameKey)
+    .executeTakeFirst();
+  const cols = {
+    name: input.name.trim(),
+    headings_key: headingsKey(stored.columns.map((c) => c.heading)),
+    mapping: JSON.stringify(stored),
+    updated_at: ctx.now,
+  };
+  if (existing) {
+    if (existing.mapping === cols.mapping && existing.name === cols.name) {
+      ctx.unchanged();
+      return presentSavedMapping(existing);
+    }
+    const after = { ...existing, ...cols, version: existing.version + 1 };
+    await ctx.db
+      .updateTable('import_mappings')
+      .set({ ...cols, version: after.version })
+      .where('id', '=', existing.id)
+      .execute();
+    ctx.audit({
+      targetKind: 'import_mapping',
+      targetId: existing.id,
+      summary: `Replaced import mapping ${after.name}`,
+      changes: { columns: { from: JSON.parse(existing.mapping).columns, to: stored.columns } },
+    });
+    return presentSavedMapping(after);
+  }
+  const row: ImportMappingRow = {
+    id: newId(),
+    studio_id: ctx.studioId,
+    name_key: nameKey,
+    created_by: ctx.caller!.memberId,
+    created_at: ctx.now,
+    version: 1,
+    ...cols,
+  };
+  await ctx.db.insertInto('import_mappings').values(row).execute();
+  ctx.audit({
+    targetKind: 'import_mapping',
+    targetId: row.id,
+    summary: `Saved import mapping ${row.name}`,
+    changes: { created: { from: null, to: row.name } },
+  });
+  return presentSavedMapping(row);
+}
+
+export const MAPPING_SORTS = namedSorts(
+  { name: { column: 'import_mappings.name_key' }, updatedAt: { column: 'import_mappings.updated_at' } },
+  { column: 'import_mappings.id' },
+);
+export const MAPPING_SORT_NAMES = sortNames(MAPPING_SORTS);
+
+export interface ListMappingsQuery extends PageRequest {
+  q?: string | undefined;
+  sort?: keyof typeof MAPPING_SORTS | undefined;
+}
+
+/** The studio's saved mappings, by name unless `sort` says otherwise. */
+export async function listMappings(ctx: ActionContext, query: ListMappingsQuery) {
+  let qb = ctx.db.selectFrom('import_mappings').selectAll().where('studio_id', '=', ctx.studioId);
+  if (query.q) {
+    const q = query.q;
+    qb = qb.where((eb) => eb.or(containsText(['import_mappings.name'], q)));
+  }
+  const { rows, nextCursor } = await keysetPage(qb, MAPPING_SORTS[query.sort ?? 'name'], query);
+  return { items: rows.map(presentSavedMapping), nextCursor };
+}

@@ -1,0 +1,45 @@
+import type { Config } from '../config.js';
+import type { ActionContext } from '../core/context.js';
+import type { BlobStore } from '../files/blob-store.js';
+import type { Store } from '../../db/store.js';
+
+/** What a job sees of the operation it runs. */
+export interface JobContext<I> {
+  operationId: string;
+  studioId: string;
+  projectId: string | null;
+  input: I;
+  store: Store;
+  files: BlobStore;
+  config: Config;
+  /**
+   * Says how far the work is (`completed` of `total` units) and is the place a cancel takes effect: it throws once
+   * cancel_operation was asked, so a job calls it between units of work, before its final write.
+   */
+  progress(completed: number, total?: number): Promise<void>;
+  /**
+   * The job's one write: its changes and the operation's `succeeded`, committed together in one transaction (with the
+   * audit events it queues, acting for the member who started it), after checking the operation is still this
+   * worker's. So a crash leaves the whole act or nothing, and nothing is ever applied twice. Returns the result kept.
+   */
+  commit<R>(write: (ctx: ActionContext) => Promise<R>): Promise<R>;
+}
+
+export interface JobDefinition<I = unknown, R = unknown> {
+  kind: string;
+  /** Runs the job; its result (or the value `commit` returned) is kept as the operation's result. */
+  run(ctx: JobContext<I>): Promise<R>;
+  /** Attempts before an operation interrupted again and again is failed (OPERATION_INTERRUPTED). Default 3. */
+  maxAttempts?: number;
+}
+
+const JOBS = new Map<string, JobDefinition>();
+
+/** Defines a kind of job once; the runner finds it by the operation's `kind`. */
+export function defineJob<I, R>(job: JobDefinition<I, R>): JobDefinition<I, R> {
+  if (JOBS.has(job.kind)) throw new Error(`Job ${job.kind} is defined twice.`);
+  JOBS.set(job.kind, job as JobDefinition);
+  return job;
+}
+
+export const jobOfKind = (kind: string): JobDefinition | undefined => JOBS.get(kind);

@@ -1,0 +1,167 @@
+import type { OperationsTable } from '../../db/schema.js';
+import type { OperationStatus } from '../../db/vocabulary.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../domain/kit/keyset-page.js';
+import type { ActionContext } from '../core/context.js';
+import { canonicalJson } from '../core/canonical-json.js';
+import { ServiceError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import type { StudioPermission } from '../core/permissions.js';
+import { wakeWorkers } from './wake.js';
+
+type OperationRow = OperationsTable;
+
+/** A failed operation's problem, as kept: the error body every surface shares, without a request id. */
+interface StoredProblem {
+  type: string;
+  title: string;
+  status: number;
+  code: string;
+  detail: string;
+  errors?: Array<{ path: string; message: string }>;
+  [extra: string]: unknown;
+}
+
+/** How an operation reads through the API: where it stands, how far, then its result or its problem. */
+export function presentOperation(row: OperationRow) {
+  const terminal = row.status === 'succeeded' || row.status === 'failed' || row.status === 'canceled';
+  return {
+    id: row.id,
+    kind: row.kind,
+    action: row.action,
+    projectId: row.project_id,
+    status: row.status,
+    progress: { completed: row.progress_completed, total: row.progress_total },
+    ...(row.status === 'succeeded' ? { result: JSON.parse(row.result ?? '{}') as Record<string, unknown> } : {}),
+    ...(row.status === 'failed' ? { problem: JSON.parse(row.problem ?? '{}') as StoredProblem } : {}),
+    cancelRequested: row.cancel_requested === 1 && !terminal,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+export type PresentedOperation = ReturnType<typeof presentOperation>;
+
+/**
+ * Records an operation in the caller's write transaction (so an act is accepted exactly when its operation exists)
+ * and wakes this process's workers. Returns it queued; the action answers 202 with where to poll.
+ */
+export async function startOperation(
+  ctx: ActionContext,
+  op: { kind: string; action: string; scope: StudioPermission; input: unknown; total?: number; projectId?: string },
+): Promise<PresentedOperation> {
+  if (!ctx.caller) throw new Error('An operation is started by a member.');
+  const row: OperationRow = {
+    id: newId(),
+    studio_id: ctx.studioId,
+    project_id: op.projectId ?? ctx.project?.id ?? null,
+    kind: op.kind,
+    action: op.action,
+    scope: op.scope,
+    status: 'queued',
+    progress_completed: 0,
+    progress_total: op.total ?? 0,
+    input: canonicalJson(op.input),
+    result: null,
+    problem: null,
+    requested_by: ctx.caller.memberId,
+    requested_via: ctx.caller.via,
+    attempts: 0,
+    claimed_by: null,
+    lease_until: null,
+    cancel_requested: 0,
+    created_at: ctx.now,
+    started_at: null,
+    finished_at: null,
+    updated_at: ctx.now,
+  };
+  await ctx.db.insertInto('operations').values(row).execute();
+  ctx.afterCommit(wakeWorkers);
+  return presentOperation(row);
+}
+
+const NOT_YOURS = (id: string) =>
+  new ServiceError('NOT_FOUND', `No operation ${id} is visible to you; list_operations lists the ones you can see.`);
+
+/** An operation of the caller's studio whose act the caller's role may do; any other answers as if it did not exist. */
+export async function loadOperation(ctx: Pick<ActionContext, 'db' | 'caller' | 'studioId'>, id: string) {
+  const row = await ctx.db
+    .selectFrom('operations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('studio_id', '=', ctx.studioId)
+    .executeTakeFirst();
+  if (!row || !ctx.caller?.permissions.has(row.scope as StudioPermission)) throw NOT_YOURS(id);
+  return row;
+}
+
+export async function getOperation(ctx: Pick<ActionContext, 'db' | 'caller' | 'studioId'>, id: string) {
+  return presentOperation(await loadOperation(ctx, id));
+}
+
+/**
+ * Cancels: a queued operation at once; a running one when its job next reports progress (it then commits nothing).
+ * A finished one cannot be canceled (ALREADY_FINISHED would be a new code: it answers VALIDATION_FAILED with its state).
+ */
+export async function cancelOperation(ctx: ActionContext, id: string) {
+  const row = await loadOperation(ctx, id);
+  if (row.status === 'queued') {
+    await ctx.db
+      .updateTable('operations')
+      .set({ status: 'canceled', finished_at: ctx.now, updated_at: ctx.now })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .execute();
+  } else if (row.status === 'running') {
+    if (row.cancel_requested) ctx.unchanged();
+    else
+      await ctx.db
+        .updateTable('operations')
+        .set({ cancel_requested: 1, updated_at: ctx.now })
+        .where('id', '=', id)
+        .execute();
+  } else {
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `Operation ${id} has already ${row.status === 'canceled' ? 'been canceled' : row.status}; there is nothing left to cancel.`,
+      { errors: [{ path: 'operationId', message: `Already ${row.status}.` }] },
+    );
+  }
+  ctx.audit({
+    targetKind: 'studio',
+    targetId: ctx.studioId,
+    projectId: row.project_id,
+    summary: `Canceled operation ${row.kind} (${id})`,
+  });
+  return presentOperation(
+    await ctx.db.selectFrom('operations').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  );
+}
+
+export const OPERATION_SORTS = namedSorts(
+  { createdAt: { column: 'operations.created_at' } },
+  { column: 'operations.id' },
+);
+export const OPERATION_SORT_NAMES = sortNames(OPERATION_SORTS);
+
+export interface ListOperationsQuery extends PageRequest {
+  status?: OperationStatus;
+  projectId?: string;
+  sort?: (typeof OPERATION_SORT_NAMES)[number];
+}
+
+/** The studio's operations the caller's role may see (those of acts it may do), newest first by default. */
+export async function listOperations(
+  ctx: Pick<ActionContext, 'db' | 'caller' | 'studioId'>,
+  query: ListOperationsQuery,
+) {
+  const scopes = [...(ctx.caller?.permissions ?? [])];
+  let qb = ctx.db
+    .selectFrom('operations')
+    .selectAll()
+    .where('studio_id', '=', ctx.studioId)
+    .where('scope', 'in', scopes.length ? scopes : ['none']);
+  if (query.status) qb = qb.where('status', '=', query.status);
+  if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
+  const { rows, nextCursor } = await keysetPage(qb, OPERATION_SORTS[query.sort ?? '-createdAt'], query, 100);
+  return { items: rows.map(presentOperation), nextCursor };
+}
