@@ -323,7 +323,7 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       byStatus.set(st, [...(byStatus.get(st) ?? []), code]);
     }
     for (const [st, codes] of [...byStatus].sort(([x], [y]) => x - y)) {
-      const notes = STATUS_NOTES[st];
+      const notes = st === 400 ? invalidNote(a) : STATUS_NOTES[st];
       const first = codes.includes('VERSION_CONFLICT') ? 'VERSION_CONFLICT' : codes[0]!;
       const problem = problemBody(
         new ServiceError(first, undefined, first === 'VERSION_CONFLICT' ? { extra: { currentVersion: 4 } } : {}),
@@ -368,6 +368,18 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
       ]),
     ),
   };
+}
+
+/** What 400 means for this operation: the query string is read (and unlisted parameters refused) by reads and deletes. */
+function invalidNote(a: AnyAction): { note: string; headers?: Record<string, HeaderObject> } {
+  const http = a.http!;
+  return http.method === 'GET' || http.method === 'DELETE'
+    ? { note: 'A parameter that is not as its schema says, or a query parameter this operation does not list.' }
+    : {
+        note: restShape(a).body
+          ? 'A parameter or body field that is not as its schema says, or a body field this operation does not list.'
+          : 'A parameter that is not as its schema says.',
+      };
 }
 
 /** A parameter's schema without its description (the parameter carries it). */

@@ -70,11 +70,11 @@ const someRoleLacks = (scope: string) =>
 
 /**
  * The codes a `/v1` operation can answer, as its OpenAPI responses list them: the action's own (`allErrorsOf`) as REST
- * reaches them. FORBIDDEN only where some member can meet it (a scope a role lacks, a write behind a record's access
- * rule such as a project's view grant, a priced field, or a declared refusal); PAYLOAD_TOO_LARGE only where a body is
- * read; UNSUPPORTED_MEDIA_TYPE everywhere (a body where none is taken, or of another type, is refused);
- * METHOD_NOT_ALLOWED on every path (other methods, answered with Allow); SERVER_BUSY where a body is taken (admission
- * bounds the bodies in flight and answers with Retry-After).
+ * reaches them. FORBIDDEN only where some caller can meet it (a capability that does not work, a scope a role lacks,
+ * a write behind a record's access rule such as a project's view grant, a priced field, or a declared refusal);
+ * PAYLOAD_TOO_LARGE only where a body is read; UNSUPPORTED_MEDIA_TYPE everywhere (a body where none is taken, or of
+ * another type, is refused); METHOD_NOT_ALLOWED on every path (other methods, answered with Allow); SERVER_BUSY where
+ * a body is taken (admission bounds the bodies in flight and answers with Retry-After).
  */
 export function restErrorsOf(action: AnyAction): Set<ErrorCode> {
   const codes = new Set(allErrorsOf(action));
@@ -82,9 +82,11 @@ export function restErrorsOf(action: AnyAction): Set<ErrorCode> {
   const write = action.effect === 'mutation';
   const forbidden =
     action.errors.includes('FORBIDDEN') ||
+    // A capability's one refusal, whatever is wrong with it (unknown, revoked, expired, malformed).
+    action.scope === 'capability' ||
     someRoleLacks(action.scope) ||
     (write && action.plan.refs.some((r) => r.entity.access)) ||
-    (write && action.plan.pricedInput.length > 0 && action.scope !== 'capability');
+    (write && action.plan.pricedInput.length > 0);
   if (!forbidden) codes.delete('FORBIDDEN');
   if (action.http!.method === 'GET') codes.delete('PAYLOAD_TOO_LARGE');
   codes.add('UNSUPPORTED_MEDIA_TYPE');
