@@ -14,7 +14,7 @@ const SQLITE_ONLY = [
   'test/imports/parsing.test.ts',
   // A browser over the share page: nothing in it depends on the store, and one Chromium run is enough.
   'test/shares/share-page.test.ts',
-  // The document against the server through Prism: a contract check, the same on either store.
+  // The HTTP contract (the document through Prism, a client generated from it): nothing in it depends on the store.
   'test/e2e/openapi-prism.test.ts',
   'test/e2e/openapi-client.test.ts',
 ];

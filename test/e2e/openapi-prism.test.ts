@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { solid } from '../helpers/images.js';
+import { httpMcp } from '../helpers/e2e.js';
 import { type Exchange, OPENAPI, type Outgoing, type Prism, send, startPrism } from '../helpers/prism.js';
 
 type Schema = Record<string, any>;
@@ -42,7 +43,7 @@ interface Operation {
   operationId: string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { example?: unknown }> };
-  responses: Record<string, { description?: string; headers?: Record<string, unknown> }>;
+  responses: Record<string, { description?: string; headers?: Record<string, unknown>; 'x-note'?: string }>;
   security?: unknown[];
 }
 
@@ -61,27 +62,33 @@ const UNDRIVEN: Record<string, string> = { '500': 'INTERNAL: a failure of the se
 const UPLOAD_LIMIT = 1024 * 1024;
 const MAX_BODIES = 2;
 const PLACEHOLDER = /^0{20,}[0-9a-z]+$/;
+/** A share token, as the worked examples write one (a capability in the path, no placeholder id). */
+const SHARE_TOKEN = /^share_[A-Za-z0-9_-]{20,}$/;
 
 let server: RunningServer;
 let prism: Prism;
 let viewer: string;
 let assistant: string;
-const counts = { requests: 0, viaValidator: 0, statuses: 0, violations: 0 };
+let mcp: Awaited<ReturnType<typeof httpMcp>> | undefined;
+const counts = { requests: 0, viaValidator: 0, statuses: 0, violations: 0, polled: 0 };
 const driven = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   server = await startServer({
     STUDIO_UPLOAD_LIMIT: String(UPLOAD_LIMIT),
     STUDIO_MAX_INFLIGHT_BODIES: String(MAX_BODIES),
+    // No workers: an operation started for a case stays queued, so its answer always carries Retry-After.
+    STUDIO_WORKERS: '0',
   });
   prism = await startPrism(server.url);
 }, 120_000);
 
 afterAll(async () => {
+  await mcp?.close();
   await prism?.stop();
   await server?.stop();
   console.log(
-    `Prism: ${operations.length} operations, ${counts.statuses} operation/status pairs driven, ${counts.requests} requests (${counts.viaValidator} checked by Prism's validators off the proxy), ${counts.violations} violations`,
+    `Prism: ${operations.length} operations, ${counts.statuses} operation/status pairs driven, ${counts.requests} requests (${counts.viaValidator} checked by Prism's validators off the proxy), ${counts.polled} operations polled at work, ${counts.violations} violations`,
   );
 });
 
@@ -120,7 +127,8 @@ class World {
       c: async () => this.section(await this.id('0a')),
       f: async () => (await this.photographs())[0]!,
       g: async () => (await this.photographs())[1]!,
-      s: async () => this.share(await this.id('0a')),
+      s: async () => (await this.share(await this.id('0a'))).id,
+      q: async () => this.operation(await this.id('0a')),
     };
     if (!make[letter])
       throw new Error(`an example names placeholder id ${placeholder}: teach World what it stands for`);
@@ -133,7 +141,7 @@ class World {
     const project = await this.id('0a');
     if (param === 'projectId') return this.project();
     if (param === 'itemId' || param === 'lineId') return this.line(project);
-    if (param === 'shareId') return this.share(project);
+    if (param === 'shareId') return (await this.issue(project)).id;
     throw new Error(`no second record for ${param}: teach World.another`);
   }
 
@@ -172,15 +180,38 @@ class World {
     })();
     return this.photos;
   }
-  private async share(projectId: string) {
+  private shares = new Map<string, Promise<{ id: string; token: string }>>();
+  private share(projectId: string) {
+    if (!this.shares.has(projectId)) this.shares.set(projectId, this.issue(projectId));
+    return this.shares.get(projectId)!;
+  }
+  private async issue(projectId: string) {
     const res = await direct('POST', '/api/trpc/shares.issueProjectShare', { projectId, commandKey: randomUUID() });
-    return res.json.result.data.id as string;
+    return res.json.result.data as { id: string; token: string };
+  }
+  /** The token of the case's share: what a capability operation's path carries. */
+  async shareToken(): Promise<string> {
+    return (await this.share(await this.id('0a'))).token;
+  }
+  /** An operation, started as an agent starts one: a file tool over MCP (no worker runs it: it stays queued). */
+  private async operation(projectId: string) {
+    mcp ??= await httpMcp(server.url, server.token);
+    const res = await mcp.client.callTool({
+      name: 'call_action',
+      arguments: { name: 'export_client_schedule', arguments: { projectId, format: 'csv', commandKey: randomUUID() } },
+    });
+    const op = (res.structuredContent as { result?: { id: string } }).result;
+    if (!op) throw new Error(`setup operation: ${JSON.stringify(res.structuredContent)}`);
+    return op.id;
   }
 }
 
 /** `value` with every placeholder id replaced by the world's record. */
 async function resolve(world: World, value: unknown): Promise<unknown> {
-  if (typeof value === 'string') return PLACEHOLDER.test(value) ? world.id(value) : value;
+  if (typeof value === 'string') {
+    if (PLACEHOLDER.test(value)) return world.id(value);
+    return SHARE_TOKEN.test(value) ? world.shareToken() : value;
+  }
   if (Array.isArray(value)) return Promise.all(value.map((v) => resolve(world, v)));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -272,10 +303,18 @@ interface Outcome {
 }
 type Strategy = (o: Op, world: World) => Promise<Outcome>;
 
-const success: Strategy = async (o, world) => ({
-  res: await exchange(o, outgoing(o, await draft(o, world))),
-  invalid: false,
-});
+const success: Strategy = async (o, world) => {
+  const res = await exchange(o, outgoing(o, await draft(o, world)));
+  // An operation at work says when to look again: with no workers here, every operation a case starts stays queued,
+  // so each success that declares Retry-After must carry it (Prism checks its shape against the document).
+  const status = Object.keys(o.op.responses).find((s) => s.startsWith('2'))!;
+  if (o.op.responses[status]!.headers?.['Retry-After'] && res.status === Number(status)) {
+    expect(res.json?.status).toBe('queued');
+    expect(String(res.headers['retry-after'])).toMatch(/^\d+$/);
+    counts.polled++;
+  }
+  return { res, invalid: false };
+};
 
 const STRATEGIES: Record<string, Strategy> = {
   '304': async (o, world) => {
@@ -304,8 +343,8 @@ const STRATEGIES: Record<string, Strategy> = {
       if (limited) d.query[limited.name] = limited.schema.enum ? 'not-one-of-them' : String(limited.schema.minimum - 1);
       else {
         const last = params(o.op, 'path').at(-1);
-        if (!last) throw new Error(`${o.op.operationId}: no way to make a request the document calls invalid`);
-        d.path[last.name] = 'x'.repeat(Number(last.schema.maxLength ?? 64) + 1);
+        if (last?.schema.maxLength === undefined) return unlistedParameter(o, d);
+        d.path[last.name] = 'x'.repeat(Number(last.schema.maxLength) + 1);
       }
     }
     // Refused before a file's bytes are read: the proxy can carry it.
@@ -319,6 +358,13 @@ const STRATEGIES: Record<string, Strategy> = {
     return { res, invalid: true };
   },
   '403': async (o, world) => {
+    if (!o.op.security?.length) {
+      // Anonymous: the capability in the path is the authority, and one that does not work is refused.
+      const d = await draft(o, world);
+      const capability = params(o.op, 'path').at(-1)!;
+      d.path[capability.name] = `share_${'x'.repeat(43)}`;
+      return { res: await exchange(o, outgoing(o, d)), invalid: false };
+    }
     let last: Outcome | undefined;
     // The members who may be refused: a viewer (view grant) and an assistant (edit grant, no pricing).
     for (const token of [viewer, assistant]) {
@@ -423,10 +469,22 @@ const STRATEGIES: Record<string, Strategy> = {
       return { res, invalid: false };
     } finally {
       for (const s of held) s.destroy();
-      await new Promise((r) => setTimeout(r, 100));
+      await admissionIs(false);
     }
   },
 };
+
+/**
+ * 400 where every parameter takes any text (a share token: a malformed one is the capability's one refusal, not a
+ * validation error): a query parameter the operation does not list, which the server refuses as the document's 400
+ * says. OpenAPI 3.1 cannot forbid unlisted query parameters, so Prism has no rule to report; only the server judges.
+ */
+async function unlistedParameter(o: Op, d: Draft): Promise<Outcome> {
+  const res = await exchange(o, outgoing(o, { ...d, query: { ...d.query, unlisted: 'x' } }), false);
+  expect(res.json?.code).toBe('VALIDATION_FAILED');
+  expect(o.op.responses['400']!['x-note']).toMatch(/does not list/);
+  return { res, invalid: 'either' };
+}
 
 async function lastPathToAnother(o: Op, world: World) {
   const last = params(o.op, 'path').at(-1);
@@ -486,8 +544,26 @@ async function holdBodies(n: number): Promise<Socket[]> {
     );
     sockets.push(s);
   }
-  await new Promise((r) => setTimeout(r, 200));
+  await admissionIs(true);
   return sockets;
+}
+
+/**
+ * Waits until admission is full (or free again), asking it with a body it refuses without effect: a text body to a
+ * JSON route, 415 once admitted, 503 while the slots for bodies in flight are taken.
+ */
+async function admissionIs(full: boolean) {
+  for (let i = 0; i < 200; i++) {
+    const probe = await send(server.url, {
+      method: 'POST',
+      path: '/v1/projects',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/plain' },
+      body: Buffer.from('probe'),
+    });
+    if ((probe.status === 503) === full) return;
+    await new Promise((r) => setImmediate(r));
+  }
+  throw new Error(`admission never became ${full ? 'full' : 'free'}`);
 }
 
 function expectClean(o: Op, what: string, { res, invalid }: Outcome) {
