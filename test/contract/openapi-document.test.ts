@@ -6,6 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Operation } from '../../actions/operations/records.js';
+import { ProjectId } from '../../actions/shared/refs.js';
+import { buildOpenApiDocument } from '../../src/contract/openapi.js';
+import { defineAction } from '../../src/core/define-action.js';
 import { ROOT } from '../helpers/server.js';
 
 type Any = Record<string, any>;
@@ -29,6 +34,10 @@ describe.each(operations)('%s', (_name, method, op) => {
   it('declares the headers the server sends, and 405 with Allow', () => {
     for (const [status, r] of responses) {
       if (status === '201') expect(r.headers?.Location?.required, 'Location on 201').toBe(true);
+      if (status === '202') {
+        expect(r.headers?.Location?.required, 'Location on 202: where to poll').toBe(true);
+        expect(r.headers?.['Retry-After'], 'Retry-After on 202').toBeDefined();
+      }
       if (status === '304') expect(r.headers?.ETag?.required, 'ETag on 304').toBe(true);
       if (status === '401') expect(r.headers?.['WWW-Authenticate']?.required).toBe(true);
       if (status === '405') expect(r.headers?.Allow?.required).toBe(true);
@@ -61,4 +70,33 @@ it('says what invoke refuses by shape: priced fields as a oneOf, amounts as boun
   expect(keys.length).toBeGreaterThan(0);
   for (const k of keys) expect(k.schema.format).toBe('uuid');
   expect(doc.info.contact).toBeDefined();
+});
+
+it('documents operations: Retry-After while one works, and an act answered 202 says where to poll', () => {
+  const poll = doc.paths['/v1/operations/{opId}'].get.responses['200'];
+  expect(poll.headers['Retry-After']).toMatchObject({ required: false, schema: { pattern: '^[0-9]+$' } });
+  // No /v1 act starts an operation yet (the file tools are MCP's): one declared like them answers 202 as documented.
+  const act = defineAction({
+    name: 'export_example',
+    kind: 'resource',
+    effect: 'mutation',
+    domain: 'files',
+    summary: 'Export a project (a test declaration).',
+    description: 'Accepted as an operation.',
+    scope: 'documents:write',
+    keyed: true,
+    startsOperation: true,
+    input: z.strictObject({ projectId: ProjectId }),
+    output: Operation,
+    errors: ['NOT_FOUND'],
+    http: { method: 'POST', path: '/projects/{projectId}/exports', status: 202 },
+    example: { projectId: '0000000000000000000000000a' },
+    handler: async () => {
+      throw new Error('never run');
+    },
+  });
+  const accepted = (buildOpenApiDocument([act]).paths as Any)['/v1/projects/{projectId}/exports'].post.responses['202'];
+  expect(accepted.headers.Location).toMatchObject({ required: true });
+  expect(accepted.headers.Location.description).toContain('/v1/operations/');
+  expect(accepted.headers['Retry-After']).toMatchObject({ required: false });
 });
