@@ -16,6 +16,9 @@ const SQLITE_ONLY = [
   'test/shares/share-page.test.ts',
   // kill -9 of the process during a commit, checked with SQLite's own integrity_check (PostgreSQL's durability is its own).
   'test/e2e/import-crash.test.ts',
+  // The HTTP contract (the document through Prism, a client generated from it): nothing in it depends on the store.
+  'test/e2e/openapi-prism.test.ts',
+  'test/e2e/openapi-client.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */

@@ -20,7 +20,7 @@ export const Project = z
       .optional()
       .describe('Needs pricing:read. Null: the studio default applies.'),
     status: z.enum(PROJECT_STATUSES),
-    version: z.int(),
+    version: z.int().min(1),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     archived_at: Timestamp.nullable(),

@@ -53,7 +53,7 @@ const ProjectTotals = z
         `Those lines in schedule order (the first ${LEFT_OUT_LISTED}); read one with get_schedule_line, or list them all with list_schedule_lines { priceState: "tbc" }.`,
       ),
     sections: z
-      .array(z.strictObject({ sectionId: Id, title: z.string(), position: z.int(), ...Totals }))
+      .array(z.strictObject({ sectionId: Id, title: z.string(), position: z.int().min(1), ...Totals }))
       .describe('Active sections, in order.'),
   })
   .describe("A project's money totals, per section and overall.");

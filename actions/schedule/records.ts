@@ -42,7 +42,7 @@ export const Line = z
     id: Id,
     projectId: Id,
     sectionId: Id,
-    position: z.int().describe('1-based order within its section.'),
+    position: z.int().min(1).describe('1-based order within its section.'),
     code: z.string().nullable().describe('The studio code, e.g. FF-012.'),
     heading: z.string().describe('The short wording of the line.'),
     description: z.string().describe('The long prose of the line.'),
@@ -74,7 +74,7 @@ export const Line = z
     clientTotal: publicMoney(Money)
       .nullable()
       .describe('Quantity × client unit rate, rounded once; null unless the client price is set.'),
-    version: z.int().describe('+1 on every change; send it back as If-Match / expectedVersion.'),
+    version: z.int().min(1).describe('+1 on every change; send it back as If-Match / expectedVersion.'),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     archived_at: Timestamp.nullable().describe('Set when archived; lines are never deleted.'),

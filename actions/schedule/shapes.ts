@@ -14,6 +14,8 @@ export const inLine = {
 /** A merge patch of line fields, shared by single and bulk updates: only the fields to change, at least one. */
 export const LinePatch = LineFields.partial()
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Give at least one field to change.' })
+  // The refinement, as a published JSON Schema says it (every field sent in JSON is defined).
+  .meta({ minProperties: 1 })
   .describe(
     'Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write.',
   );

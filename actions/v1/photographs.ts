@@ -55,6 +55,8 @@ export const getPhotograph = bindResource(getLinePhotograph, {
   http: {
     method: 'GET',
     path: '/projects/{projectId}/items/{itemId}/photographs/{photographId}',
+    // The record is tagged by its content (a photograph has no version of its own), so If-None-Match answers 304.
+    etag: 'content',
   },
   mcp: { advertised: true, title: 'Get a photograph' },
   example: { projectId: P, itemId: I, photographId: F },

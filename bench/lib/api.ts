@@ -24,7 +24,7 @@ export function request(
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (body !== undefined) {
-    headers['content-type'] ??= 'application/json';
+    headers['content-type'] ??= method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
     headers['content-length'] = String(Buffer.byteLength(body));
   }
   return new Promise((resolvePromise, reject) => {

@@ -18,9 +18,8 @@ export function allErrorsOf(action: AnyAction): ReadonlySet<ErrorCode> {
     codes.add('IDEMPOTENCY_KEY_REUSED').add('IDEMPOTENCY_IN_PROGRESS');
     codes.add('IDEMPOTENCY_KEY_REQUIRED');
   }
-  // A REST operation that takes a body refuses bodies that are not JSON.
-  if (action.http && action.http.method !== 'GET' && action.http.method !== 'DELETE')
-    codes.add('UNSUPPORTED_MEDIA_TYPE');
+  // A REST operation refuses a body of another media type than it takes, and any body where it takes none.
+  if (action.http) codes.add('UNSUPPORTED_MEDIA_TYPE');
   if (action.scope === 'capability') codes.delete('UNAUTHENTICATED');
   set = codes;
   cache.set(action, set);

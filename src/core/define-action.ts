@@ -176,6 +176,11 @@ export interface Action<I extends z.ZodObject = z.ZodObject, O extends z.ZodType
   trpcPath?: string;
   /** For a resource operation bound to a procedure: the procedure's name (the two are one behaviour). */
   twinOf?: string;
+  /**
+   * For a resource whose body is one procedure field (a merge patch): that field's schema, whose object-level rules
+   * (at least one field) the published request body states too.
+   */
+  bodySchema?: z.ZodType;
   /** What `invoke` reads from the schemas' marks: references, priced input, what to withhold from the output. */
   plan: ActionPlan;
 }
@@ -304,5 +309,6 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
       handler: (ctx, input) => procedure.handler(ctx, toProcedureInput(input as Record<string, unknown>)),
     }),
     twinOf: procedure.name,
+    ...(binding.bodyField ? { bodySchema: procedure.input.shape[binding.bodyField] as z.ZodType } : {}),
   };
 }

@@ -9,7 +9,10 @@ import { restEtag } from '../contract/etag.js';
 import { fastifyPath, pathParams } from '../contract/http-path.js';
 import type { StagedBlob } from '../files/blob-store.js';
 import { mediaChoice, sendMedia, stageUpload, uploadFields } from './rest-files.js';
+import { notModified } from './not-modified.js';
 import { CAPABILITY_HEADERS } from './capability-headers.js';
+import { type RestShape, restShape } from '../contract/rest-shape.js';
+import { hasBody } from './admission.js';
 
 /** Query strings carry text; integer and boolean fields of the input schema are read back into their types. */
 function queryCoercer(action: AnyAction) {
@@ -48,6 +51,7 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
     if (action.kind !== 'resource' || !http) continue;
     const params = pathParams(http.path);
     const coerce = queryCoercer(action);
+    const shape = restShape(action);
     const route = {
       method: http.method,
       url: fastifyPath(http.path),
@@ -61,6 +65,7 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
           const wanted =
             action.media && http.method === 'GET' ? mediaChoice(action.media, req.query as never) : undefined;
           if (http.upload) upload = await stageUpload(rt, req, reply);
+          else checkBodyType(req, shape);
           const input = assembleInput(req, action, params, coerce);
           const output = await invoke(rt, action, input, {
             caller: req.caller ?? undefined,
@@ -72,7 +77,8 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
           const etag = restEtag(action, output);
           if (etag) reply.header('etag', etag);
           // Members only: a collection never answers 304.
-          if (etag && http.method === 'GET' && req.headers['if-none-match'] === etag) return reply.code(304).send();
+          if (etag && http.method === 'GET' && notModified(req.headers['if-none-match'], etag))
+            return reply.code(304).send();
           if (http.operation || action.startsOperation)
             operationHeaders(reply, output as { id: string; status: string }, http.status);
           if (http.created) {
@@ -104,6 +110,24 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
       scope.route(route);
     });
+  }
+}
+
+/**
+ * A body is JSON of the one media type the operation publishes (a PATCH: application/merge-patch+json), and an
+ * operation that publishes none takes none: anything else is 415, as the document says.
+ */
+function checkBodyType(req: FastifyRequest, shape: RestShape) {
+  if (!hasBody(req.raw)) return;
+  if (!shape.body) {
+    throw new ServiceError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This operation takes no request body; send the request without one (and without a Content-Type).',
+    );
+  }
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== shape.body.mediaType) {
+    throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', `Send this request's body as ${shape.body.mediaType}.`);
   }
 }
 

@@ -184,7 +184,10 @@ describe('add_library_product', () => {
     const lib = await newLibrary('Refusals');
     expect(await codeOf(addProduct({ libraryId: lib.id, brand: 'Nameless' }))).toBe('VALIDATION_FAILED');
     expect(
-      await codeOf(addProduct({ libraryId: lib.id, heading: 'X', retailPrice: { state: 'tbc', amount4: '100' } })),
+      await codeOf(
+        // @ts-expect-error the published type already refuses an amount on "tbc"; the server must too
+        addProduct({ libraryId: lib.id, heading: 'X', retailPrice: { state: 'tbc', amount4: '100' } }),
+      ),
     ).toBe('VALIDATION_FAILED');
   });
 

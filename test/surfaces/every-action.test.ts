@@ -5,6 +5,7 @@
  * route, the input mapping and `invoke` are wired, while the per-domain suites prove the behaviour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restShape } from '../../src/contract/rest-shape.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import { allErrorsOf } from '../../src/core/action-errors.js';
@@ -38,10 +39,11 @@ function restRequest(action: AnyAction) {
     delete fields[p];
     return encodeURIComponent(v);
   });
-  const get = action.http!.method === 'GET';
-  if (get && Object.keys(fields).length)
+  // A body only where the operation takes one (an operation without one refuses any with 415); else the query.
+  const json = restShape(action).body !== undefined;
+  if (!json && Object.keys(fields).length)
     path += `?${new URLSearchParams(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])))}`;
-  return { method: action.http!.method, path: `/v1${path}`, headers, body: get ? undefined : fields };
+  return { method: action.http!.method, path: `/v1${path}`, headers, body: json ? fields : undefined };
 }
 
 /** Actions whose example ran to a result: many need no existing record, so this must not be a wall of NOT_FOUND. */
