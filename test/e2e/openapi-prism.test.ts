@@ -129,6 +129,7 @@ class World {
       g: async () => (await this.photographs())[1]!,
       s: async () => (await this.share(await this.id('0a'))).id,
       q: async () => this.operation(await this.id('0a')),
+      i: async () => this.spreadsheet(await this.id('0a')),
     };
     if (!make[letter])
       throw new Error(`an example names placeholder id ${placeholder}: teach World what it stands for`);
@@ -192,6 +193,17 @@ class World {
   /** The token of the case's share: what a capability operation's path carries. */
   async shareToken(): Promise<string> {
     return (await this.share(await this.id('0a'))).token;
+  }
+  /** An uploaded spreadsheet, sent to the import upload route as a person's script sends one. */
+  private async spreadsheet(projectId: string) {
+    const res = await send(server.url, {
+      method: 'POST',
+      path: `/files/projects/${projectId}/imports?filename=lights.csv`,
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'text/csv', ...key() },
+      body: Buffer.from('Item,Qty,Unit cost\nPendant,2,120.00\nSconce,4,45.50\n'),
+    });
+    if (res.status !== 201) throw new Error(`setup import upload: ${res.status} ${res.text}`);
+    return res.json.id as string;
   }
   /** An operation, started as an agent starts one: a file tool over MCP (no worker runs it: it stays queued). */
   private async operation(projectId: string) {
