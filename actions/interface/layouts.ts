@@ -42,7 +42,7 @@ export const updateTableLayout = defineAction({
   domain: 'interface',
   summary: 'Arrange a table for yourself: which columns, in what order and width, and the row density.',
   description:
-    "A merge patch with expectedVersion from get_table_layout (1 until first saved): columns replaces the whole list, left to right, each { field, width } for a built-in column or { propertyId, width } for a custom property of the project (schedule_lines with projectId only; an archived property answers ARCHIVED, another project's NOT_FOUND); frozenColumns (at most the number of columns) and density. Widths are 40 to 1200 pixels. Nobody else's layout changes, and nothing in the project does.",
+    "Your own arrangement of one table: columns replaces the whole list, left to right, each { field, width } for a built-in column or { propertyId, width } for a custom property of the project (schedule_lines with projectId only; an archived property answers ARCHIVED, another project's NOT_FOUND); widths are 40 to 1200 pixels; frozenColumns (the columns kept in view, at most as many as there are) and density. Nobody else's layout changes, and nothing in the project does. A merge patch: send expectedVersion from get_table_layout (1 until first saved).",
   scope: 'self',
   versioned: { entity: TABLE_LAYOUT, versionOf: tables.tableLayoutVersion },
   input: z.strictObject({
@@ -92,7 +92,7 @@ export const updateInspectorLayout = defineAction({
   domain: 'interface',
   summary: 'Arrange the inspector for yourself: which panels, in what order, open or collapsed, and its width.',
   description:
-    "A merge patch with expectedVersion from get_inspector_layout (1 until first saved): panels replaces the whole list, top to bottom (a panel left out is hidden), width is 280 to 960 pixels, and propertyOrder (schedule_line with projectId only) names the project's custom properties to show first (an archived one answers ARCHIVED, another project's NOT_FOUND).",
+    "Your own arrangement of the inspector: panels replaces the whole list, top to bottom, each open or collapsed (a panel left out is hidden); width is 280 to 960 pixels; propertyOrder (schedule_line with projectId only) names the project's custom properties to show first (an archived one answers ARCHIVED, another project's NOT_FOUND). A merge patch: send expectedVersion from get_inspector_layout (1 until first saved).",
   scope: 'self',
   versioned: { entity: INSPECTOR_LAYOUT, versionOf: inspector.inspectorLayoutVersion },
   input: z.strictObject({

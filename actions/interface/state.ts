@@ -15,7 +15,7 @@ export const updateSidebarState = defineAction({
   domain: 'interface',
   summary: 'Change your sidebar in this studio: collapsed, width, folded groups, pinned projects.',
   description:
-    "A merge patch with expectedVersion from get_current_user's interfaceState.sidebar (1 until first saved): collapsed, width (180 to 480 pixels), collapsedGroups and pinnedProjectIds (up to 20 projects you can reach, a view grant is enough; each list replaces the whole). Your sidebar in another studio is its own.",
+    "Your sidebar in this studio (another studio of yours keeps its own): collapsed, width (180 to 480 pixels), collapsedGroups and pinnedProjectIds (up to 20 projects you can reach, a view grant is enough); each list replaces the whole. A merge patch: send expectedVersion from get_current_user's interfaceState.sidebar (1 until first saved).",
   scope: 'self',
   versioned: { entity: SIDEBAR_STATE, versionOf: state.sidebarVersion },
   input: z.strictObject({
@@ -39,7 +39,7 @@ export const completeFirstRun = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'interface',
-  summary: 'Record that you finished the first-run flow in this studio (once; a repeat changes nothing).',
+  summary: 'Record that you finished the first-run (onboarding) flow in this studio; a repeat changes nothing.',
   description:
     'Sets interfaceState.firstRunCompletedAt (get_current_user) for your membership in this studio, so a client stops showing its first-run flow there. Calling it again answers the first time with alreadyCompleted true and changes nothing, so a retry is harmless and needs no key or version. Another studio you belong to keeps its own.',
   scope: 'self',

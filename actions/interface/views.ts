@@ -67,7 +67,7 @@ export const updateSavedView = defineAction({
   domain: 'interface',
   summary: 'Rename a saved view or change its filters, sort or columns; its table never changes.',
   description:
-    "A merge patch with expectedVersion from your last read: send name, filters, sort or columns. filters and columns replace the whole set; sort or columns null return to the list's own order and the table layout's columns. The table is fixed: save another view for another table.",
+    "Send name, filters, sort or columns: filters and columns replace the whole set; sort or columns null return to the list's own order and the table layout's columns. The table is fixed: save another view for another table. A merge patch: send expectedVersion from your last read.",
   scope: 'self',
   versioned: { entity: SAVED_VIEW, idField: 'viewId' },
   input: z.strictObject({
@@ -90,7 +90,7 @@ export const deleteSavedView = defineAction({
   domain: 'interface',
   summary: 'Delete one of your saved views; the records it showed are untouched.',
   description:
-    'Deletes the view outright, with expectedVersion from your last read (views are your own preferences, so unlike lines they are deleted rather than archived; the audit feed keeps that it was). Only the view goes: nothing it listed changes. Deleting it again answers NOT_FOUND.',
+    'Deletes the view outright: views are your own preferences, so unlike lines they are deleted rather than archived (the audit feed keeps that it was). Only the view goes: nothing it listed changes. Send expectedVersion from your last read; deleting it again answers NOT_FOUND.',
   scope: 'self',
   versioned: { entity: SAVED_VIEW, idField: 'viewId' },
   input: z.strictObject({ viewId: SavedViewId.describe('From list_saved_views.') }),
