@@ -19,3 +19,4 @@ export * from './operations/index.js';
 export * from './documents/index.js';
 export * from './files/index.js';
 export * from './imports/index.js';
+export * from './interface/index.js';

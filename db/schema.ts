@@ -11,6 +11,8 @@ import type {
   GrantLevel,
   ImportFormat,
   ImportStatus,
+  InterfaceTable,
+  LayoutKind,
   LineStatus,
   OperationStatus,
   MappingSource,
@@ -593,9 +595,50 @@ export interface IdempotencyRecordsTable {
   expires_at: string;
 }
 
-export interface UserStateTable {
-  user_id: string;
+/** A member's own interface state in their studio. See db/migrations/021_interface_state.ts. */
+export interface MemberInterfaceStateTable {
+  id: string;
+  member_id: string;
+  /** JSON of the sidebar as the member left it; NULL while it is the default. */
+  sidebar: string | null;
   first_run_completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The sidebar's version: completing the first run does not move it. */
+  version: number;
+}
+
+/** A member's saved view of one table: its filters, sort and columns, by name. */
+export interface SavedViewsTable {
+  id: string;
+  member_id: string;
+  table_name: InterfaceTable;
+  name: string;
+  /** The name lower-cased: unique among the member's views of the table. */
+  name_key: string;
+  /** JSON: the table's list filters. */
+  filters: string;
+  sort: string | null;
+  /** JSON array of the columns shown, in order; NULL: the table layout's. */
+  columns: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** A member's layout of a table or of the inspector, per project where it has one (NULL: the same everywhere). */
+export interface InterfaceLayoutsTable {
+  id: string;
+  member_id: string;
+  layout_kind: LayoutKind;
+  /** The table (INTERFACE_TABLES) or the kind of record (INSPECTOR_RECORDS). */
+  subject: string;
+  project_id: string | null;
+  /** JSON of the layout, as the API shows it without its version. */
+  body: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
 }
 
 export interface SchemaMigrationsTable {
@@ -638,11 +681,16 @@ export interface Database {
   project_templates: ProjectTemplatesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
-  user_state: UserStateTable;
+  member_interface_state: MemberInterfaceStateTable;
+  saved_views: SavedViewsTable;
+  interface_layouts: InterfaceLayoutsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
 export type SupplierRow = Selectable<SuppliersTable>;
+export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
+export type SavedViewRow = Selectable<SavedViewsTable>;
+export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
 export type UnitRow = Selectable<UnitsTable>;
 export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
 export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;

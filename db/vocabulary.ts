@@ -83,6 +83,9 @@ export const AUDIT_TARGET_KINDS = [
   'document_delivery',
   'import',
   'import_mapping',
+  'saved_view',
+  'table_layout',
+  'inspector_layout',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
@@ -170,3 +173,19 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 /** Where an import's column mapping came from: proposed from its headings, a saved mapping, or given by the caller. */
 export const MAPPING_SOURCES = ['proposed', 'saved', 'given'] as const;
 export type MappingSource = (typeof MAPPING_SOURCES)[number];
+
+/**
+ * The tables of the studio's screens that a member arranges (a table layout) and keeps saved views of. Each is the
+ * list of one list action (list_schedule_lines, list_studio_projects, list_suppliers, list_clients), whose filters and
+ * sorts a saved view names.
+ */
+export const INTERFACE_TABLES = ['schedule_lines', 'projects', 'suppliers', 'clients'] as const;
+export type InterfaceTable = (typeof INTERFACE_TABLES)[number];
+
+/** The kinds of record the inspector (the panel beside a table showing one record) shows, each with its own layout. */
+export const INSPECTOR_RECORDS = ['schedule_line', 'project', 'supplier', 'client'] as const;
+export type InspectorRecord = (typeof INSPECTOR_RECORDS)[number];
+
+/** What an interface layout arranges: a table's columns, or the inspector's panels. */
+export const LAYOUT_KINDS = ['table', 'inspector'] as const;
+export type LayoutKind = (typeof LAYOUT_KINDS)[number];

@@ -71,6 +71,18 @@ export type AppRouter = TRPCBuiltRouter<
       previewScheduleImport: M<In<typeof A.previewScheduleImport>, Out<typeof A.previewScheduleImport>>;
       saveImportMapping: M<In<typeof A.saveImportMapping>, Out<typeof A.saveImportMapping>>;
     };
+    interface: {
+      completeFirstRun: M<In<typeof A.completeFirstRun>, Out<typeof A.completeFirstRun>>;
+      createSavedView: M<In<typeof A.createSavedView> & { commandKey?: string }, Out<typeof A.createSavedView>>;
+      deleteSavedView: M<In<typeof A.deleteSavedView> & { expectedVersion?: number }, Out<typeof A.deleteSavedView>>;
+      getInspectorLayout: Q<In<typeof A.getInspectorLayout>, Out<typeof A.getInspectorLayout>>;
+      getTableLayout: Q<In<typeof A.getTableLayout>, Out<typeof A.getTableLayout>>;
+      listSavedViews: Q<In<typeof A.listSavedViews>, Out<typeof A.listSavedViews>>;
+      updateInspectorLayout: M<In<typeof A.updateInspectorLayout> & { expectedVersion?: number }, Out<typeof A.updateInspectorLayout>>;
+      updateSavedView: M<In<typeof A.updateSavedView> & { expectedVersion?: number }, Out<typeof A.updateSavedView>>;
+      updateSidebarState: M<In<typeof A.updateSidebarState> & { expectedVersion?: number }, Out<typeof A.updateSidebarState>>;
+      updateTableLayout: M<In<typeof A.updateTableLayout> & { expectedVersion?: number }, Out<typeof A.updateTableLayout>>;
+    };
     libraries: {
       addLibraryProduct: M<In<typeof A.addLibraryProduct> & { commandKey?: string }, Out<typeof A.addLibraryProduct>>;
       archiveLibrary: M<In<typeof A.archiveLibrary> & { expectedVersion?: number }, Out<typeof A.archiveLibrary>>;

@@ -10,7 +10,7 @@ export const getCurrentUser = defineAction({
   domain: 'account',
   summary: 'Who you are: your user, studio, role, permissions and interface state.',
   description:
-    'Returns the person this token acts for, the studio it acts in and their role and permissions there, the id of the token in use, and interface state (when the first-run flow was completed).',
+    'Returns the person this token acts for, the studio it acts in and their role and permissions there, the id of the token in use, and their interface state in that studio: when the first-run flow was completed (complete_first_run) and the sidebar with its version (update_sidebar_state).',
   scope: 'self',
   input: z.strictObject({}),
   output: CurrentUser,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp, named } from '../shared/values.js';
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+import { SidebarState } from '../interface/records.js';
 
 export const Role = z.enum(ROLES);
 
@@ -14,9 +15,16 @@ export const CurrentUser = z
     role: Role,
     permissions: z.array(z.enum(STUDIO_PERMISSIONS)).describe("What your role allows, in the union's order."),
     currentTokenId: z.string().describe('The API token this request was made with.'),
-    interfaceState: z.strictObject({
-      firstRunCompletedAt: Timestamp.nullable().describe('When you finished the first-run flow; null until then.'),
-    }),
+    interfaceState: z
+      .strictObject({
+        firstRunCompletedAt: Timestamp.nullable().describe(
+          'When you finished the first-run flow in this studio (complete_first_run); null until then.',
+        ),
+        sidebar: SidebarState,
+      })
+      .describe(
+        'What a client needs at start, for this membership (another studio of yours keeps its own). Saved views and layouts: list_saved_views, get_table_layout, get_inspector_layout.',
+      ),
   })
   .describe('Who you are acting as.');
 named(CurrentUser, 'CurrentUser');

@@ -18,6 +18,7 @@ import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
 import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
+import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
 import { Id } from './values.js';
 
 /**
@@ -25,9 +26,14 @@ import { Id } from './values.js';
  * studio, the caller) before anything runs, and answers 404 otherwise; a field that names a record is declared so
  * here, never recognised by its name.
  */
-export const Ref = (entity: Entity, opts: { within?: string } = {}) => refTo(Id, entity, opts);
+export const Ref = (entity: Entity, opts: { within?: string; reads?: true } = {}) => refTo(Id, entity, opts);
 
 export const ProjectId = Ref(PROJECT);
+/**
+ * A project a write only reads (a member's own layout of its schedule changes nothing in it): a view grant is enough,
+ * and an archived project is no obstacle.
+ */
+export const ReadProjectId = Ref(PROJECT, { reads: true });
 export const SectionId = Ref(SECTION);
 export const LineId = Ref(LINE);
 export const SupplierId = Ref(SUPPLIER);
@@ -51,3 +57,4 @@ export const ImportMappingId = Ref(IMPORT_MAPPING);
 export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });
 export const DocumentId = Ref(DOCUMENT);
 export const DeliveryId = Ref(DOCUMENT_DELIVERY);
+export const SavedViewId = Ref(SAVED_VIEW);

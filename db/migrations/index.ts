@@ -19,6 +19,7 @@ import * as m017 from './017_imports.js';
 import * as m018 from './018_operations.js';
 import * as m019 from './019_documents.js';
 import * as m020 from './020_people.js';
+import * as m021 from './021_interface_state.js';
 import * as m024 from './024_import_operations.js';
 
 /**
@@ -60,5 +61,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, ...m018 },
   { version: 19, ...m019 },
   { version: 20, ...m020 },
+  { version: 21, ...m021 },
   { version: 24, ...m024 },
 ];

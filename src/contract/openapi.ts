@@ -402,7 +402,9 @@ function objectRules(a: AnyAction): Schema {
  * tagged by version (`get_line` for a line's writes and its photographs'). The shortest such path is the record itself.
  */
 function etagSource(resources: readonly AnyAction[], a: AnyAction): AnyAction | undefined {
-  const idField = a.versioned!.idField;
+  // A record no single id names (versionOf) has no one read to point at.
+  if (!a.versioned || !('idField' in a.versioned)) return undefined;
+  const { idField } = a.versioned;
   return resources
     .filter((r) => r.http!.method === 'GET' && etagMode(r) === 'version')
     .filter((r) => r.http!.path.endsWith(`{${idField}}`))

@@ -6,6 +6,8 @@ export interface RefSite {
   path: PathStep[];
   entity: Entity;
   within: string | undefined;
+  /** The action only reads this record, even when it writes (see refTo). */
+  reads: boolean;
 }
 
 /** Drop a key (true), descend (a sub-trie), or withhold every priced name below (`open`: the schema says nothing). */
@@ -32,7 +34,7 @@ export function planOf(input: z.ZodType, output: z.ZodType): ActionPlan {
   const refs: RefSite[] = [];
   const pricedInput: PathStep[][] = [];
   walkSchema(input, ({ path, mark }) => {
-    if (mark.kind === 'ref') refs.push({ path, entity: mark.entity, within: mark.within });
+    if (mark.kind === 'ref') refs.push({ path, entity: mark.entity, within: mark.within, reads: mark.reads === true });
     if (mark.kind === 'priced') {
       pricedInput.push(path);
       noteName(path);

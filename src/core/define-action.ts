@@ -7,6 +7,8 @@ import type { Guard } from './guards.js';
 import { type ActionPlan, planOf } from './action-plan.js';
 import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 import type { CapabilityBinding } from './capability.js';
+import type { Caller } from './context.js';
+import type { RowReader } from '../../db/store.js';
 
 /** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
 export type ActionKind = 'resource' | 'procedure' | 'file';
@@ -90,6 +92,19 @@ export interface MediaBinding {
   mcpImage?: string;
 }
 
+/**
+ * The record whose version guards a write. Usually one input field names it (`idField`; 'studioId' names the caller's
+ * own studio, which is never sent). A record no single id names (a member's own layout of one table, found by the
+ * caller, the table and the project) says instead how to read its version (`versionOf`, on the request's connection):
+ * undefined while nothing was saved, which is its defaults at version 1, so the first save is checked like any other.
+ */
+export type Versioning =
+  | { entity: Entity; idField: string }
+  | {
+      entity: Entity;
+      versionOf: (read: RowReader, input: Record<string, unknown>, caller: Caller) => Promise<number | undefined>;
+    };
+
 /** What work before the write transaction may use: the blob store, never the database. */
 export interface PrepareEnv {
   files: BlobStore;
@@ -118,7 +133,7 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * The record whose version guards this write: `If-Match` (resource) or `expectedVersion` (procedure) is required
    * and compared by `invoke` before the handler runs.
    */
-  versioned?: { entity: Entity; idField: string };
+  versioned?: Versioning;
   /** Non-idempotent create: `Idempotency-Key` (resource) or `commandKey` (procedure), a UUID, required. */
   keyed?: boolean;
   /**
@@ -285,10 +300,15 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
     if (binding.bodyField) out[binding.bodyField] = body;
     return out as z.output<I>;
   };
-  const versioned =
+  const versioned: Versioning | undefined =
     binding.versioned === false || !procedure.versioned
       ? undefined
-      : { ...procedure.versioned, idField: toResource.get(procedure.versioned.idField) ?? procedure.versioned.idField };
+      : 'idField' in procedure.versioned
+        ? {
+            ...procedure.versioned,
+            idField: toResource.get(procedure.versioned.idField) ?? procedure.versioned.idField,
+          }
+        : procedure.versioned;
   const { fullInput: _f, publishedInput: _pi, trpcPath: _t, plan: _p, consequential: _c, ...shared } = procedure;
   return {
     ...defineAction<z.ZodObject, O>({

@@ -11,6 +11,8 @@ export interface ResolvedRef {
   id: string;
   /** The record's whole row when its entity asks for it (`wholeRow`, as a project does), else its id and owner. */
   row: Record<string, unknown>;
+  /** The action only reads this record, even when it writes (a reference declared with `reads`). */
+  reads: boolean;
 }
 
 export interface GuardInput {

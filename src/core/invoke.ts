@@ -193,7 +193,7 @@ async function execute(
     );
     if (replay.found) return replay.response;
   }
-  if (action.versioned) await checkVersion(queryRow, action, input, studioId, surface, refs);
+  if (action.versioned) await checkVersion(queryRow, action, input, caller, studioId, surface, refs);
 
   const events: AuditInput[] = [];
   let unchanged = false;
@@ -303,20 +303,29 @@ async function checkVersion(
   queryRow: RowReader,
   action: AnyAction,
   input: Record<string, unknown>,
+  caller: Caller | null,
   studioId: string,
   surface: Surface | undefined,
   refs: readonly ResolvedRef[],
 ) {
-  const { entity: info, idField } = action.versioned!;
+  const versioning = action.versioned!;
+  const info = versioning.entity;
   const entity = info.name;
   const sent = input[CONTROL_FIELDS[action.kind].version];
-  // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
-  const id = idField === 'studioId' ? studioId : (input[idField] as string);
-  // Ownership has read the record with its version when the input names it; otherwise (the caller's own studio) read it.
-  const resolved = refs.find((r) => r.entity === info && r.id === id && typeof r.row.version === 'number');
-  const row = resolved
-    ? { version: resolved.row.version as number }
-    : await queryRow<{ version: number }>(`SELECT version FROM ${info.table} WHERE id = ?`, id);
+  let row: { version: number } | undefined;
+  if ('versionOf' in versioning) {
+    // A record found by more than one id (the caller's own layout of a table): nothing saved yet is its defaults, at 1.
+    if (!caller) throw new ServiceError('INTERNAL', `${action.name} reads its version for a caller, and has none.`);
+    row = { version: (await versioning.versionOf(queryRow, input, caller)) ?? 1 };
+  } else {
+    // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
+    const id = versioning.idField === 'studioId' ? studioId : (input[versioning.idField] as string);
+    // Ownership has read the record with its version when the input names it; otherwise (the caller's own studio) read it.
+    const resolved = refs.find((r) => r.entity === info && r.id === id && typeof r.row.version === 'number');
+    row = resolved
+      ? { version: resolved.row.version as number }
+      : await queryRow<{ version: number }>(`SELECT version FROM ${info.table} WHERE id = ?`, id);
+  }
   if (!row) throw new ServiceError('NOT_FOUND');
   const field = controlFieldName(action, 'version', surface);
   if (sent === undefined) {

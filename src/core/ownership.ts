@@ -55,14 +55,17 @@ export async function resolveRefs(
             ? owner === caller.memberId
             : owner === (holder && within in holder ? holder[within] : input[within]));
       if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
-      refs.push({ field: site.path.join('.'), entity, id, row });
+      refs.push({ field: site.path.join('.'), entity, id, row, reads: site.reads });
       // `projectId` names the project a request is about, in every action that has one (the seed's own name).
       if (site.path.length === 1 && site.path[0] === 'projectId') project = row as unknown as ProjectsTable;
     }
   }
   // Access rules (a project's grants) run once every id is known to belong: ids that do not belong together answer
   // 404 even to a caller whose view grant would refuse the write with 403, so the 403 reveals nothing.
-  for (const ref of refs) await ref.entity.access?.({ caller, id: ref.id, row: ref.row, write, queryRow: readRow });
+  // A record the action only reads (a reference declared with `reads`) is asked about as a read, even in a write.
+  for (const ref of refs) {
+    await ref.entity.access?.({ caller, id: ref.id, row: ref.row, write: write && !ref.reads, queryRow: readRow });
+  }
   return { refs, project };
 }
 

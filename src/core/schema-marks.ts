@@ -10,7 +10,10 @@ import type { Entity } from './entities.js';
  * shape stays a `$ref`), and zod's `.describe()`, `.optional()` and friends keep the tag: describe clones share the
  * definition, and the wrappers are unwrapped by the walk.
  */
-export type Mark = { kind: 'ref'; entity: Entity; within?: string } | { kind: 'priced' } | { kind: 'public' };
+export type Mark =
+  | { kind: 'ref'; entity: Entity; within?: string; reads?: true }
+  | { kind: 'priced' }
+  | { kind: 'public' };
 
 const MARKS = new WeakMap<object, Mark>();
 /** Definitions of the money shape: every one reached in an output must sit under a priced or public mark. */
@@ -26,9 +29,11 @@ function marked<T extends z.ZodType>(inner: T, mark: Mark): z.ZodLazy<T> {
 
 /**
  * A reference to a record of `entity` (the line, supplier … entity its domain defines). `within` names the input field holding the project a
- * project-level record must belong to (default `projectId`); a mismatch answers 404, never 403.
+ * project-level record must belong to (default `projectId`); a mismatch answers 404, never 403. `reads` says the
+ * action only reads the record even when it writes (a member's own layout of a project's schedule changes nothing in
+ * the project): its access rule is asked about a read, so a view grant is enough.
  */
-export const refTo = <T extends z.ZodType>(id: T, entity: Entity, opts: { within?: string } = {}) =>
+export const refTo = <T extends z.ZodType>(id: T, entity: Entity, opts: { within?: string; reads?: true } = {}) =>
   marked(id, { kind: 'ref', entity, ...opts });
 
 /** A trade price, markup, margin or anything derived from them: absent without pricing:read, set only with pricing:write. */

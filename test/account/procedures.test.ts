@@ -37,11 +37,11 @@ describe('get_current_user', () => {
     expect(tokens.items.find((t) => t.current)?.id).toBe(me.currentTokenId);
   });
 
-  it('shows the first-run time once it is recorded', async () => {
-    const me = await owner.account.getCurrentUser.query({});
-    const at = '2026-11-22T10:15:00.000Z';
-    await db().insertInto('user_state').values({ user_id: me.id, first_run_completed_at: at }).execute();
-    expect((await owner.account.getCurrentUser.query({})).interfaceState.firstRunCompletedAt).toBe(at);
+  it('shows the first-run time once it is recorded, and the sidebar with its version', async () => {
+    const { firstRunCompletedAt: at } = await owner.interface.completeFirstRun.mutate({});
+    const { interfaceState } = await owner.account.getCurrentUser.query({});
+    expect(interfaceState.firstRunCompletedAt).toBe(at);
+    expect(interfaceState.sidebar).toMatchObject({ collapsed: false, pinnedProjectIds: [], version: 1 });
   });
 
   it("lists only the role's permissions, the same over MCP", async () => {

@@ -1,23 +1,19 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { STUDIO_PERMISSIONS } from '../../core/permissions.js';
+import { interfaceStateOf } from '../interface/state.js';
 
-/** Who the token acts for: the person, the studio and role it acts in, what that role allows, and interface state. */
+/**
+ * Who the token acts for: the person, the studio and role it acts in, what that role allows, and their interface state
+ * in that studio (what a client needs at start: the sidebar and whether the first-run flow is done).
+ */
 export async function currentUser(ctx: ActionContext) {
   const caller = ctx.caller!;
   const row = await ctx.db
     .selectFrom('users')
     .innerJoin('members', 'members.user_id', 'users.id')
     .innerJoin('studios', 'studios.id', 'members.studio_id')
-    .leftJoin('user_state', 'user_state.user_id', 'users.id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.name',
-      'studios.id as studioId',
-      'studios.name as studioName',
-      'user_state.first_run_completed_at',
-    ])
+    .select(['users.id', 'users.email', 'users.name', 'studios.id as studioId', 'studios.name as studioName'])
     .where('members.id', '=', caller.memberId)
     .executeTakeFirst();
   if (!row) throw new ServiceError('UNAUTHENTICATED');
@@ -31,6 +27,6 @@ export async function currentUser(ctx: ActionContext) {
     // In the union's own order, so the list reads the same every time.
     permissions: STUDIO_PERMISSIONS.filter((p) => caller.permissions.has(p)),
     currentTokenId: caller.tokenId,
-    interfaceState: { firstRunCompletedAt: row.first_run_completed_at ?? null },
+    interfaceState: await interfaceStateOf(ctx),
   };
 }

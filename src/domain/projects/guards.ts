@@ -11,7 +11,7 @@ export const frozenWhenArchived: Guard = {
   check({ write, refs }) {
     if (!write) return;
     for (const ref of refs) {
-      if (ref.entity === PROJECT && ref.row.archived_at) {
+      if (ref.entity === PROJECT && !ref.reads && ref.row.archived_at) {
         throw new ServiceError(
           'ARCHIVED',
           'This project is archived, so its schedule cannot change; restore it with restore_project first.',
