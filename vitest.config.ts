@@ -14,6 +14,8 @@ const SQLITE_ONLY = [
   'test/imports/parsing.test.ts',
   // A browser over the share page: nothing in it depends on the store, and one Chromium run is enough.
   'test/shares/share-page.test.ts',
+  // The account pages in a browser: the store is exercised on both dialects by test/members' other files.
+  'test/members/account-pages.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */

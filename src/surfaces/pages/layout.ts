@@ -31,13 +31,15 @@ input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid 
 const CSP = `default-src 'none'; style-src ${styleHash(STYLE)}; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 
 /**
- * Headers of every account page: the CSP above; no Referer (an invitation's token is in its URL); never indexed,
- * framed or cached (a page may show who is signed in).
+ * Headers of every account page: the CSP above; a Referer only to this server (an invitation's token is in its URL;
+ * `same-origin` rather than `no-referrer`, because under `no-referrer` browsers send `Origin: null` with the page's own
+ * form posts, and the Origin check needs the real one); never indexed, framed or cached (a page may show who is
+ * signed in).
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': CSP,
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'x-robots-tag': 'noindex, nofollow',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -51,7 +53,7 @@ function layout(title: string, body: Html): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <link rel="icon" href="data:,">
 <title>${title}</title>
 <style>${new Html(STYLE)}</style>
