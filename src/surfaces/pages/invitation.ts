@@ -14,7 +14,7 @@ import { checkSignIn } from '../../domain/people/sign-in.js';
 import { html } from '../share-page/html.js';
 import { problem, sendPage } from './layout.js';
 import { lockedAnswer } from './login.js';
-import { formBody, formRefusal, signInCookies, type Visit, visit } from './visit.js';
+import { formBody, formRefusal, hasControlCharacters, signInCookies, type Visit, visit } from './visit.js';
 
 /** Whether a request is for an invitation's page (`/invitations/…`), whatever follows. */
 export const isInvitationPagePath = (url: string) => url.startsWith('/invitations/');
@@ -94,7 +94,7 @@ function alreadyMember(name: string) {
 function nameProblem(name: string): string | undefined {
   if (!name) return 'Give your name, as the studio will see it.';
   if ([...name].length > 100) return 'Give a name of at most 100 characters.';
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'Give your name without control characters.';
+  if (hasControlCharacters(name)) return 'Give your name without control characters.';
   return undefined;
 }
 

@@ -5,7 +5,15 @@ import { endSession, startSession } from '../../domain/people/sessions.js';
 import { checkSignIn, type SignInResult } from '../../domain/people/sign-in.js';
 import { html } from '../share-page/html.js';
 import { problem, sendPage } from './layout.js';
-import { formBody, formRefusal, signInCookies, signOutCookies, type Visit, visit } from './visit.js';
+import {
+  formBody,
+  formRefusal,
+  hasControlCharacters,
+  signInCookies,
+  signOutCookies,
+  type Visit,
+  visit,
+} from './visit.js';
 
 /** The one answer to a wrong password and an unknown address alike: it never says which. */
 export const SIGN_IN_REFUSED = 'The email address or password is not right.';
@@ -24,7 +32,7 @@ export function lockedAnswer(reply: FastifyReply, result: Extract<SignInResult, 
 export function localPath(next: string | null | undefined): string | undefined {
   if (!next || next.length > 2048 || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
     return undefined;
-  return /[\u0000-\u001f\u007f\\]/.test(next) ? undefined : next;
+  return hasControlCharacters(next) || next.includes('\\') ? undefined : next;
 }
 
 function signInForm(v: Visit, opts: { email?: string; problem?: string; next?: string | undefined } = {}) {

@@ -37,6 +37,10 @@ export async function visit(rt: Runtime, req: FastifyRequest, reply: FastifyRepl
   return { session: undefined, secret: undefined, formToken: formTokenFor(key) };
 }
 
+/** Whether text holds a control character (C0 or DEL): never in a name or a path a page accepts. */
+export const hasControlCharacters = (text: string) =>
+  [...text].some((c) => c.codePointAt(0)! < 0x20 || c.codePointAt(0) === 0x7f);
+
 /** A posted form's fields; none when the body was empty or not a form. */
 export const formBody = (body: unknown): URLSearchParams =>
   body instanceof URLSearchParams ? body : new URLSearchParams();
