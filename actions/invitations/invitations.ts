@@ -55,7 +55,7 @@ export const resendInvitation = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'invitations',
-  summary: 'Send a pending or expired invitation again, with a new link.',
+  summary: 'Renew a pending or expired invitation: a new link, emailed again or shown once.',
   description:
     "Makes a new link for the invitation (the old one stops working at once) that works for the invitation's number of days from now, and emails it when this server sends email, or answers it once as token and url. Use it when the email was lost or refused (emailStatus: failed) or the link expired. An accepted or revoked invitation answers INVITATION_CLOSED. Send a fresh commandKey: a retry with it answers the same invitation without its link.",
   scope: 'workspace:manage',

@@ -25,7 +25,7 @@ export const updateMemberRole = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'members',
-  summary: "Change an active member's role (admin, designer, assistant or viewer).",
+  summary: "Change a member's role: make them an admin, designer, assistant or viewer.",
   description:
     "Gives the member another role; it applies from their next request (their tokens act with the new role). The owner's role is not changed this way (OWNERSHIP_TRANSFER_REQUIRED), and nobody is made owner this way: the owner hands the studio on with transfer_studio_ownership. The same role again changes nothing. Members without workspace:manage (designer, assistant, viewer) reach only the projects granted to them.",
   scope: 'workspace:manage',
