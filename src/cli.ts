@@ -30,7 +30,8 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
 
   Listens on STUDIO_HOST:STUDIO_PORT (127.0.0.1:3000). On an empty database it creates the demo studio
   "Hartley & Rowe Interiors" with the project Harbour House, and prints the owner's API token that once; it is
-  kept in data/owner-token next to the database, and later starts print where. Set STUDIO_NO_DEMO=1 to start empty.`,
+  kept in data/owner-token next to the database, and later starts print where. The owner's password for /login is
+  printed that once too and kept nowhere (studio password reset gives a new one). Set STUDIO_NO_DEMO=1 to start empty.`,
   mcp: `studio mcp: serve MCP over stdio.
 
   Acts for the member whose API token is in STUDIO_TOKEN. Without it, acts for the owner of the database's only
