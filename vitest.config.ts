@@ -19,6 +19,8 @@ const SQLITE_ONLY = [
   // The HTTP contract (the document through Prism, a client generated from it): nothing in it depends on the store.
   'test/e2e/openapi-prism.test.ts',
   'test/e2e/openapi-client.test.ts',
+  // The account pages in a browser: the store is exercised on both dialects by test/members' other files.
+  'test/members/account-pages.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */

@@ -4,6 +4,8 @@ export * from './sections/index.js';
 export * from './schedule/index.js';
 export * from './audit/index.js';
 export * from './account/index.js';
+export * from './members/index.js';
+export * from './invitations/index.js';
 export * from './studio/index.js';
 export * from './suppliers/index.js';
 export * from './units/index.js';

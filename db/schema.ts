@@ -10,6 +10,8 @@ import type {
   DocumentSourceKind,
   GrantLevel,
   ImportFormat,
+  InvitationDelivery,
+  InvitationEmailStatus,
   ImportStatus,
   InterfaceTable,
   LayoutKind,
@@ -75,6 +77,50 @@ export interface MembersTable {
   role: Role;
   created_at: string;
   removed_at: string | null;
+}
+
+/**
+ * An invitation to a studio for one email address and role: a single-use token kept as a digest (null while its email
+ * is still to be sent: the sending mints it), reissued by a resend, closed by acceptance or revocation.
+ */
+export interface InvitationsTable {
+  id: string;
+  studio_id: string;
+  /** Lower case. */
+  email: string;
+  role: Role;
+  invited_by: string;
+  created_at: string;
+  /** Days from issue to expiry; a resend gives the new token the same. */
+  lifetime_days: number;
+  token_hash: string | null;
+  /** The last 4 characters of the token, to recognise a link. */
+  token_hint: string | null;
+  /** When the current token's life began: creation, or the last resend. */
+  issued_at: string;
+  expires_at: string;
+  delivery: InvitationDelivery;
+  /** Null for a link shown to the inviter. */
+  email_status: InvitationEmailStatus | null;
+  /** What the mail server answered when it refused the email. */
+  email_error: string | null;
+  /** The operation sending the current email: an earlier one, superseded by a resend, sends nothing. */
+  email_operation_id: string | null;
+  emailed_at: string | null;
+  accepted_at: string | null;
+  accepted_member_id: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  updated_at: string;
+}
+
+/** A person signed in on this server's pages; the cookie's secret is kept only as a SHA-256 digest. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface ApiTokensTable {
@@ -653,6 +699,8 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   members: MembersTable;
   api_tokens: ApiTokensTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
   projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   sections: SectionsTable;
@@ -707,6 +755,8 @@ export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectUpdate = Updateable<ProjectsTable>;
 export type ProjectGrantRow = Selectable<ProjectGrantsTable>;

@@ -25,6 +25,10 @@ export type Currency = (typeof CURRENCIES)[number];
 export const ROLES = ['owner', 'admin', 'designer', 'assistant', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The roles an invitation or a role change may give: everything but `owner`, which only a transfer hands on. */
+export const ASSIGNABLE_ROLES = ['admin', 'designer', 'assistant', 'viewer'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
 /** A member's access to one project. */
 export const GRANT_LEVELS = ['view', 'edit'] as const;
 export type GrantLevel = (typeof GRANT_LEVELS)[number];
@@ -53,10 +57,11 @@ export const ACTOR_KINDS = ['member', 'share_client', 'system'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 /**
- * How a member reached the server when they made a change: with an API token, through an OAuth grant, or as the local
- * owner of a stdio server started without a token. Null for system changes and events recorded before it was kept.
+ * How a member reached the server when they made a change: with an API token, through an OAuth grant, as the local
+ * owner of a stdio server started without a token, or on this server's own web pages (an invitation's page). Null for
+ * system changes and events recorded before it was kept.
  */
-export const ACTOR_CHANNELS = ['api_token', 'oauth', 'local_owner'] as const;
+export const ACTOR_CHANNELS = ['api_token', 'oauth', 'local_owner', 'web'] as const;
 export type ActorChannel = (typeof ACTOR_CHANNELS)[number];
 
 /** The kinds of record an audit event is about: a closed set, so a feed can be filtered by one and read by kind. */
@@ -86,6 +91,7 @@ export const AUDIT_TARGET_KINDS = [
   'saved_view',
   'table_layout',
   'inspector_layout',
+  'invitation',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
@@ -107,6 +113,17 @@ export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
  */
 export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share'] as const;
 export type DocumentSourceKind = (typeof DOCUMENT_SOURCE_KINDS)[number];
+
+/**
+ * How an invitation's link reaches its person: by email from this server (when it sends email), or shown once to the
+ * member who invited, to pass on.
+ */
+export const INVITATION_DELIVERIES = ['email', 'link'] as const;
+export type InvitationDelivery = (typeof INVITATION_DELIVERIES)[number];
+
+/** Where an invitation's email stands: being sent (an operation), taken by the mail server, or refused by it. */
+export const INVITATION_EMAIL_STATUSES = ['sending', 'sent', 'failed'] as const;
+export type InvitationEmailStatus = (typeof INVITATION_EMAIL_STATUSES)[number];
 
 /** Where an email delivery of a document stands. */
 export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;

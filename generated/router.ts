@@ -83,6 +83,13 @@ export type AppRouter = TRPCBuiltRouter<
       updateSidebarState: M<In<typeof A.updateSidebarState> & { expectedVersion?: number }, Out<typeof A.updateSidebarState>>;
       updateTableLayout: M<In<typeof A.updateTableLayout> & { expectedVersion?: number }, Out<typeof A.updateTableLayout>>;
     };
+    invitations: {
+      acceptInvitation: M<In<typeof A.acceptInvitation> & { commandKey?: string }, Out<typeof A.acceptInvitation>>;
+      createInvitation: M<In<typeof A.createInvitation> & { commandKey?: string }, Out<typeof A.createInvitation>>;
+      listInvitations: Q<In<typeof A.listInvitations>, Out<typeof A.listInvitations>>;
+      resendInvitation: M<In<typeof A.resendInvitation> & { commandKey?: string }, Out<typeof A.resendInvitation>>;
+      revokeInvitation: M<In<typeof A.revokeInvitation>, Out<typeof A.revokeInvitation>>;
+    };
     libraries: {
       addLibraryProduct: M<In<typeof A.addLibraryProduct> & { commandKey?: string }, Out<typeof A.addLibraryProduct>>;
       archiveLibrary: M<In<typeof A.archiveLibrary> & { expectedVersion?: number }, Out<typeof A.archiveLibrary>>;
@@ -93,6 +100,14 @@ export type AppRouter = TRPCBuiltRouter<
       removeLibraryProduct: M<In<typeof A.removeLibraryProduct> & { expectedVersion?: number }, Out<typeof A.removeLibraryProduct>>;
       updateLibrary: M<In<typeof A.updateLibrary> & { expectedVersion?: number }, Out<typeof A.updateLibrary>>;
       updateLibraryProduct: M<In<typeof A.updateLibraryProduct> & { expectedVersion?: number }, Out<typeof A.updateLibraryProduct>>;
+    };
+    members: {
+      getStudioMember: Q<In<typeof A.getStudioMember>, Out<typeof A.getStudioMember>>;
+      leaveStudio: M<In<typeof A.leaveStudio>, Out<typeof A.leaveStudio>>;
+      listMemberRoles: Q<In<typeof A.listMemberRoles>, Out<typeof A.listMemberRoles>>;
+      listStudioMembers: Q<In<typeof A.listStudioMembers>, Out<typeof A.listStudioMembers>>;
+      removeStudioMember: M<In<typeof A.removeStudioMember>, Out<typeof A.removeStudioMember>>;
+      updateMemberRole: M<In<typeof A.updateMemberRole>, Out<typeof A.updateMemberRole>>;
     };
     operations: {
       cancelOperation: M<In<typeof A.cancelOperation>, Out<typeof A.cancelOperation>>;

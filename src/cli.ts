@@ -17,6 +17,7 @@ Commands:
   mcp            Run an MCP server on stdin/stdout (for Claude Desktop and other MCP clients).
   migrate        Create or upgrade the database, then exit.
   token create   Mint an API token for a member and print it once.
+  password reset Give a person a new random password for the sign-in page and print it once.
   migrate-data   Copy a whole SQLite database into an empty PostgreSQL database, verified.
 
 Run "studio <command> --help" for a command's options. Configuration comes from the environment:
@@ -29,7 +30,8 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
 
   Listens on STUDIO_HOST:STUDIO_PORT (127.0.0.1:3000). On an empty database it creates the demo studio
   "Hartley & Rowe Interiors" with the project Harbour House, and prints the owner's API token that once; it is
-  kept in data/owner-token next to the database, and later starts print where. Set STUDIO_NO_DEMO=1 to start empty.`,
+  kept in data/owner-token next to the database, and later starts print where. The owner's password for /login is
+  printed that once too and kept nowhere (studio password reset gives a new one). Set STUDIO_NO_DEMO=1 to start empty.`,
   mcp: `studio mcp: serve MCP over stdio.
 
   Acts for the member whose API token is in STUDIO_TOKEN. Without it, acts for the owner of the database's only
@@ -44,6 +46,11 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
 
   Mints an API token for the member with that email (default: the owner of the only studio) and prints it.
   The token is shown once and stored only as a hash.`,
+  password: `studio password reset [--email EMAIL]
+
+  Gives the person with that email (default: the owner of the only studio) a new random password for the sign-in
+  page (/login) and prints it once; it is stored only as a scrypt digest. Their sessions end. For a forgotten
+  password (the demo owner's is printed on the first start only).`,
 };
 
 async function main(argv: string[]) {
@@ -107,6 +114,12 @@ async function main(argv: string[]) {
       await createTokenCommand(config, values);
       return;
     }
+    case 'password': {
+      if (wantsHelp || rest[0] !== 'reset') return console.log(HELP.password);
+      const { values } = parseArgs({ args: rest.slice(1), options: { email: { type: 'string' } } });
+      await resetPasswordCommand(config, values);
+      return;
+    }
     default:
       console.error(`Unknown command "${command}".\n\n${HELP.main}`);
       process.exitCode = 2;
@@ -164,6 +177,45 @@ async function createTokenCommand(
     const { token } = await mintToken(store.db, m.id, opts.name ?? 'CLI token', nowIso());
     console.log(token);
     console.error(`Token for ${m.email} (${m.role}). It is shown once; store it safely.`);
+  } finally {
+    await store.close();
+  }
+}
+
+async function resetPasswordCommand(config: ReturnType<typeof loadConfig>, opts: { email?: string }) {
+  const { openDatabase } = await import('../db/open.js');
+  const { hashPassword } = await import('./domain/people/passwords.js');
+  const { randomBytes } = await import('node:crypto');
+  const store = await openDatabase({ path: config.databasePath, url: config.databaseUrl });
+  try {
+    let q = store.db.selectFrom('users').select(['users.id', 'users.email']).distinct();
+    q = opts.email
+      ? q.where('users.email', '=', opts.email.trim().toLowerCase())
+      : q
+          .innerJoin('members', 'members.user_id', 'users.id')
+          .where('members.role', '=', 'owner')
+          .where('members.removed_at', 'is', null);
+    const users = await q.execute();
+    if (users.length !== 1) {
+      console.error(
+        users.length ? 'Several studios have owners; name the person with --email.' : 'Nobody has that email address.',
+      );
+      process.exitCode = 2;
+      return;
+    }
+    const user = users[0]!;
+    const password = randomBytes(12).toString('base64url');
+    const digest = await hashPassword(password);
+    // Setting a password ends the sessions made before it (src/domain/people/sessions.ts).
+    await store.write((tx) =>
+      tx
+        .updateTable('users')
+        .set({ password_hash: digest, password_changed_at: nowIso() })
+        .where('id', '=', user.id)
+        .execute(),
+    );
+    console.log(password);
+    console.error(`New password for ${user.email}, for signing in at /login. It is shown once; store it safely.`);
   } finally {
     await store.close();
   }

@@ -4,7 +4,7 @@ import { ACTIONS } from '../actions/index.js';
 import { type Config, settlePort } from './config.js';
 import { createRuntime } from './runtime.js';
 import { buildHttpApp } from './surfaces/http.js';
-import { seedDemo } from './seed/demo.js';
+import { DEMO_OWNER, seedDemo } from './seed/demo.js';
 import { readDemoShare, readOwnerToken, saveDemoShare, saveOwnerToken, tokenFilePath } from './local-owner.js';
 import { seedDemoShowcase } from './seed/demo-showcase.js';
 import type { Runtime } from './core/invoke.js';
@@ -15,6 +15,10 @@ export interface Started {
   url: string;
   /** The demo owner's token, on the start that created it (the first); never again. */
   token?: string;
+  /** The demo owner's password for `/login`, on the start that created it (the first); never again, and never kept. */
+  password?: string;
+  /** The demo owner's email address, beside the password. */
+  ownerEmail?: string;
   /** Where the demo owner's token is kept, when it is. */
   tokenFile?: string;
   /** The demo share's path (`/s/<token>`): the client's page of Harbour House. */
@@ -25,6 +29,7 @@ export interface Started {
 export async function serve(config: Config): Promise<Started> {
   const rt = await createRuntime(config);
   let token: string | undefined;
+  let password: string | undefined;
   let tokenFile: string | undefined;
   if (!config.noDemo) {
     const seeded = await seedDemo(rt.store);
@@ -34,6 +39,7 @@ export async function serve(config: Config): Promise<Started> {
     }
     // The token is printed once, on the start that created it; later starts say where it is kept.
     token = seeded?.token;
+    password = seeded?.password;
     if (seeded || readOwnerToken(config.databasePath)) tokenFile = tokenFilePath(config.databasePath);
   }
   const app = await buildHttpApp(rt, ACTIONS);
@@ -49,7 +55,16 @@ export async function serve(config: Config): Promise<Started> {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  return { app, rt, url, token, tokenFile, sharePath: config.noDemo ? undefined : readDemoShare(config.databasePath) };
+  return {
+    app,
+    rt,
+    url,
+    token,
+    password,
+    ownerEmail: password ? DEMO_OWNER.email : undefined,
+    tokenFile,
+    sharePath: config.noDemo ? undefined : readDemoShare(config.databasePath),
+  };
 }
 
 /** A path as the person typing commands would write it: relative to the current folder when it is inside it. */
@@ -73,6 +88,11 @@ export function banner(s: Started, config: Config): string {
       : s.tokenFile
         ? `  Token      kept in ${shown(s.tokenFile)}   (the demo owner's; try: curl -H "Authorization: Bearer $(cat ${shown(s.tokenFile)})" ${s.url}/v1/projects)`
         : '  Token      create one with: npm run studio -- token create',
+    ...(s.password
+      ? [
+          `  Password   ${s.password}\n             (${s.ownerEmail}'s, for signing in at ${s.url}/login; shown on this first start only and kept nowhere)`,
+        ]
+      : []),
     ...(s.sharePath
       ? [`  Client     ${s.url}${s.sharePath}   (Harbour House as the client sees it: a live share)`]
       : []),

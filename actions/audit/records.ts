@@ -19,7 +19,7 @@ export const AuditEvent = z
           .enum(ACTOR_CHANNELS)
           .nullable()
           .describe(
-            'How they reached the server: api_token, oauth, or local_owner (a local stdio server without a token); null for system changes and events recorded before this was kept.',
+            "How they reached the server: api_token, oauth, local_owner (a local stdio server without a token) or web (this server's own pages: an invitation accepted in a browser); null for system changes and events recorded before this was kept.",
           ),
       })
       .describe('Who made the change.'),

@@ -20,6 +20,7 @@ import * as m018 from './018_operations.js';
 import * as m019 from './019_documents.js';
 import * as m020 from './020_people.js';
 import * as m021 from './021_interface_state.js';
+import * as m022 from './022_members_invitations.js';
 import * as m024 from './024_import_operations.js';
 
 /**
@@ -62,5 +63,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, ...m019 },
   { version: 20, ...m020 },
   { version: 21, ...m021 },
+  { version: 22, ...m022 },
   { version: 24, ...m024 },
 ];

@@ -111,6 +111,40 @@ export async function appendAuditEvents(
   memo?.set(headKey, { seq, digest: prev });
 }
 
+/**
+ * Appends the events a write queued: to the chain of the studio it acts in, as its actor; an event that belongs to
+ * another studio (`elsewhere`) to that studio's own chain, as the membership it names there, by the same channel.
+ */
+export async function appendQueuedEvents(
+  tx: Kysely<Database>,
+  studioId: string,
+  actor: AuditActor,
+  action: string,
+  at: string,
+  events: readonly AuditInput[],
+  memo?: GroupMemo,
+): Promise<void> {
+  await appendAuditEvents(
+    tx,
+    studioId,
+    actor,
+    action,
+    at,
+    events.filter((e) => !e.elsewhere),
+    memo,
+  );
+  const elsewhere = new Map<string, AuditInput[]>();
+  for (const e of events) {
+    if (!e.elsewhere) continue;
+    const key = `${e.elsewhere.studioId}\u0000${e.elsewhere.memberId}`;
+    elsewhere.set(key, [...(elsewhere.get(key) ?? []), e]);
+  }
+  for (const group of elsewhere.values()) {
+    const { studioId: other, memberId } = group[0]!.elsewhere!;
+    await appendAuditEvents(tx, other, { kind: 'member', id: memberId, via: actor.via }, action, at, group, memo);
+  }
+}
+
 export interface ChainCheck {
   intact: boolean;
   eventsChecked: number;

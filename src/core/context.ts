@@ -27,6 +27,12 @@ export interface AuditInput {
   changes?: Record<string, unknown>;
   /** Defaults to the action's name. */
   action?: string;
+  /**
+   * For an event that belongs to another studio's feed (accepting an invitation records the new membership in the
+   * studio joined, not in the one the caller's token acts in): that studio, and the caller's membership there, which
+   * the event names as its actor.
+   */
+  elsewhere?: { studioId: string; memberId: string };
 }
 
 export interface ActionContext {

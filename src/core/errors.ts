@@ -109,6 +109,34 @@ export const ERROR_CATALOG = {
     sentence:
       'The import has moved past this step (or not reached it yet); read it (get_schedule_import) and take the step its status allows.',
   },
+  ALREADY_MEMBER: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Already a member',
+    sentence:
+      'This person is already an active member of the studio; change their role with update_member_role instead of inviting them.',
+  },
+  INVITATION_PENDING: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'An invitation is already waiting',
+    sentence:
+      'This address already has a pending invitation to the studio; send it again with resend_invitation, or revoke it first.',
+  },
+  INVITATION_CLOSED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The invitation is closed',
+    sentence:
+      'This invitation was accepted or revoked and cannot change; create a new invitation, or manage the member it made.',
+  },
+  OWNERSHIP_TRANSFER_REQUIRED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The studio must keep its owner',
+    sentence:
+      'A studio always has exactly one owner, who cannot leave, be removed or change role; the owner first hands the studio to another member with transfer_studio_ownership.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',

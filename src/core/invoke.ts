@@ -12,7 +12,7 @@ import { parseInput } from './validation.js';
 import { lookupSafeCapability } from './capability.js';
 import { pricedFieldSent, withoutPricing } from './pricing-visibility.js';
 import { resolveRefs } from './ownership.js';
-import { actorOf, appendAuditEvents } from './audit.js';
+import { actorOf, appendQueuedEvents } from './audit.js';
 import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './idempotency.js';
 import { nowIso, newId } from './ids.js';
 import { allErrorsOf } from './action-errors.js';
@@ -230,7 +230,7 @@ async function execute(
         summary: action.summary,
         projectId: project?.id ?? null,
       });
-    await appendAuditEvents(db, studioId, actorOf(caller), action.name, now, events, memo);
+    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, events, memo);
     if (key && caller) {
       // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
       const kept = action.shownOnce?.length

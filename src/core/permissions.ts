@@ -1,4 +1,11 @@
-import { GRANT_LEVELS, ROLES, type GrantLevel, type Role } from '../../db/vocabulary.js';
+import {
+  ASSIGNABLE_ROLES,
+  type AssignableRole,
+  GRANT_LEVELS,
+  ROLES,
+  type GrantLevel,
+  type Role,
+} from '../../db/vocabulary.js';
 
 /**
  * The closed StudioPermission union, the roles built from it, and project grants.
@@ -31,7 +38,7 @@ export type StudioPermission = (typeof STUDIO_PERMISSIONS)[number];
 export type ActionScope = StudioPermission | 'member' | 'capability';
 
 // Roles and grant levels are stored in columns, so their lists live with the table types.
-export { GRANT_LEVELS, ROLES, type GrantLevel, type Role };
+export { ASSIGNABLE_ROLES, type AssignableRole, GRANT_LEVELS, ROLES, type GrantLevel, type Role };
 
 const ALL = STUDIO_PERMISSIONS;
 const DESIGNER: readonly StudioPermission[] = [

@@ -12,8 +12,8 @@ export interface Mail {
   text: string;
   /** The Message-ID to send under, `<id@domain>`: the same for a retried send, so receivers can tell it is one email. */
   messageId: string;
-  /** A file streamed from disk, never read whole into memory. */
-  attachment: { filename: string; path: string; contentType: string };
+  /** A file streamed from disk, never read whole into memory; none for a plain message (an invitation). */
+  attachment?: { filename: string; path: string; contentType: string };
 }
 
 type Transport = { sendMail(m: Record<string, unknown>): Promise<{ messageId: string }>; close(): void };
@@ -40,7 +40,7 @@ export async function sendMail(
     subject: mail.subject,
     text: mail.text,
     messageId: mail.messageId,
-    attachments: [mail.attachment],
+    attachments: mail.attachment ? [mail.attachment] : [],
   });
   return { messageId: info.messageId };
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { OperationsTable } from '../../db/schema.js';
 import type { RowReader, Store } from '../../db/store.js';
 import type { Config } from '../config.js';
-import { actorOf, appendAuditEvents } from '../core/audit.js';
+import { actorOf, appendQueuedEvents } from '../core/audit.js';
 import { canonicalJson } from '../core/canonical-json.js';
 import type { ActionContext, AuditInput, Caller } from '../core/context.js';
 import { problemBody, ServiceError, toServiceError } from '../core/errors.js';
@@ -184,7 +184,7 @@ export class OperationRunner {
         unchanged: () => {},
       };
       const result = await write(ctx);
-      await appendAuditEvents(tx, row.studio_id, actorOf(caller), row.action, now, events, memo);
+      await appendQueuedEvents(tx, row.studio_id, actorOf(caller), row.action, now, events, memo);
       await tx
         .updateTable('operations')
         .set({

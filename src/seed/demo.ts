@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { LineRow } from '../../db/schema.js';
 import type { Store } from '../../db/sqlite.js';
 import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
 import { newId, nowIso } from '../core/ids.js';
+import { hashPassword } from '../domain/people/passwords.js';
 import { createStudioWithOwner, mintToken, type NewStudio } from '../domain/studio/onboarding.js';
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
 import { seedDemoLibraryAndTemplate } from './demo-library-template.js';
@@ -40,16 +42,33 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 }
 
 /**
- * Seeds the demo studio on an empty database: the owner, their API token, the client, the Harbour House project with
- * its sections and lines, a product library and a project template. Returns the owner's token (shown once) or null
- * when the database already had a studio.
+ * The demo owner's password: 16 characters from 96 random bits (base64url), long enough for passwordProblem and
+ * readable enough to type once. Printed on the first start only; stored as its scrypt digest.
  */
-export async function seedDemo(store: Store): Promise<{ token: string; studioId: string; projectId: string } | null> {
+const demoPassword = () => randomBytes(12).toString('base64url');
+
+/**
+ * Seeds the demo studio on an empty database: the owner (with a password for the sign-in page), their API token, the
+ * client, the Harbour House project with its sections and lines, a product library and a project template. Returns
+ * the owner's token and password (each shown once) or null when the database already had a studio.
+ */
+export async function seedDemo(
+  store: Store,
+): Promise<{ token: string; password: string; studioId: string; projectId: string } | null> {
+  if (await store.readRow('SELECT id FROM studios LIMIT 1')) return null;
+  // Hashed before the write transaction opens (scrypt takes a tenth of a second); the transaction checks again.
+  const password = demoPassword();
+  const passwordHash = await hashPassword(password);
   return store.write(async (tx) => {
     const any = await tx.selectFrom('studios').select('id').limit(1).executeTakeFirst();
     if (any) return null;
     const now = nowIso();
-    const { studioId, memberId, unitIds } = await createStudioWithOwner(tx, DEMO_STUDIO, DEMO_OWNER, now);
+    const { studioId, userId, memberId, unitIds } = await createStudioWithOwner(tx, DEMO_STUDIO, DEMO_OWNER, now);
+    await tx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: now })
+      .where('id', '=', userId)
+      .execute();
     const clientId = newId();
     await tx
       .insertInto('clients')
@@ -177,6 +196,6 @@ export async function seedDemo(store: Store): Promise<{ token: string; studioId:
     await tx.insertInto('lines').values(rows).execute();
     await seedDemoLibraryAndTemplate(tx, { studioId, now, unitIds, supplierIds });
     const { token } = await mintToken(tx, memberId, 'Demo owner token', now);
-    return { token, studioId, projectId };
+    return { token, password, studioId, projectId };
   });
 }

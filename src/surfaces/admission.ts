@@ -12,6 +12,7 @@ import { isSharePagePath, sendUnavailable } from './share-page/route.js';
 import { CAPABILITY_HEADERS, isShareApiPath } from './capability-headers.js';
 import { SHARE_REFUSED } from '../domain/shares/resolve.js';
 import { isDownloadPath, sendDownloadRefused } from './downloads.js';
+import { isInvitationPagePath, sendInvitationRefused } from './pages/invitation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -206,6 +207,8 @@ export function frameworkErrors(err: Error & { code?: string }, req: FastifyRequ
     return refuse(req, reply.headers(CAPABILITY_HEADERS), new ServiceError('FORBIDDEN', SHARE_REFUSED));
   // A download link refuses every link that does not work alike, an unreadable one too.
   if (isDownloadPath(req.url)) return sendDownloadRefused(reply);
+  // …and so does an invitation's page.
+  if (isInvitationPagePath(req.url)) return sendInvitationRefused(reply);
   const se =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new ServiceError(

@@ -13,6 +13,7 @@ import { registerMcpHttp } from './mcp-http.js';
 import { registerAgentResults } from './agent-results.js';
 import { registerSharePage } from './share-page/route.js';
 import { registerDownloads } from './downloads.js';
+import { registerAccountPages } from './pages/route.js';
 import { redactPath } from './redact.js';
 
 /** Fastify's own failures (unreadable body, too large, wrong media type) in the one catalog's terms. */
@@ -110,6 +111,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerAgentResults(app, rt, actions);
   registerSharePage(app, rt);
   registerDownloads(app, rt);
+  await registerAccountPages(app, rt);
   app.get('/health', async () => ({ status: 'ok' }));
   return app;
 }

@@ -1,11 +1,12 @@
 /**
  * Paths that carry a share token, whose token is a secret: `/s/<token>` (the client page; everything after `/s/`) and
- * `/v1/shares/<token>/…` (anonymous share operations), and signed download links `/downloads/<token>`. Whatever logs or echoes a request's path uses this first.
+ * `/v1/shares/<token>/…` (anonymous share operations), signed download links `/downloads/<token>`, and invitations' pages `/invitations/<token>`. Whatever logs or echoes a request's path uses this first.
  */
 const TOKEN_PATHS: ReadonlyArray<[RegExp, string]> = [
   [/^\/s\/[^?#]*/, '/s/[token]'],
   [/^\/v1\/shares\/[^/?#]*/, '/v1/shares/[token]'],
   [/^\/downloads\/[^?#]*/, '/downloads/[token]'],
+  [/^\/invitations\/[^?#]*/, '/invitations/[token]'],
 ];
 
 /** The path (or URL path and query) with any share token replaced by `[token]`. */

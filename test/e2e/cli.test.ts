@@ -5,6 +5,7 @@ import { CLI, startServer, type RunningServer } from '../helpers/server.js';
 import { http } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/test-database.js';
+import { getPage, postForm } from '../members/page-client.js';
 
 const run = promisify(execFile);
 const studio = (args: string[], env: Record<string, string> = {}) =>
@@ -25,6 +26,7 @@ describe('the studio command line', () => {
       'migrate',
       'migrate-data',
       'token create',
+      'password reset',
       'STUDIO_DATABASE',
       'STUDIO_DATABASE_URL',
       'STUDIO_PORT',
@@ -75,6 +77,21 @@ describe('the studio command line', () => {
     );
     expect(stored.token_hash).not.toContain(token);
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('password reset gives the owner a new password, shown once; the printed one stops working', async () => {
+    const { stdout, stderr } = await studio(['password', 'reset'], server.databaseEnv);
+    const password = stdout.trim();
+    expect(password).toMatch(/^[\w-]{16}$/);
+    expect(password).not.toBe(server.password);
+    expect(stderr).toContain('alex@hartley-rowe.example');
+    const signIn = async (pw: string) => {
+      const form = await getPage(`${server.url}/login`);
+      const fields = { form_token: form.formToken!, email: 'alex@hartley-rowe.example', password: pw };
+      return (await postForm(`${server.url}/login`, fields, form.cookies)).status;
+    };
+    expect(await signIn(server.password!)).toBe(401);
+    expect(await signIn(password)).toBe(303);
   });
 
   it('token create for an unknown email fails with exit code 2 and mints nothing', async () => {

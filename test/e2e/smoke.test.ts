@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { http } from '../helpers/clients.js';
+import { getPage, postForm } from '../members/page-client.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -29,6 +30,18 @@ describe('first start', () => {
       s.pieces.filter((p) => p.photographs.length),
     );
     expect(pictured.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("prints the demo owner's password once, which signs them in at /login", async () => {
+    expect(server.password).toMatch(/^[\w-]{16}$/);
+    const form = await getPage(`${server.url}/login`);
+    const signedIn = await postForm(
+      `${server.url}/login`,
+      { form_token: form.formToken!, email: 'alex@hartley-rowe.example', password: server.password! },
+      form.cookies,
+    );
+    expect(signedIn.status).toBe(303);
+    expect((await getPage(`${server.url}/login`, signedIn.cookies)).html).toContain('Signed in as Alex Hartley');
   });
 
   it('refuses a request without a token with 401 UNAUTHENTICATED', async () => {

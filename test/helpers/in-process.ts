@@ -13,6 +13,8 @@ import { freshDatabase } from './test-database.js';
 export interface TestApp {
   url: string;
   token: string;
+  /** The demo owner's password for the sign-in page (alex@hartley-rowe.example), as the first start prints it. */
+  ownerPassword: string;
   /** The app's database: a file path, or a postgres:// URL in the suite's `postgres` project (see test-database.ts). */
   database: string;
   rt: Runtime;
@@ -45,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     url,
     token: seeded!.token,
+    ownerPassword: seeded!.password,
     database: db.locator,
     rt,
     projectId: seeded!.projectId,

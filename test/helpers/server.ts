@@ -11,6 +11,8 @@ export interface RunningServer {
   token: string;
   /** The demo share's page (`…/s/<token>`), as the first start prints it. */
   clientUrl?: string;
+  /** The demo owner's password for `/login`, as the first start prints it. */
+  password?: string;
   /** The server's database: a file path, or a postgres:// URL (see test-database.ts). */
   database: string;
   /** The environment that names that database, for another process over it (a second start, `studio mcp`). */
@@ -34,22 +36,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = '';
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const { url, token, clientUrl } = await new Promise<{ url: string; token: string; clientUrl?: string }>(
-    (resolvePromise, reject) => {
-      proc.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-        const token = /Token\s+(studio_\S+)/.exec(out)?.[1];
-        const clientUrl = /Client\s+(http:\/\/\S+)/.exec(out)?.[1];
-        if (url && token) resolvePromise({ url, token, clientUrl });
-      });
-      proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-    },
-  );
+  const { url, token, clientUrl, password } = await new Promise<{
+    url: string;
+    token: string;
+    clientUrl?: string;
+    password?: string;
+  }>((resolvePromise, reject) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const token = /Token\s+(studio_\S+)/.exec(out)?.[1];
+      const clientUrl = /Client\s+(http:\/\/\S+)/.exec(out)?.[1];
+      const password = /Password\s+(\S+)/.exec(out)?.[1];
+      if (url && token) resolvePromise({ url, token, clientUrl, password });
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+  });
   return {
     url,
     token,
     clientUrl,
+    password,
     database: db.locator,
     databaseEnv: db.env,
     dir: db.dir,

@@ -1,6 +1,10 @@
 import { defineEntity } from '../../core/entities.js';
 
-/** A studio member. */
+/**
+ * A studio member: a person's membership of one studio, with a role. A removed member keeps its row (removed_at set),
+ * so what they did stays attributed; an input naming one is proved to be of the caller's studio, and the members
+ * domain says whether a removed one will do.
+ */
 export const MEMBER = defineEntity({
   name: 'member',
   table: 'members',

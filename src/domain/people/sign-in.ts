@@ -1,16 +1,20 @@
+import { sql } from 'kysely';
 import type { Store } from '../../../db/store.js';
 import { verifyAgainstNothing, verifyPassword } from './passwords.js';
 
 /**
  * Checking a person's email and password, for every way a person signs in (the `/login` page, the OAuth consent page,
- * accepting an invitation's follow-up sign-in). One answer for an unknown email and a wrong password, in about the same
- * time, so the check says nothing about who has an account. Failed attempts are counted per email address: after
- * `FAILURES_BEFORE_LOCK` within `WINDOW_MS`, the address is refused for `LOCK_MS` without checking the password, even a
- * right one (guessing stops paying; the person waits a quarter of an hour or resets).
+ * an invitation's page for someone who already has an account). One answer for an unknown email and a wrong password,
+ * in about the same time, so the check says nothing about who has an account. Attempts are counted per email address:
+ * at most `FAILURES_BEFORE_LOCK` are checked within `WINDOW_MS`; after that many failures the address is refused for
+ * `LOCK_MS` without checking the password, even a right one (guessing stops paying; the person waits a quarter of an
+ * hour).
  */
 export const FAILURES_BEFORE_LOCK = 5;
 const WINDOW_MS = 15 * 60_000;
 const LOCK_MS = 15 * 60_000;
+/** Longer than any address (RFC 5321 allows 254): such input is checked against nothing and never counted. */
+const EMAIL_MAX = 320;
 
 export type SignInResult =
   | { ok: true; userId: string }
@@ -22,16 +26,17 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function checkSignIn(store: Store, emailInput: string, password: string): Promise<SignInResult> {
   const email = normalizeEmail(emailInput);
+  if (!email || email.length > EMAIL_MAX) return verifyAgainstNothing(password).then(() => INVALID);
   const now = Date.now();
-  const failure = await store.readRow<{ failures: number; first_failed_at: string; locked_until: string | null }>(
-    'SELECT failures, first_failed_at, locked_until FROM sign_in_failures WHERE email = ?',
-    email,
-  );
-  if (failure?.locked_until && Date.parse(failure.locked_until) > now) {
+  // The attempt is counted before the password is checked, in one statement: guesses sent side by side each take a
+  // place in the count, so no more than FAILURES_BEFORE_LOCK of them are ever checked (counting after the check let
+  // every guess that arrived while the others were being hashed through).
+  const attempt = await countAttempt(store, email, now);
+  if (attempt.failures > FAILURES_BEFORE_LOCK && attempt.locked_until) {
     return {
       ok: false,
       reason: 'locked',
-      retryAfterSeconds: Math.ceil((Date.parse(failure.locked_until) - now) / 1000),
+      retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(attempt.locked_until) - now) / 1000)),
     };
   }
   const user = await store.readRow<{ id: string; password_hash: string | null }>(
@@ -42,38 +47,40 @@ export async function checkSignIn(store: Store, emailInput: string, password: st
     ? await verifyPassword(password, user.password_hash)
     : await verifyAgainstNothing(password);
   if (ok && user) {
-    if (failure) await store.write((tx) => tx.deleteFrom('sign_in_failures').where('email', '=', email).execute());
+    await store.write((tx) => tx.deleteFrom('sign_in_failures').where('email', '=', email).execute());
     return { ok: true, userId: user.id };
   }
-  await recordFailure(store, email, failure, now);
-  return { ok: false, reason: 'invalid' };
+  // The attempt stays counted: it was a failure.
+  return INVALID;
 }
 
-async function recordFailure(
-  store: Store,
-  email: string,
-  previous: { failures: number; first_failed_at: string } | undefined,
-  now: number,
-) {
-  const fresh = !previous || now - Date.parse(previous.first_failed_at) > WINDOW_MS;
-  const failures = fresh ? 1 : previous.failures + 1;
-  const row = {
-    email,
-    failures,
-    first_failed_at: fresh ? new Date(now).toISOString() : previous.first_failed_at,
-    locked_until: failures >= FAILURES_BEFORE_LOCK ? new Date(now + LOCK_MS).toISOString() : null,
-  };
-  await store.write((tx) =>
-    tx
-      .insertInto('sign_in_failures')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('email').doUpdateSet({
-          failures: row.failures,
-          first_failed_at: row.first_failed_at,
-          locked_until: row.locked_until,
-        }),
-      )
-      .execute(),
-  );
+const INVALID = { ok: false, reason: 'invalid' } as const;
+
+/**
+ * Counts one attempt for `email` and answers the count with the lock. A fresh window (the first attempt, one after the
+ * window or the lock ran out) starts at 1; the attempt that reaches FAILURES_BEFORE_LOCK sets the lock (cleared if it
+ * turns out right); attempts while locked are counted past the limit, which is how the caller knows to refuse them.
+ */
+async function countAttempt(store: Store, email: string, now: number) {
+  const at = new Date(now).toISOString();
+  const windowStart = new Date(now - WINDOW_MS).toISOString();
+  const lockEnd = new Date(now + LOCK_MS).toISOString();
+  const f = 'sign_in_failures';
+  const locked = sql`(${sql.ref(`${f}.locked_until`)} IS NOT NULL AND ${sql.ref(`${f}.locked_until`)} > ${at})`;
+  const fresh = sql`(${sql.ref(`${f}.first_failed_at`)} <= ${windowStart} OR ${sql.ref(`${f}.locked_until`)} IS NOT NULL)`;
+  const failures = sql.ref(`${f}.failures`);
+  return store.write(async (tx) => {
+    const { rows } = await sql<{ failures: number; locked_until: string | null }>`
+      INSERT INTO sign_in_failures (email, failures, first_failed_at, locked_until)
+      VALUES (${email}, 1, ${at}, ${FAILURES_BEFORE_LOCK <= 1 ? lockEnd : null})
+      ON CONFLICT (email) DO UPDATE SET
+        failures = CASE WHEN ${locked} THEN ${failures} + 1 WHEN ${fresh} THEN 1 ELSE ${failures} + 1 END,
+        first_failed_at = CASE WHEN ${locked} THEN ${sql.ref(`${f}.first_failed_at`)} WHEN ${fresh} THEN ${at}
+          ELSE ${sql.ref(`${f}.first_failed_at`)} END,
+        locked_until = CASE WHEN ${locked} THEN ${sql.ref(`${f}.locked_until`)}
+          WHEN NOT ${fresh} AND ${failures} + 1 >= ${FAILURES_BEFORE_LOCK} THEN ${lockEnd} ELSE NULL END
+      RETURNING failures, locked_until`.execute(tx);
+    const row = rows[0]!;
+    return { failures: Number(row.failures), locked_until: row.locked_until };
+  });
 }

@@ -18,6 +18,12 @@ const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
   ALREADY_ARCHIVED: 'Nothing to do: it is archived already.',
   CONFIRMATION_REQUIRED: 'Ask the person to confirm this act in so many words; only then repeat it with confirm: true.',
   ARCHIVED: 'Restore the record first (restore_* actions), or tell the person it is archived.',
+  OWNERSHIP_TRANSFER_REQUIRED:
+    "Tell the person the owner must first hand the studio on (transfer_studio_ownership, the owner's own act); do not retry.",
+  ALREADY_MEMBER: 'Nothing to invite: list_studio_members shows them; change their role with update_member_role.',
+  INVITATION_PENDING:
+    'Find it with list_invitations (email filter) and resend_invitation it rather than inviting again.',
+  INVITATION_CLOSED: 'Create a new invitation (create_invitation), or manage the member it made (list_studio_members).',
 };
 
 /**

@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Runtime } from '../../core/invoke.js';
+import { newToken } from '../../core/ids.js';
+import { findSession, formTokenFor, formTokenMatches, type Session } from '../../domain/people/sessions.js';
+import { clearCookie, readCookie, setCookie } from './cookies.js';
+
+/**
+ * Who is on an account page, and the key their forms are bound to: a signed-in person's session secret, or for a
+ * visitor not signed in an anonymous form cookie (random, HttpOnly), made on their first page. A form carries a token
+ * derived from that key (formTokenFor) and a POST is taken only with the token matching the cookie the browser sent,
+ * and only from this server's own origin: another site can make a browser post, but not read the cookie or the page.
+ */
+export interface Visit {
+  session: Session | undefined;
+  /** The session cookie's secret, when signed in. */
+  secret: string | undefined;
+  /** What the visitor's forms carry as `form_token`. */
+  formToken: string;
+}
+
+const secure = (config: Config) => config.baseUrl.startsWith('https:');
+/** Over https the `__Host-` prefix: the browser then takes the cookie only Secure, for Path=/ and from this host. */
+export const sessionCookieName = (config: Config) => (secure(config) ? '__Host-studio_session' : 'studio_session');
+const formCookieName = (config: Config) => (secure(config) ? '__Host-studio_form' : 'studio_form');
+
+/** The visit a request makes; a new visitor's form cookie is set on the reply. */
+export async function visit(rt: Runtime, req: FastifyRequest, reply: FastifyReply): Promise<Visit> {
+  const secret = readCookie(req.headers.cookie, sessionCookieName(rt.config));
+  const session = await findSession(rt.store, secret);
+  if (session) return { session, secret, formToken: formTokenFor(secret!) };
+  let key = readCookie(req.headers.cookie, formCookieName(rt.config));
+  if (!key || !/^form_[\w-]{43}$/.test(key)) {
+    key = newToken('form');
+    reply.header('set-cookie', setCookie(formCookieName(rt.config), key, { secure: secure(rt.config) }));
+  }
+  return { session: undefined, secret: undefined, formToken: formTokenFor(key) };
+}
+
+/** Whether text holds a control character (C0 or DEL): never in a name or a path a page accepts. */
+export const hasControlCharacters = (text: string) =>
+  [...text].some((c) => c.codePointAt(0)! < 0x20 || c.codePointAt(0) === 0x7f);
+
+/** A posted form's fields; none when the body was empty or not a form. */
+export const formBody = (body: unknown): URLSearchParams =>
+  body instanceof URLSearchParams ? body : new URLSearchParams();
+
+/** Why a posted form is not taken, in words for the person; undefined when it came from this server's own page. */
+export function formRefusal(rt: Runtime, req: FastifyRequest, visit: Visit, body: URLSearchParams): string | undefined {
+  if (!fromOwnOrigin(rt.config, req))
+    return 'This form was sent from another site, so it was not taken. Open this page here and send it again.';
+  const key = visit.secret ?? readCookie(req.headers.cookie, formCookieName(rt.config));
+  if (!formTokenMatches(key, body.get('form_token')))
+    return 'This form has expired or did not come from this page, so it was not taken. Please send it again.';
+  return undefined;
+}
+
+/**
+ * Whether the request comes from a page of this server: `Sec-Fetch-Site`, when the browser sends it, says
+ * same-origin (or none: typed by the person); `Origin`, when sent, is this server's base URL's origin or exactly the
+ * one the request was addressed to. A request with neither (not a browser) is judged by its form token alone.
+ */
+function fromOwnOrigin(config: Config, req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const own = new Set([originOf(config.baseUrl), originOf(`${req.protocol}://${req.headers.host ?? ''}`)]);
+  own.delete('null');
+  return own.has(originOf(origin));
+}
+
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : 'null');
+
+/** Signs the browser in: the session cookie for as long as the session lasts; the anonymous form cookie goes. */
+export function signInCookies(reply: FastifyReply, config: Config, session: { secret: string; expiresAt: string }) {
+  const maxAgeSeconds = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
+  reply.header('set-cookie', [
+    setCookie(sessionCookieName(config), session.secret, { secure: secure(config), maxAgeSeconds }),
+    clearCookie(formCookieName(config), secure(config)),
+  ]);
+}
+
+/** Signs the browser out: the session cookie is removed. */
+export function signOutCookies(reply: FastifyReply, config: Config) {
+  reply.header('set-cookie', clearCookie(sessionCookieName(config), secure(config)));
+}
