@@ -17,6 +17,7 @@ Commands:
   mcp            Run an MCP server on stdin/stdout (for Claude Desktop and other MCP clients).
   migrate        Create or upgrade the database, then exit.
   token create   Mint an API token for a member and print it once.
+  password set   Give a person a password, for signing in on the OAuth consent page.
   migrate-data   Copy a whole SQLite database into an empty PostgreSQL database, verified.
 
 Run "studio <command> --help" for a command's options. Configuration comes from the environment:
@@ -40,6 +41,11 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
   Copies every table of the SQLite database into the PostgreSQL database (migrated to the same schema first, and
   holding no studio yet) in one transaction, then verifies it: the same row count in every table, and every studio's
   audit hash chain recomputed on PostgreSQL. On any failure the target is left empty. Stop the server first.`,
+  password: `studio password set --email EMAIL [--generate]
+
+  Gives the person with that email a password (stored only as a scrypt digest) so they can sign in where an MCP
+  client connects over OAuth. The password is read from standard input (at a terminal it is asked for and not shown),
+  or with --generate made up and printed once. At least 10 characters. Setting it lifts a sign-in lock.`,
   token: `studio token create [--email EMAIL] [--name NAME] [--studio STUDIO_ID]
 
   Mints an API token for the member with that email (default: the owner of the only studio) and prints it.
@@ -105,6 +111,16 @@ async function main(argv: string[]) {
         options: { email: { type: 'string' }, name: { type: 'string' }, studio: { type: 'string' } },
       });
       await createTokenCommand(config, values);
+      return;
+    }
+    case 'password': {
+      if (wantsHelp || rest[0] !== 'set') return console.log(HELP.password);
+      const { values } = parseArgs({
+        args: rest.slice(1),
+        options: { email: { type: 'string' }, generate: { type: 'boolean' } },
+      });
+      const { setPasswordCommand } = await import('./password-command.js');
+      await setPasswordCommand(config, values);
       return;
     }
     default:
