@@ -14,6 +14,8 @@ const SQLITE_ONLY = [
   'test/imports/parsing.test.ts',
   // A browser over the share page: nothing in it depends on the store, and one Chromium run is enough.
   'test/shares/share-page.test.ts',
+  // The OAuth flow in Chromium with the MCP SDK client against the server process (its refusals run on both stores).
+  'test/oauth/browser.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */
