@@ -95,6 +95,13 @@ describe('discovery', () => {
     }
     // Not an OpenID provider: no ID tokens, so no OpenID configuration.
     expect((await get(`${base}/.well-known/openid-configuration`, 'application/json')).status).toBe(404);
+    // The form parser serves the OAuth routes only: elsewhere a form body is still 415.
+    const elsewhere = await fetch(`${base}/api/trpc/suppliers.createSupplier`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=x',
+    });
+    expect(elsewhere.status).toBe(415);
     const preflight = await fetch(`${base}/token`, { method: 'OPTIONS', headers: { origin: 'https://app.example' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
