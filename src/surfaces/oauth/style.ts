@@ -3,7 +3,8 @@ import { styleHash } from '../share-page/style.js';
 /**
  * The consent pages' stylesheet: one narrow column that reads on a phone, plain controls with visible focus, and text
  * colours that meet WCAG AA on their backgrounds (#1f2937 on #fafaf9 14.1:1; #4b5563 7.2:1; #991b1b 8.0:1; white on
- * #1f2937 14.7:1; input borders #6b7280 and the focus ring #2563eb over 3:1). Allowed by its hash in the Content-Security-Policy: the pages run no script.
+ * #1f2937 14.7:1; input borders #6b7280 and the focus ring #2563eb over 3:1). Allowed by its hash in the
+ * Content-Security-Policy: the pages run no script.
  */
 export const CONSENT_STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
