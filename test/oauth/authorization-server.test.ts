@@ -382,3 +382,24 @@ describe('the consent page', () => {
     expectNoInternals(again.text);
   });
 });
+
+describe('sign-in limits', () => {
+  it('an address that tries too many sign-ins is asked to wait (429 with Retry-After), whatever the emails', async () => {
+    const clientId = await newClient(base);
+    const page = await get(authorizeUrl(base, usual(base, clientId, pkce().challenge)));
+    const form = formField(page.text);
+    let refused: Awaited<ReturnType<typeof postForm>> | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const res = await postForm(base, '/authorize/sign-in', [
+        ['form', form],
+        ['email', `nobody-${i}@example.test`],
+        ['password', 'not a password anyone has'],
+      ]);
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(401);
+    }
+    expect(refused, 'no sign-in was refused').toBeDefined();
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused!.text).toContain('Too many sign-ins from this address');
+  });
+});

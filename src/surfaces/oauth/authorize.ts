@@ -13,6 +13,7 @@ import { OAuthError, ServerError } from '../../domain/oauth/errors.js';
 import { membershipsOf } from '../../domain/oauth/memberships.js';
 import { checkSignIn } from '../../domain/people/sign-in.js';
 import { redirectUriMatches } from '../../domain/oauth/redirect-uris.js';
+import { Gate } from '../../files/gate.js';
 import { type FormBody, formBody } from './responses.js';
 import { openForm, sealForm } from './form-token.js';
 import { consentPage, formTargetOf, noticePage, pageHeaders, signInPage } from './page.js';
@@ -31,6 +32,13 @@ interface ConsentForm {
 }
 
 const FORM_LIMIT = 64 * 1024;
+/**
+ * A password check costs about 32 MiB and 100 ms of a core (scrypt): at most two run at once in a process (the rest
+ * wait their turn), and one address may try at most this many sign-ins in ten minutes, whatever the emails.
+ */
+const SIGN_INS_AT_ONCE = 2;
+export const SIGN_INS_PER_ADDRESS = 30;
+const SIGN_IN_WINDOW_MS = 10 * 60_000;
 
 /**
  * The authorization endpoint (OAuth 2.1 §4.1) and its consent pages, server-rendered without script:
@@ -47,6 +55,19 @@ const FORM_LIMIT = 64 * 1024;
 export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
   const { config, store } = rt;
   const serverHost = () => new URL(config.baseUrl).host;
+  const passwordChecks = new Gate(SIGN_INS_AT_ONCE);
+  const recentSignIns = new Map<string, number[]>();
+  /** Seconds until this address may try again, or 0 (and the attempt counted). */
+  const signInWait = (address: string) => {
+    const now = Date.now();
+    const times = (recentSignIns.get(address) ?? []).filter((t) => now - t < SIGN_IN_WINDOW_MS);
+    if (times.length >= SIGN_INS_PER_ADDRESS) return Math.ceil((times[0]! + SIGN_IN_WINDOW_MS - now) / 1000);
+    times.push(now);
+    recentSignIns.set(address, times);
+    if (recentSignIns.size > 10_000)
+      for (const [k, v] of recentSignIns) if (v.every((t) => now - t >= SIGN_IN_WINDOW_MS)) recentSignIns.delete(k);
+    return 0;
+  };
 
   const page = (reply: FastifyReply, status: number, body: string, formTarget?: string) =>
     reply.code(status).headers(pageHeaders(formTarget)).send(body);
@@ -170,7 +191,12 @@ export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
         }),
       );
     if (!email || !password) return again(400, 'Enter your email and your password.');
-    const result = await checkSignIn(store, email, password);
+    const wait = signInWait(req.ip);
+    if (wait) {
+      reply.header('retry-after', String(wait));
+      return again(429, `Too many sign-ins from this address; try again in ${Math.ceil(wait / 60)} minutes.`);
+    }
+    const result = await passwordChecks.run(() => checkSignIn(store, email, password));
     if (!result.ok) {
       if (result.reason === 'locked') {
         reply.header('retry-after', String(result.retryAfterSeconds));
