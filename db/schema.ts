@@ -592,6 +592,8 @@ export interface ImportsTable {
   committed_by: string | null;
   committed_at: string | null;
   canceled_at: string | null;
+  /** The operation applying the import, or that last tried to (migration 024). */
+  operation_id: string | null;
   version: number;
 }
 

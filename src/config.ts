@@ -38,6 +38,11 @@ export interface Config {
   /** Operation workers this process runs (STUDIO_WORKERS; 0: leave operations to other processes). */
   workers: number;
   /**
+   * STUDIO_OPERATION_LEASE_SECONDS: how long a worker's claim on an operation holds without renewal (renewed every
+   * third of it). A process that dies mid-operation leaves it to be taken up again once this has passed.
+   */
+  operationLeaseSeconds: number;
+  /**
    * STUDIO_SMTP_URL: the mail server documents are delivered through (`smtp://user:pass@host:587`, `smtps://…:465`);
    * unset: deliver_document answers 503 DELIVERY_NOT_CONFIGURED.
    */
@@ -155,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: secret(env.STUDIO_SECRET),
     noDemo: env.STUDIO_NO_DEMO === '1',
     workers: whole(env, 'STUDIO_WORKERS', 1),
+    operationLeaseSeconds: whole(env, 'STUDIO_OPERATION_LEASE_SECONDS', 30, 3),
     logLevel: env.STUDIO_LOG_LEVEL ?? 'warn',
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
   };

@@ -92,6 +92,9 @@ export const ScheduleImport = z
     committedBy: Id.nullable(),
     committedAt: Timestamp.nullable(),
     canceledAt: Timestamp.nullable(),
+    operationId: Id.nullable().describe(
+      'The operation applying the import (committing), or that last tried to: get_operation_status.',
+    ),
     version: z.int().min(1).describe('Send it as expectedVersion to commit exactly what you previewed.'),
   })
   .describe("A spreadsheet on its way into a project's schedule.");

@@ -7,3 +7,4 @@ export * from './client-document.js';
 export * from './shares.js';
 export * from './operations.js';
 export * from './shared-document.js';
+export * from './imports.js';

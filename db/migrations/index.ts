@@ -20,6 +20,7 @@ import * as m018 from './018_operations.js';
 import * as m019 from './019_documents.js';
 import * as m020 from './020_people.js';
 import * as m023 from './023_oauth.js';
+import * as m024 from './024_import_operations.js';
 
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, ...m019 },
   { version: 20, ...m020 },
   { version: 23, ...m023 },
+  { version: 24, ...m024 },
 ];

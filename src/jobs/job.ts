@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { ActionContext } from '../core/context.js';
 import type { BlobStore } from '../files/blob-store.js';
-import type { Store } from '../../db/store.js';
+import type { Db, Store } from '../../db/store.js';
 
 /** What a job sees of the operation it runs. */
 export interface JobContext<I> {
@@ -31,6 +31,21 @@ export interface JobDefinition<I = unknown, R = unknown> {
   run(ctx: JobContext<I>): Promise<R>;
   /** Attempts before an operation interrupted again and again is failed (OPERATION_INTERRUPTED). Default 3. */
   maxAttempts?: number;
+  /**
+   * Gives back what accepting the act reserved, when the operation ends without succeeding (failed, interrupted or
+   * canceled): runs in the transaction that records the end, so the two never disagree. An import's commit puts the
+   * import back from `committing`.
+   */
+  settle?(tx: Db, end: JobEnd<I>): Promise<void>;
+}
+
+/** How an operation ended without succeeding, for `settle`. */
+export interface JobEnd<I> {
+  studioId: string;
+  operationId: string;
+  input: I;
+  status: 'failed' | 'canceled';
+  now: string;
 }
 
 const JOBS = new Map<string, JobDefinition>();

@@ -6,6 +6,8 @@ import { canonicalJson } from '../core/canonical-json.js';
 import { ServiceError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { StudioPermission } from '../core/permissions.js';
+import type { Db } from '../../db/store.js';
+import { jobOfKind } from './job.js';
 import { wakeWorkers } from './wake.js';
 
 type OperationRow = OperationsTable;
@@ -79,6 +81,22 @@ export async function startOperation(
   return presentOperation(row);
 }
 
+/** Runs the job's `settle` for an operation that ended without succeeding, in the transaction recording the end. */
+export async function settleOperation(
+  tx: Db,
+  row: Pick<OperationRow, 'id' | 'kind' | 'studio_id' | 'input'>,
+  status: 'failed' | 'canceled',
+  now: string,
+) {
+  await jobOfKind(row.kind)?.settle?.(tx, {
+    studioId: row.studio_id,
+    operationId: row.id,
+    input: JSON.parse(row.input),
+    status,
+    now,
+  });
+}
+
 const NOT_YOURS = (id: string) =>
   new ServiceError('NOT_FOUND', `No operation ${id} is visible to you; list_operations lists the ones you can see.`);
 
@@ -111,6 +129,7 @@ export async function cancelOperation(ctx: ActionContext, id: string) {
       .where('id', '=', id)
       .where('status', '=', 'queued')
       .execute();
+    await settleOperation(ctx.db, row, 'canceled', ctx.now);
   } else if (row.status === 'running') {
     if (row.cancel_requested) ctx.unchanged();
     else

@@ -11,6 +11,7 @@ import { nowIso } from '../core/ids.js';
 import { ROLE_PERMISSIONS, type Role } from '../core/permissions.js';
 import type { BlobStore } from '../files/blob-store.js';
 import { jobOfKind, type JobContext } from './job.js';
+import { settleOperation } from './operations.js';
 import { sleepUntilWoken, wakeWorkers } from './wake.js';
 
 type OperationRow = OperationsTable;
@@ -130,7 +131,7 @@ export class OperationRunner {
       if (!committed) await this.commit(row, caller, async () => result);
     } catch (err) {
       if (err instanceof Fenced) return;
-      if (err instanceof Canceled) return this.finish(row.id, { status: 'canceled' });
+      if (err instanceof Canceled) return this.finish(row, { status: 'canceled' });
       const se = toServiceError(err);
       await this.fail(row, se, se.code === 'INTERNAL' ? err : undefined);
     } finally {
@@ -248,22 +249,23 @@ export class OperationRunner {
     );
   }
 
-  private async finish(id: string, end: { status: 'failed' | 'canceled'; problem?: string }) {
+  private async finish(row: OperationRow, end: { status: 'failed' | 'canceled'; problem?: string }) {
     const now = nowIso();
-    await this.rt.store.write((tx) =>
-      tx
+    await this.rt.store.write(async (tx) => {
+      const ended = await tx
         .updateTable('operations')
         .set({ status: end.status, problem: end.problem ?? null, finished_at: now, updated_at: now, lease_until: null })
-        .where('id', '=', id)
+        .where('id', '=', row.id)
         .where('claimed_by', '=', this.workerId)
         .where('status', '=', 'running')
-        .execute(),
-    );
+        .executeTakeFirst();
+      if (Number(ended.numUpdatedRows) === 1) await settleOperation(tx, row, end.status, now);
+    });
   }
 
   private async fail(row: OperationRow, se: ServiceError, cause?: unknown) {
     if (cause !== undefined) this.rt.log?.(`operation ${row.id} (${row.kind}) failed`, cause);
     const { requestId: _r, ...problem } = problemBody(se, row.id);
-    await this.finish(row.id, { status: 'failed', problem: canonicalJson(problem) });
+    await this.finish(row, { status: 'failed', problem: canonicalJson(problem) });
   }
 }

@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { AppRouter } from '../../generated/router.js';
-import { recordBody } from './clients.js';
+import { recordBody, type Trpc } from './clients.js';
 
 /**
  * How tests make a call and read what came back, the same way in every suite: the refusal of a typed tRPC call, and a
@@ -66,4 +66,18 @@ export async function allPages<T>(
     cursor = next.nextCursor ?? undefined;
   } while (cursor);
   return items;
+}
+
+const FINISHED = ['succeeded', 'failed', 'canceled'];
+
+/**
+ * An operation followed to its end through get_operation_status, as a client polls it (the test's own timeout bounds
+ * the wait; nothing here is timed). Answers the last record read.
+ */
+export async function settledOperation(client: Trpc, operationId: string) {
+  for (;;) {
+    const op = await client.operations.getOperationStatus.query({ operationId });
+    if (FINISHED.includes(op.status)) return op;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }

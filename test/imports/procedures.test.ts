@@ -9,7 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAction, callTool, codeOf, type McpOutcome, refusal, trpcFailure } from '../helpers/calls.js';
+import {
+  callAction,
+  callTool,
+  codeOf,
+  type McpOutcome,
+  refusal,
+  settledOperation,
+  trpcFailure,
+} from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
@@ -61,8 +69,20 @@ async function uploaded(bytes: Buffer | string, opts: Parameters<typeof upload>[
 
 const preview = (importId: string, extra: Record<string, unknown> = {}, client: Trpc = owner) =>
   client.imports.previewScheduleImport.mutate({ projectId, importId, ...extra } as never);
-const commit = (importId: string, expectedVersion: number, extra: Record<string, unknown> = {}) =>
-  owner.imports.commitScheduleImport.mutate({ projectId, importId, expectedVersion, ...extra });
+/**
+ * commit_schedule_import as a client runs it: accepted at once as an operation (a refusal throws, as any tRPC call),
+ * the import then `committing` and naming it, then polled to its end. Answers the import as the commit left it.
+ */
+async function commit(importId: string, expectedVersion: number, extra: Record<string, unknown> = {}) {
+  const op = await owner.imports.commitScheduleImport.mutate({ projectId, importId, expectedVersion, ...extra });
+  expect(op).toMatchObject({ kind: 'import_commit', action: 'commit_schedule_import', projectId });
+  const done = await settledOperation(owner, op.id);
+  expect(done.status, JSON.stringify(done.problem)).toBe('succeeded');
+  const after = await owner.imports.getScheduleImport.query({ projectId, importId });
+  expect(after.operationId).toBe(op.id);
+  expect(done.result).toEqual({ importId, ...after.result });
+  return after;
+}
 
 const countRows = (table: 'lines' | 'sections' | 'suppliers' | 'audit_events') =>
   fromOutside(app.database, async (db) =>
@@ -153,14 +173,16 @@ describe('the sample spreadsheet, end to end', () => {
     const linesBefore = await countRows('lines');
     const events = await countRows('audit_events');
     const done = await commit(file.id, p.import.version);
+    // Accepting the commit moved the import to version 3 (committing); applying it, to 4.
     expect(done).toMatchObject({
       status: 'committed',
-      version: 3,
+      version: 4,
       result: { lines: 7, sectionsCreated: 1, suppliersCreated: 2, skippedRows: 0 },
     });
     expect(await countRows('lines')).toBe(linesBefore + 7);
-    // One event for the upload's lines in all (plus the new section and the two new suppliers), not one per line.
-    expect((await countRows('audit_events')) - events).toBe(4);
+    // The accepted commit, one event for its lines in all (plus the new section and the two new suppliers): not one
+    // per line.
+    expect((await countRows('audit_events')) - events).toBe(5);
 
     const sections = await owner.sections.listScheduleSections.query({ projectId });
     const garden = sections.items.find((s) => s.title === 'Garden Lighting')!;
@@ -188,7 +210,7 @@ describe('the sample spreadsheet, end to end', () => {
     );
 
     // A committed import is done: it cannot be committed, previewed or canceled again.
-    expect(await codeOf(commit(file.id, 3))).toBe('IMPORT_WRONG_STATE');
+    expect(await codeOf(commit(file.id, done.version))).toBe('IMPORT_WRONG_STATE');
     expect(await codeOf(preview(file.id))).toBe('IMPORT_WRONG_STATE');
     expect(await codeOf(owner.imports.cancelScheduleImport.mutate({ projectId, importId: file.id }))).toBe(
       'IMPORT_WRONG_STATE',
@@ -244,9 +266,13 @@ describe('problems, all-or-nothing and the version a commit names', () => {
     expect(p.lines[0]!.tradePrice?.price?.amount4).toBe('12505000');
 
     const before = await Promise.all([countRows('lines'), countRows('sections'), countRows('suppliers')]);
+    // Refused at once, from what the preview found: no operation is started to fail later.
+    const operations = (await owner.operations.listOperations.query({ projectId })).items.length;
     const err = await trpcFailure(commit(file.id, p.import.version));
     expect(err.data?.serviceCode).toBe('IMPORT_HAS_ERRORS');
-    expect(err.message).toContain('row 3, column B (Qty)');
+    expect(err.message).toContain('4 cells that cannot be read');
+    expect(err.message).toContain('skipRowsWithErrors');
+    expect((await owner.operations.listOperations.query({ projectId })).items).toHaveLength(operations);
     expect(await Promise.all([countRows('lines'), countRows('sections'), countRows('suppliers')])).toEqual(before);
     expect((await owner.imports.getScheduleImport.query({ projectId, importId: file.id })).status).toBe('previewed');
 
@@ -431,6 +457,13 @@ describe('limits, permissions and ownership', () => {
   });
 });
 
+/** A paste's operation followed to its end, which must be a success. */
+async function pasted(operationId: string) {
+  const done = await settledOperation(owner, operationId);
+  expect(done.status, JSON.stringify(done.problem)).toBe('succeeded');
+  return done;
+}
+
 describe('paste_schedule_lines', () => {
   it('pastes rows copied with their headings into a section, all or nothing', async () => {
     const section = await owner.sections.createScheduleSection.mutate({
@@ -440,12 +473,14 @@ describe('paste_schedule_lines', () => {
     });
     const text =
       'Item\tQty\tSupplier\tNet\tRRP\nFloor lamp\t1\tLumen House\t£185.00\tPOA\nSide table\t2\t\t"1,250.5"\tincl.';
-    const out = await owner.schedule.pasteScheduleLines.mutate({
+    const accepted = await owner.schedule.pasteScheduleLines.mutate({
       projectId,
       sectionId: section.id,
       text,
       commandKey: crypto.randomUUID(),
     });
+    expect(accepted).toMatchObject({ kind: 'paste_lines', action: 'paste_schedule_lines', progress: { total: 2 } });
+    const out = (await pasted(accepted.id)).result as any;
     expect(out).toMatchObject({ lines: 2, sectionsCreated: 0, suppliersCreated: 0 });
     expect(out.sections).toEqual([{ sectionId: section.id, title: 'Snug', new: false, lines: 2 }]);
     const lines = await owner.schedule.listScheduleLines.query({ projectId, sectionId: section.id });
@@ -454,17 +489,16 @@ describe('paste_schedule_lines', () => {
       ['Side table', '12505000', 'included'],
     ]);
     // Without headings, columns names each pasted column; a bad cell refuses the whole paste.
-    const bad = await trpcFailure(
-      owner.schedule.pasteScheduleLines.mutate({
-        projectId,
-        sectionId: section.id,
-        text: 'Cushion\t4\t30\nThrow\tmany\t45',
-        columns: ['heading', 'quantity', 'tradePrice'],
-        commandKey: crypto.randomUUID(),
-      }),
-    );
-    expect(bad.data?.serviceCode).toBe('IMPORT_HAS_ERRORS');
-    expect(bad.message).toContain('row 2, column B');
+    const bad = await owner.schedule.pasteScheduleLines.mutate({
+      projectId,
+      sectionId: section.id,
+      text: 'Cushion\t4\t30\nThrow\tmany\t45',
+      columns: ['heading', 'quantity', 'tradePrice'],
+      commandKey: crypto.randomUUID(),
+    });
+    const failed = await settledOperation(owner, bad.id);
+    expect(failed).toMatchObject({ status: 'failed', problem: { code: 'IMPORT_HAS_ERRORS', status: 422 } });
+    expect(failed.problem?.detail).toContain('row 2, column B');
     expect((await owner.schedule.listScheduleLines.query({ projectId, sectionId: section.id })).items).toHaveLength(2);
     const asked = await refusal(
       owner.schedule.pasteScheduleLines.mutate({ projectId, text: 'Cushion\t4', commandKey: crypto.randomUUID() }),
@@ -477,10 +511,19 @@ describe('paste_schedule_lines', () => {
       columns: ['heading', 'quantity', 'tradePrice'],
       commandKey: crypto.randomUUID(),
     });
-    expect(viaMcp.result).toMatchObject({
+    expect((await pasted(viaMcp.result.id)).result).toMatchObject({
       lines: 1,
       sectionsCreated: 1,
       sections: [{ title: 'Pasted lines', new: true }],
     });
+    // Refused at once, before any operation: more than 10,000 rows.
+    const tooMany = await refusal(
+      owner.schedule.pasteScheduleLines.mutate({
+        projectId,
+        text: `Item\tQty\n${'Stool\t1\n'.repeat(10_001)}`,
+        commandKey: crypto.randomUUID(),
+      }),
+    );
+    expect(tooMany).toEqual({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
   });
 });

@@ -8,17 +8,18 @@ import { planImport } from './plan.js';
 import { defaultSection } from './preview.js';
 import { assertStatus, getImport, type ImportResult, loadImport } from './records.js';
 import { sheetRows } from './sheet-rows.js';
+import type { Db } from '../../../db/store.js';
+import { ServiceError } from '../../core/errors.js';
+import { startOperation } from '../../jobs/operations.js';
+
+/** The operation kind an import's commit runs as (jobs.ts defines its job). */
+export const IMPORT_COMMIT_KIND = 'import_commit';
 
 /**
- * Applies an import to its project's schedule, all of it or nothing, in the caller's one write transaction: its sheet
- * read again, planned with `mapping` against the sections and suppliers as they are now, written (apply.ts), and the
- * import marked committed with what it made; its kept cells are cleared (the file stays in the blob store). Any
- * failure, a cell error included (unless `skipRowsWithErrors`), throws and leaves nothing.
- *
- * This is the body an operation will run: TODO(operations): commit_schedule_import and create_import (phase commit)
- * are to answer 202 with the operation (status committing, recorded in the accepting transaction), and the worker is
- * to call this with the operation's progress reporter, marking the import failed in a transaction of its own if it
- * throws. Until then commit_schedule_import calls it synchronously.
+ * Applies an import to its project's schedule, all of it or nothing, in one write transaction (the commit job's, see
+ * jobs.ts): its sheet read again, planned with `mapping` against the sections and suppliers as they are now, written
+ * (apply.ts), and the import marked committed with what it made; its kept cells are cleared (the file stays in the blob
+ * store). Any failure, a cell error included (unless `skipRowsWithErrors`), throws and leaves nothing.
  */
 export async function applyImport(
   ctx: ActionContext,
@@ -68,14 +69,99 @@ export interface CommitInput {
   skipRowsWithErrors?: boolean | undefined;
 }
 
-/** Commits a previewed import now, in this request's transaction (see applyImport's TODO); `invoke` checked the version. */
-export async function commitImport(ctx: ActionContext, input: CommitInput) {
+/** What the commit job is given: the import and how to treat rows with errors. */
+export interface CommitJob {
+  projectId: string;
+  importId: string;
+  skipRowsWithErrors: boolean;
+}
+
+/**
+ * Accepts a previewed import's commit (`invoke` checked the version the caller previewed): the import becomes
+ * `committing`, naming the operation that will apply it, recorded in this same transaction; the worker then applies
+ * it (jobs.ts). A preview that found unreadable cells is refused here, at once, unless rows with errors are to be left
+ * out, rather than accepted and failed later. A failed commit (an interrupted worker) can be committed again.
+ */
+export async function startImportCommit(ctx: ActionContext, input: CommitInput, action: string) {
   const record = await loadImport(ctx, input.projectId, input.importId);
-  assertStatus(record, ['previewed'], 'committed');
-  await applyImport(ctx, record, JSON.parse(record.mapping!) as ImportMapping, {
-    skipRowsWithErrors: input.skipRowsWithErrors,
+  assertStatus(record, ['previewed', 'failed'], 'committed');
+  const errors = record.error_count ?? 0;
+  if (errors > 0 && !input.skipRowsWithErrors) {
+    throw new ServiceError(
+      'IMPORT_HAS_ERRORS',
+      `The preview found ${errors} cell${errors === 1 ? '' : 's'} that cannot be read (preview the import again to see each by row and column). Fix the file and upload it again, change the mapping, or commit with skipRowsWithErrors: true to leave those rows out. Nothing was imported.`,
+      { extra: { errorCount: errors } },
+    );
+  }
+  const job: CommitJob = {
+    projectId: input.projectId,
+    importId: record.id,
+    skipRowsWithErrors: input.skipRowsWithErrors ?? false,
+  };
+  const operation = await startOperation(ctx, {
+    kind: IMPORT_COMMIT_KIND,
+    action,
+    scope: 'projects:write',
+    input: job,
+    total: record.row_count ?? 0,
   });
-  return getImport(ctx, input.projectId, input.importId);
+  await ctx.db
+    .updateTable('imports')
+    .set({ status: 'committing', operation_id: operation.id, updated_at: ctx.now, version: record.version + 1 })
+    .where('id', '=', record.id)
+    .execute();
+  ctx.audit({
+    targetKind: 'import',
+    targetId: record.id,
+    projectId: input.projectId,
+    summary: `Started committing the import of ${record.filename} (operation ${operation.id})`,
+    changes: { status: { from: record.status, to: 'committing' } },
+  });
+  return operation;
+}
+
+/** The commit job's body, in its one commit: the import applied, if it is still this operation's to apply. */
+export async function commitAccepted(ctx: ActionContext, job: CommitJob, operationId: string) {
+  if (ctx.project?.archived_at) {
+    throw new ServiceError(
+      'ARCHIVED',
+      'The project was archived before the import was applied; restore it and commit the import again.',
+    );
+  }
+  const record = await loadImport(ctx, job.projectId, job.importId);
+  if (record.status !== 'committing' || record.operation_id !== operationId) {
+    throw new ServiceError('IMPORT_WRONG_STATE', `This import is ${record.status}; it was not applied.`);
+  }
+  const result = await applyImport(ctx, record, JSON.parse(record.mapping!) as ImportMapping, {
+    skipRowsWithErrors: job.skipRowsWithErrors,
+  });
+  return { importId: record.id, ...result };
+}
+
+/**
+ * A commit that ended without applying: a canceled one leaves the import previewed as it was (commit it again or
+ * cancel it), a failed one marks it failed (preview or commit it again). Only while it is still this operation's.
+ */
+export async function settleCommit(
+  tx: Db,
+  job: CommitJob,
+  operationId: string,
+  status: 'failed' | 'canceled',
+  now: string,
+) {
+  const row = await tx
+    .selectFrom('imports')
+    .select('version')
+    .where('id', '=', job.importId)
+    .where('status', '=', 'committing')
+    .where('operation_id', '=', operationId)
+    .executeTakeFirst();
+  if (!row) return;
+  await tx
+    .updateTable('imports')
+    .set({ status: status === 'canceled' ? 'previewed' : 'failed', updated_at: now, version: row.version + 1 })
+    .where('id', '=', job.importId)
+    .execute();
 }
 
 /**

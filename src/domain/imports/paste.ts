@@ -12,6 +12,7 @@ import { assertMappable } from './mapping-rules.js';
 import { resolveMapping } from './mapping.js';
 import { type DefaultSection, planImport } from './plan.js';
 import { PROBLEMS_SHOWN } from './problems.js';
+import { startOperation } from '../../jobs/operations.js';
 
 /** Rows copied from a spreadsheet: tab-separated cells, one row a line (a quoted cell may span lines, as Excel copies). */
 export function readPastedRows(text: string): Row[] {
@@ -30,16 +31,33 @@ export interface PasteInput {
 
 export const PASTED_SECTION_TITLE = 'Pasted lines';
 
+/** The operation kind a paste runs as (jobs.ts defines its job). */
+export const PASTE_KIND = 'paste_lines';
+
+/** What the paste job is given: the pasted text (kept in the blob store) and how its columns map, decided at once. */
+export interface PasteJob {
+  projectId: string;
+  sectionId: string | null;
+  textSha256: string;
+  mapping: ImportMapping;
+  notes: string[];
+  skipRowsWithErrors: boolean;
+}
+
 /**
- * Pastes rows copied from a spreadsheet into a project's schedule, by the import rules (plan.ts), all or nothing in
- * this request's transaction: the first row is taken as headings when it names two or more known fields (a saved
- * mapping for those headings applies), otherwise `columns` says each pasted column's field in order. Lines go into
- * `sectionId` unless a heading row or a section column places them; without it, into a new section "Pasted lines".
- *
- * TODO(operations): paste_schedule_lines is an operation in the catalog; when the runner lands it is to answer 202 and
- * run the same plan-and-apply in the worker with progress. Until then it runs synchronously.
+ * Accepts a paste of rows copied from a spreadsheet, by the import rules (plan.ts), as an operation: what can be
+ * refused without writing is refused now, in this request (no headings and no columns, a priced column without
+ * pricing:write, too many rows, nothing below the headings, a section not in the project); the first row is taken as
+ * headings when it names two or more known fields (a saved mapping for those headings applies), otherwise `columns`
+ * says each pasted column's field in order. The worker then writes every line in one transaction (applyPaste).
  */
-export async function pasteLines(ctx: ActionContext, input: PasteInput, rows: readonly Row[]) {
+export async function acceptPaste(
+  ctx: ActionContext,
+  input: PasteInput,
+  rows: readonly Row[],
+  textSha256: string,
+  action: string,
+) {
   const headed = new Set((rows[0] ?? []).map(fieldForHeading).filter(Boolean)).size >= 2;
   let mapping: ImportMapping;
   let notes: string[] = [];
@@ -79,21 +97,47 @@ export async function pasteLines(ctx: ActionContext, input: PasteInput, rows: re
       errors: [{ path: 'text', message: 'No rows.' }],
     });
   }
+  if (input.sectionId) await activeSection(ctx.db, input.projectId, input.sectionId);
+  const job: PasteJob = {
+    projectId: input.projectId,
+    sectionId: input.sectionId ?? null,
+    textSha256,
+    mapping,
+    notes,
+    skipRowsWithErrors: input.skipRowsWithErrors ?? false,
+  };
+  ctx.unchanged();
+  return startOperation(ctx, { kind: PASTE_KIND, action, scope: 'projects:write', input: job, total: count });
+}
+
+/**
+ * The paste job's body, in its one commit: the rows read again from the kept text, planned against the sections and
+ * suppliers as they are now, and written, all of them or none. Lines go into the section named unless a heading row
+ * or a section column places them; without one, into a new section "Pasted lines".
+ */
+export async function applyPaste(ctx: ActionContext, job: PasteJob, text: string) {
+  if (ctx.project?.archived_at) {
+    throw new ServiceError(
+      'ARCHIVED',
+      'The project was archived before the lines were pasted; restore it and paste again.',
+    );
+  }
+  const rows = readPastedRows(text);
   let fallback: DefaultSection = { id: null, title: PASTED_SECTION_TITLE };
-  if (input.sectionId) {
-    await activeSection(ctx.db, input.projectId, input.sectionId);
+  if (job.sectionId) {
+    await activeSection(ctx.db, job.projectId, job.sectionId);
     fallback = await ctx.db
       .selectFrom('sections')
       .select(['id', 'title'])
-      .where('id', '=', input.sectionId)
+      .where('id', '=', job.sectionId)
       .executeTakeFirstOrThrow();
   }
-  const plan = planImport(rows, mapping, await readLookups(ctx.db, ctx.studioId, input.projectId), fallback);
-  const { result, sectionIds } = await applyPlan(ctx, input.projectId, plan, {
-    skipRowsWithErrors: input.skipRowsWithErrors,
+  const plan = planImport(rows, job.mapping, await readLookups(ctx.db, ctx.studioId, job.projectId), fallback);
+  const { result, sectionIds } = await applyPlan(ctx, job.projectId, plan, {
+    skipRowsWithErrors: job.skipRowsWithErrors,
     audit: {
       targetKind: 'project',
-      targetId: input.projectId,
+      targetId: job.projectId,
       summary: (r) => `Pasted ${r.lines} line${r.lines === 1 ? '' : 's'}`,
     },
   });
@@ -106,6 +150,6 @@ export async function pasteLines(ctx: ActionContext, input: PasteInput, rows: re
       lines: s.lines,
     })),
     warnings: plan.problems.filter((p) => p.severity === 'warning').slice(0, PROBLEMS_SHOWN),
-    notes,
+    notes: job.notes,
   };
 }

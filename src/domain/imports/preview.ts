@@ -41,7 +41,7 @@ const ANSWER_BYTES = PAGE_BYTES - 600;
  */
 export async function previewImport(ctx: ActionContext, input: PreviewInput) {
   const record = await loadImport(ctx, input.projectId, input.importId);
-  assertStatus(record, ['uploaded', 'previewed'], 'previewed');
+  assertStatus(record, ['uploaded', 'previewed', 'failed'], 'previewed');
   const sheet = await sheetRows(ctx.db, record, input.sheet ?? record.sheet);
   const resolved = await resolveMapping(ctx.db, ctx.caller!, sheet.rows, input.mapping ?? {}, input.savedMappingId);
   const rowCount = dataRowCount(sheet.rows, resolved.mapping.headerRow);

@@ -50,6 +50,7 @@ export function presentImport(row: ImportRow, sheets: readonly ShownSheet[]) {
     committedBy: row.committed_by,
     committedAt: row.committed_at,
     canceledAt: row.canceled_at,
+    operationId: row.operation_id,
     version: row.version,
   };
 }
@@ -128,10 +129,10 @@ export function assertStatus(row: ImportRow, allowed: readonly ImportStatus[], a
   const next: Record<ImportStatus, string> = {
     uploaded: 'preview it first (preview_schedule_import)',
     previewed: 'commit it (commit_schedule_import) or cancel it',
-    committing: 'it is being applied now; read it again shortly (get_schedule_import)',
+    committing: 'it is being applied now; follow its operation (operationId) with get_operation_status',
     committed: 'its lines are in the schedule already; upload the file again to import it afresh',
     canceled: 'upload the file again (upload_import_file) to start over',
-    failed: 'upload the file again (upload_import_file), or cancel this one',
+    failed: 'its last commit did not finish (see its operation): commit it again, preview it again, or cancel it',
   };
   throw new ServiceError(
     'IMPORT_WRONG_STATE',

@@ -165,6 +165,17 @@ function cleanFilename(sent: string): string {
   return clean && clean !== '.' && clean !== '..' ? clean : 'schedule';
 }
 
+/**
+ * Keeps pasted text (paste_schedule_lines) in the blob store for the worker that applies it, so the operation's own
+ * record stays small; returns its SHA-256.
+ */
+export async function keepPastedText(env: PrepareEnv, text: string): Promise<string> {
+  const bytes = Buffer.from(text, 'utf8');
+  const staged = await env.files.stage(Readable.from([bytes]), bytes.length, () => tooLargeForBase64(bytes.length));
+  await env.files.keep(staged);
+  return staged.sha256;
+}
+
 /** The import's record, in the transaction: status uploaded, its sheets' cells kept for preview and commit. */
 export async function recordUpload(ctx: ActionContext, projectId: string, file: PreparedImportFile) {
   const row: ImportRow = {
@@ -194,6 +205,7 @@ export async function recordUpload(ctx: ActionContext, projectId: string, file: 
     committed_by: null,
     committed_at: null,
     canceled_at: null,
+    operation_id: null,
     version: 1,
   };
   await ctx.db.insertInto('imports').values(row).execute();
