@@ -25,10 +25,13 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   // operation an agent starts is run even when no HTTP server is up; STUDIO_WORKERS=0 leaves them to other processes.
   const workers =
     config.workers > 0
-      ? new OperationRunner({ store, files, config, log }, {
-          concurrency: config.workers,
-          leaseMs: config.operationLeaseSeconds * 1000,
-        }).start()
+      ? new OperationRunner(
+          { store, files, config, log },
+          {
+            concurrency: config.workers,
+            leaseMs: config.operationLeaseSeconds * 1000,
+          },
+        ).start()
       : undefined;
   return {
     store,
