@@ -18,6 +18,7 @@ import type {
   LineStatus,
   OperationStatus,
   MappingSource,
+  OAuthRevocationReason,
   PhotographType,
   ProjectStatus,
   PropertyKind,
@@ -132,6 +133,70 @@ export interface ApiTokensTable {
   created_at: string;
   expires_at: string | null;
   revoked_at: string | null;
+}
+
+/** A client that registered itself (RFC 7591): public, so it has no secret. `metadata` is the registration as answered. */
+export interface OAuthClientsTable {
+  id: string;
+  name: string | null;
+  /** JSON array of the exact redirect URIs registered. */
+  redirect_uris: string;
+  metadata: string;
+  created_at: string;
+}
+
+/**
+ * One consented connection: a member of one studio let a client act for them with these scopes (space-separated
+ * StudioPermission names, what the person allowed; a request gets them only as far as the member's role allows) for
+ * tokens whose audience is `resource`. Revoked as a whole, never edited otherwise.
+ */
+export interface OAuthGrantsTable {
+  id: string;
+  client_id: string;
+  member_id: string;
+  scopes: string;
+  resource: string;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_reason: OAuthRevocationReason | null;
+}
+
+/** An authorization code, by its digest: single use (`used_at`), ten minutes, bound to its PKCE challenge. */
+export interface OAuthCodesTable {
+  code_hash: string;
+  /** The consent form that made it: one code per approval. */
+  consent_id: string;
+  client_id: string;
+  member_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scopes: string;
+  resource: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The grant its exchange created, so a second exchange can revoke it. */
+  grant_id: string | null;
+}
+
+export interface OAuthAccessTokensTable {
+  id: string;
+  grant_id: string;
+  token_hash: string;
+  /** This token's scopes: the grant's, or fewer when a refresh asked for fewer. */
+  scopes: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A refresh token, by its digest: spent by its one use (rotation); presented again, it revokes its grant. */
+export interface OAuthRefreshTokensTable {
+  id: string;
+  grant_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ProjectsTable {
@@ -701,6 +766,11 @@ export interface Database {
   api_tokens: ApiTokensTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_access_tokens: OAuthAccessTokensTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
   projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   sections: SectionsTable;
@@ -757,6 +827,9 @@ export type MemberRow = Selectable<MembersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type OAuthClientRow = Selectable<OAuthClientsTable>;
+export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
+export type OAuthCodeRow = Selectable<OAuthCodesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectUpdate = Updateable<ProjectsTable>;
 export type ProjectGrantRow = Selectable<ProjectGrantsTable>;

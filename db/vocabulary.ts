@@ -64,6 +64,13 @@ export type ActorKind = (typeof ACTOR_KINDS)[number];
 export const ACTOR_CHANNELS = ['api_token', 'oauth', 'local_owner', 'web'] as const;
 export type ActorChannel = (typeof ACTOR_CHANNELS)[number];
 
+/**
+ * Why an OAuth connection (grant) ended: revoked through the revocation endpoint, a spent refresh token or
+ * authorization code presented again (a sign that one was stolen: the whole connection goes), or its member left.
+ */
+export const OAUTH_REVOCATION_REASONS = ['revoked', 'refresh_token_reused', 'code_reused', 'member_removed'] as const;
+export type OAuthRevocationReason = (typeof OAUTH_REVOCATION_REASONS)[number];
+
 /** The kinds of record an audit event is about: a closed set, so a feed can be filtered by one and read by kind. */
 export const AUDIT_TARGET_KINDS = [
   'studio',
@@ -92,6 +99,7 @@ export const AUDIT_TARGET_KINDS = [
   'table_layout',
   'inspector_layout',
   'invitation',
+  'oauth_connection',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 

@@ -17,7 +17,8 @@ Commands:
   mcp            Run an MCP server on stdin/stdout (for Claude Desktop and other MCP clients).
   migrate        Create or upgrade the database, then exit.
   token create   Mint an API token for a member and print it once.
-  password reset Give a person a new random password for the sign-in page and print it once.
+  password set   Give a person a password (from standard input) for signing in.
+  password reset Give a person a new random password for signing in and print it once.
   migrate-data   Copy a whole SQLite database into an empty PostgreSQL database, verified.
 
 Run "studio <command> --help" for a command's options. Configuration comes from the environment:
@@ -46,11 +47,14 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
 
   Mints an API token for the member with that email (default: the owner of the only studio) and prints it.
   The token is shown once and stored only as a hash.`,
-  password: `studio password reset [--email EMAIL]
+  password: `studio password set --email EMAIL [--generate]
+studio password reset [--email EMAIL]
 
-  Gives the person with that email (default: the owner of the only studio) a new random password for the sign-in
-  page (/login) and prints it once; it is stored only as a scrypt digest. Their sessions end. For a forgotten
-  password (the demo owner's is printed on the first start only).`,
+  Gives a person a password for signing in (/login, invitations, and the page where an MCP client connects over
+  OAuth), stored only as a scrypt digest; at least 10 characters. "set" reads it from standard input (at a terminal
+  it is asked for and not shown), or with --generate makes one up and prints it once. "reset" makes one up and prints
+  it once, for the owner of the only studio unless --email names someone (the demo owner's is printed on the first
+  start only). Either ends the person's sessions and lifts a sign-in lock.`,
 };
 
 async function main(argv: string[]) {
@@ -115,9 +119,13 @@ async function main(argv: string[]) {
       return;
     }
     case 'password': {
-      if (wantsHelp || rest[0] !== 'reset') return console.log(HELP.password);
-      const { values } = parseArgs({ args: rest.slice(1), options: { email: { type: 'string' } } });
-      await resetPasswordCommand(config, values);
+      if (wantsHelp || (rest[0] !== 'set' && rest[0] !== 'reset')) return console.log(HELP.password);
+      const { values } = parseArgs({
+        args: rest.slice(1),
+        options: { email: { type: 'string' }, generate: { type: 'boolean' } },
+      });
+      const { setPasswordCommand } = await import('./password-command.js');
+      await setPasswordCommand(config, { ...values, verb: rest[0] });
       return;
     }
     default:
@@ -177,45 +185,6 @@ async function createTokenCommand(
     const { token } = await mintToken(store.db, m.id, opts.name ?? 'CLI token', nowIso());
     console.log(token);
     console.error(`Token for ${m.email} (${m.role}). It is shown once; store it safely.`);
-  } finally {
-    await store.close();
-  }
-}
-
-async function resetPasswordCommand(config: ReturnType<typeof loadConfig>, opts: { email?: string }) {
-  const { openDatabase } = await import('../db/open.js');
-  const { hashPassword } = await import('./domain/people/passwords.js');
-  const { randomBytes } = await import('node:crypto');
-  const store = await openDatabase({ path: config.databasePath, url: config.databaseUrl });
-  try {
-    let q = store.db.selectFrom('users').select(['users.id', 'users.email']).distinct();
-    q = opts.email
-      ? q.where('users.email', '=', opts.email.trim().toLowerCase())
-      : q
-          .innerJoin('members', 'members.user_id', 'users.id')
-          .where('members.role', '=', 'owner')
-          .where('members.removed_at', 'is', null);
-    const users = await q.execute();
-    if (users.length !== 1) {
-      console.error(
-        users.length ? 'Several studios have owners; name the person with --email.' : 'Nobody has that email address.',
-      );
-      process.exitCode = 2;
-      return;
-    }
-    const user = users[0]!;
-    const password = randomBytes(12).toString('base64url');
-    const digest = await hashPassword(password);
-    // Setting a password ends the sessions made before it (src/domain/people/sessions.ts).
-    await store.write((tx) =>
-      tx
-        .updateTable('users')
-        .set({ password_hash: digest, password_changed_at: nowIso() })
-        .where('id', '=', user.id)
-        .execute(),
-    );
-    console.log(password);
-    console.error(`New password for ${user.email}, for signing in at /login. It is shown once; store it safely.`);
   } finally {
     await store.close();
   }

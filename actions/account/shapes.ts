@@ -13,8 +13,14 @@ export const CurrentUser = z
     studio: z.strictObject({ id: Id, name: z.string() }).describe('The studio this token acts in.'),
     memberId: Id.describe('Your membership in that studio.'),
     role: Role,
-    permissions: z.array(z.enum(STUDIO_PERMISSIONS)).describe("What your role allows, in the union's order."),
-    currentTokenId: z.string().describe('The API token this request was made with.'),
+    permissions: z
+      .array(z.enum(STUDIO_PERMISSIONS))
+      .describe(
+        "What this token may do, in the union's order: your role's permissions (for an OAuth connection, those of them it was allowed).",
+      ),
+    currentTokenId: z
+      .string()
+      .describe('The token this request was made with: an API token, or an OAuth access token (MCP over HTTP).'),
     interfaceState: z
       .strictObject({
         firstRunCompletedAt: Timestamp.nullable().describe(

@@ -21,6 +21,7 @@ import * as m019 from './019_documents.js';
 import * as m020 from './020_people.js';
 import * as m021 from './021_interface_state.js';
 import * as m022 from './022_members_invitations.js';
+import * as m023 from './023_oauth.js';
 import * as m024 from './024_import_operations.js';
 
 /**
@@ -64,5 +65,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 20, ...m020 },
   { version: 21, ...m021 },
   { version: 22, ...m022 },
+  { version: 23, ...m023 },
   { version: 24, ...m024 },
 ];

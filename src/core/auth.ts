@@ -3,6 +3,7 @@ import type { Caller } from './context.js';
 import { ROLE_PERMISSIONS, type Role } from './permissions.js';
 import { ServiceError } from './errors.js';
 import { sha256 } from './ids.js';
+import { connectionPermissions } from './oauth-scopes.js';
 
 interface TokenRow {
   token_id: string;
@@ -18,6 +19,25 @@ const LOOKUP = `
   FROM api_tokens t JOIN members m ON m.id = t.member_id
   WHERE t.token_hash = ? AND t.revoked_at IS NULL AND m.removed_at IS NULL`;
 
+interface AccessTokenRow extends TokenRow {
+  scopes: string;
+  resource: string;
+}
+
+/** An access token of a live grant whose member is still in the studio. */
+const ACCESS_LOOKUP = `
+  SELECT a.id AS token_id, m.id AS member_id, m.user_id, m.studio_id, m.role, a.expires_at, a.scopes, g.resource
+  FROM oauth_access_tokens a
+  JOIN oauth_grants g ON g.id = a.grant_id
+  JOIN members m ON m.id = g.member_id
+  WHERE a.token_hash = ? AND g.revoked_at IS NULL AND m.removed_at IS NULL`;
+
+/**
+ * OAuth access tokens carry their own prefix (API tokens are `studio_…`), so one lookup says which table a bearer
+ * token belongs to, and secret scanners can tell them apart.
+ */
+export const OAUTH_ACCESS_TOKEN_PREFIX = 'mcp_at';
+
 /** Reads `Authorization: Bearer <token>`; anything else is treated as no token. */
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -25,13 +45,27 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
+export interface AuthenticateOptions {
+  /**
+   * The OAuth resource (RFC 8707) the request is addressed to: `<base>/mcp` on the MCP endpoint, nothing elsewhere.
+   * An OAuth access token is accepted only where its audience is; API tokens are accepted everywhere.
+   */
+  resource?: string;
+}
+
 /**
- * Resolves an API token to the member it acts for. Tokens are stored only as SHA-256 digests (they are 256-bit random,
- * so a fast digest is enough; no password hashing is needed). Revocation and member removal apply on the next request.
+ * Resolves a bearer token to the member it acts for: an API token, or an OAuth access token at its own resource.
+ * Tokens are stored only as SHA-256 digests (they are 256-bit random, so a fast digest is enough; no password hashing
+ * is needed). Revocation, expiry and member removal apply on the next request.
  */
-export async function authenticate(store: Store, token: string | undefined): Promise<Caller> {
+export async function authenticate(
+  store: Store,
+  token: string | undefined,
+  opts: AuthenticateOptions = {},
+): Promise<Caller> {
   if (!token) throw new ServiceError('UNAUTHENTICATED', 'No API token was sent; send "Authorization: Bearer <token>".');
   if (token.length > 512) throw new ServiceError('UNAUTHENTICATED');
+  if (token.startsWith(`${OAUTH_ACCESS_TOKEN_PREFIX}_`)) return authenticateAccessToken(store, token, opts.resource);
   const row = await store.readRow<TokenRow>(LOOKUP, sha256(token));
   if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) {
     throw new ServiceError(
@@ -48,5 +82,42 @@ export async function authenticate(store: Store, token: string | undefined): Pro
     tokenId: row.token_id,
     via: 'api_token',
     permissions: new Set(ROLE_PERMISSIONS[role]),
+  };
+}
+
+/**
+ * An OAuth access token acts for its grant's member in that member's studio only, with the scopes allowed at consent
+ * as far as the member's role allows them now (oauth-scopes.ts). Its audience must be the resource the request is for
+ * (RFC 8707): a token is never accepted by another resource, here or elsewhere.
+ */
+async function authenticateAccessToken(store: Store, token: string, resource: string | undefined): Promise<Caller> {
+  const row = await store.readRow<AccessTokenRow>(ACCESS_LOOKUP, sha256(token));
+  if (!row || row.expires_at! <= new Date().toISOString()) {
+    throw new ServiceError(
+      'UNAUTHENTICATED',
+      'The OAuth access token is unknown, expired or revoked, or its member left the studio; the MCP client refreshes it or connects again.',
+    );
+  }
+  if (resource === undefined) {
+    throw new ServiceError(
+      'UNAUTHENTICATED',
+      `This OAuth access token works only at ${row.resource}; the REST and procedure APIs take API tokens (studio_…).`,
+    );
+  }
+  if (row.resource !== resource) {
+    throw new ServiceError(
+      'UNAUTHENTICATED',
+      `This OAuth access token was issued for ${row.resource}, not ${resource}; connect the MCP client again.`,
+    );
+  }
+  const role = row.role as Role;
+  return {
+    userId: row.user_id,
+    memberId: row.member_id,
+    studioId: row.studio_id,
+    role,
+    tokenId: row.token_id,
+    via: 'oauth',
+    permissions: connectionPermissions(row.scopes.split(' '), role),
   };
 }

@@ -7,12 +7,13 @@ import type { ActorChannel, AuditTargetKind } from '../../db/vocabulary.js';
 import type { ProjectsTable } from '../../db/schema.js';
 import type { CapabilityGrant } from './capability.js';
 
-/** Who is acting: a studio member through one of their API tokens. */
+/** Who is acting: a studio member through one of their API tokens, or an OAuth connection's access token (MCP). */
 export interface Caller {
   userId: string;
   memberId: string;
   studioId: string;
   role: Role;
+  /** The API token's id, or the OAuth access token's. */
   tokenId: string;
   /** How the caller reached the server; audit events record it beside the member. */
   via: ActorChannel;

@@ -6,6 +6,8 @@ import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput, Caller } from './context.js';
 import { authenticate } from './auth.js';
+import type { StudioPermission } from './permissions.js';
+import { missingPermission } from './scope-refusal.js';
 import { ServiceError, toServiceError } from './errors.js';
 import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
@@ -75,10 +77,7 @@ export async function invoke(
   try {
     const caller = action.scope === 'capability' ? null : (req.caller ?? (await authenticate(rt.store, req.token)));
     if (caller && !hasScope(caller, action)) {
-      throw new ServiceError(
-        'FORBIDDEN',
-        `This needs the ${action.scope} permission, which your role (${caller.role}) does not have.`,
-      );
+      throw new ServiceError('FORBIDDEN', missingPermission(caller, action.scope as StudioPermission, 'This'));
     }
     const capabilityField = action.capability?.field;
     const input = parseInput(
@@ -87,11 +86,7 @@ export async function invoke(
     ) as Record<string, unknown>;
     if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
       const field = pricedFieldSent(input, action.plan.pricedInput);
-      if (field)
-        throw new ServiceError(
-          'FORBIDDEN',
-          `Setting ${field} needs the pricing:write permission, which your role (${caller.role}) does not have.`,
-        );
+      if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
     }
     let prepared: unknown;
     const committed: Array<() => void> = [];

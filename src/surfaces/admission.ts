@@ -13,6 +13,7 @@ import { CAPABILITY_HEADERS, isShareApiPath } from './capability-headers.js';
 import { SHARE_REFUSED } from '../domain/shares/resolve.js';
 import { isDownloadPath, sendDownloadRefused } from './downloads.js';
 import { isInvitationPagePath, sendInvitationRefused } from './pages/invitation.js';
+import { mcpResource, resourceMetadataUrl } from '../domain/oauth/urls.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,7 +73,8 @@ export interface AdmissionOptions {
  * 1. One Host header (RFC 9112 §3.2: a request with several is answered 400).
  * 2. A request for no route is answered at once (404, or 405 with Allow on a known path), its body unread.
  * 3. Authenticated routes (`/v1` but share links, `/api/trpc`, `/mcp`, `/api/agent-results`) need a valid bearer
- *    token: 401 UNAUTHENTICATED otherwise. The caller is kept on the request, so `invoke` does not look it up again.
+ *    token: 401 UNAUTHENTICATED otherwise. An API token works on all of them; an OAuth access token only on `/mcp`,
+ *    its audience. The caller is kept on the request, so `invoke` does not look it up again.
  * 4. At most `maxInflightBodies` admitted requests with a body at once: 503 SERVER_BUSY otherwise.
  * Steps 3 and 4 attach to each route as it is registered, so every future route inherits them.
  */
@@ -81,16 +83,20 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
 
   const authenticated: onRequestAsyncHookHandler = async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
+    // `/mcp` is an OAuth protected resource: its own OAuth access tokens are accepted there (and only there).
+    const mcp = req.routeOptions.url === '/mcp';
     try {
-      req.caller = await authenticate(rt.store, token);
+      req.caller = await authenticate(rt.store, token, mcp ? { resource: mcpResource(rt.config) } : {});
     } catch (err) {
       if (opts.anonymousCall?.(req)) return;
-      // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused.
+      // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused. On `/mcp` the
+      // challenge names the Protected Resource Metadata (RFC 9728 §5.1), where an MCP client starts OAuth.
+      const metadata = mcp ? `, resource_metadata="${resourceMetadataUrl(rt.config)}"` : '';
       reply.header(
         'www-authenticate',
         token
-          ? 'Bearer realm="studio", error="invalid_token", error_description="The token is unknown, revoked or expired"'
-          : 'Bearer realm="studio"',
+          ? `Bearer realm="studio"${metadata}, error="invalid_token", error_description="The token is unknown, revoked or expired"`
+          : `Bearer realm="studio"${metadata}`,
       );
       return refuse(req, reply, toServiceError(err));
     }

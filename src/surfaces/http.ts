@@ -14,6 +14,7 @@ import { registerAgentResults } from './agent-results.js';
 import { registerSharePage } from './share-page/route.js';
 import { registerDownloads } from './downloads.js';
 import { registerAccountPages } from './pages/route.js';
+import { registerOAuth } from './oauth/routes.js';
 import { redactPath } from './redact.js';
 
 /** Fastify's own failures (unreadable body, too large, wrong media type) in the one catalog's terms. */
@@ -56,7 +57,10 @@ function fromFastifyError(err: FastifyError): ServiceError {
 const checkingInterval = (config: Runtime['config']) =>
   Math.min(30_000, Math.max(50, Math.floor(Math.min(config.headersTimeout, config.requestTimeout) / 4)));
 
-/** The one HTTP server: `/v1`, `/api/trpc`, docs, and the client pages of share links (`/s/…`). MCP over HTTP mounts here too. */
+/**
+ * The one HTTP server: `/v1`, `/api/trpc`, docs, and the client pages of share links (`/s/…`). MCP over HTTP mounts
+ * here too, with the OAuth authorization server that issues its tokens (`/authorize`, `/token`, `/.well-known/…`).
+ */
 export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): Promise<FastifyInstance> {
   const { config } = rt;
   const app = Fastify({
@@ -112,6 +116,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerSharePage(app, rt);
   registerDownloads(app, rt);
   await registerAccountPages(app, rt);
+  await registerOAuth(app, rt);
   app.get('/health', async () => ({ status: 'ok' }));
   return app;
 }

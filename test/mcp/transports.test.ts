@@ -107,11 +107,16 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   it('answers 401 with WWW-Authenticate for a missing or unknown token', async () => {
     const none = await post({});
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="studio"');
+    // /mcp is an OAuth protected resource: the challenge names its metadata (RFC 9728 §5.1; test/oauth/ for more).
+    expect(none.headers.get('www-authenticate')).toBe(
+      `Bearer realm="studio", resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`,
+    );
     expect(((await none.json()) as { code: string }).code).toBe('UNAUTHENTICATED');
     const bad = await post({ authorization: 'Bearer studio_unknown' });
     expect(bad.status).toBe(401);
-    expect(bad.headers.get('www-authenticate')).toMatch(/^Bearer realm="studio", error="invalid_token"/);
+    expect(bad.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="studio", resource_metadata="[^"]+", error="invalid_token"/,
+    );
     await expect(httpClient('studio_unknown')).rejects.toThrow();
   });
 

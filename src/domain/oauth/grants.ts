@@ -1,0 +1,123 @@
+import type { Db, GroupMemo } from '../../../db/store.js';
+import type { OAuthRevocationReason } from '../../../db/vocabulary.js';
+import { type AuditActor, appendAuditEvents } from '../../core/audit.js';
+import { newId } from '../../core/ids.js';
+
+/**
+ * A grant is one consented connection: a client acting for one member of one studio. It is recorded in that studio's
+ * audit feed when it is made (the member, through OAuth) and when it ends (the member through the client's
+ * revocation, or the system when a spent code or refresh token came back: a sign one was stolen).
+ */
+export interface NewGrant {
+  clientId: string;
+  clientName: string | null;
+  memberId: string;
+  studioId: string;
+  /** What the person allowed, as stored; `effective` is what the member's role gives of it now. */
+  scopes: readonly string[];
+  effective: string;
+  resource: string;
+}
+
+export async function createGrant(tx: Db, memo: GroupMemo, g: NewGrant, now: string): Promise<string> {
+  const id = newId();
+  await tx
+    .insertInto('oauth_grants')
+    .values({
+      id,
+      client_id: g.clientId,
+      member_id: g.memberId,
+      scopes: g.scopes.join(' '),
+      resource: g.resource,
+      created_at: now,
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
+  const client = g.clientName ?? 'an MCP client';
+  await appendAuditEvents(
+    tx,
+    g.studioId,
+    { kind: 'member', id: g.memberId, via: 'oauth' },
+    'oauth_consent',
+    now,
+    [
+      {
+        targetKind: 'oauth_connection',
+        targetId: id,
+        summary: `Connected ${client} over OAuth (${g.effective || 'no permissions'})`,
+        changes: {
+          client: { from: null, to: client },
+          scopes: { from: null, to: g.effective },
+          resource: { from: null, to: g.resource },
+        },
+      },
+    ],
+    memo,
+  );
+  return id;
+}
+
+const REASONS: Record<OAuthRevocationReason, string> = {
+  revoked: 'revoked by its client',
+  refresh_token_reused: 'a refresh token it had already spent was presented again',
+  code_reused: 'its authorization code was presented a second time',
+  member_removed: 'its member left the studio',
+};
+
+/** Ends a grant and so every token of it, at the next request; a grant already ended is left as it is. */
+export async function revokeGrant(
+  tx: Db,
+  memo: GroupMemo,
+  grantId: string,
+  reason: OAuthRevocationReason,
+  now: string,
+): Promise<void> {
+  const grant = await tx
+    .selectFrom('oauth_grants as g')
+    .innerJoin('members as m', 'm.id', 'g.member_id')
+    .leftJoin('oauth_clients as c', 'c.id', 'g.client_id')
+    .select(['g.id', 'g.member_id', 'g.revoked_at', 'm.studio_id', 'c.name'])
+    .where('g.id', '=', grantId)
+    .executeTakeFirst();
+  if (!grant || grant.revoked_at) return;
+  await tx
+    .updateTable('oauth_grants')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', grantId)
+    .execute();
+  const actor: AuditActor =
+    reason === 'revoked'
+      ? { kind: 'member', id: grant.member_id, via: 'oauth' }
+      : { kind: 'system', id: null, via: null };
+  await appendAuditEvents(
+    tx,
+    grant.studio_id,
+    actor,
+    'oauth_revocation',
+    now,
+    [
+      {
+        targetKind: 'oauth_connection',
+        targetId: grantId,
+        summary: `Ended the OAuth connection of ${grant.name ?? 'an MCP client'}: ${REASONS[reason]}`,
+        changes: { revokedAt: { from: null, to: now }, reason: { from: null, to: reason } },
+      },
+    ],
+    memo,
+  );
+}
+
+/**
+ * Ends every OAuth connection of a member, for removing a member from a studio (their requests already fail at once,
+ * since authentication needs an active membership; this makes it last if the same membership is ever restored).
+ */
+export async function revokeMemberGrants(tx: Db, memo: GroupMemo, memberId: string, now: string): Promise<void> {
+  const live = await tx
+    .selectFrom('oauth_grants')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  for (const g of live) await revokeGrant(tx, memo, g.id, 'member_removed', now);
+}

@@ -1,0 +1,205 @@
+/**
+ * OAuth driven over plain HTTP, as a browser and an MCP client would: register, open the authorization URL, sign in
+ * and decide on the consent page (forms posted with this server's Origin, as a browser sends it), exchange the code.
+ * Nothing here knows the server's internals; the consent forms are read from the HTML the server renders.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { hashPassword } from '../../src/domain/people/passwords.js';
+import { fromOutside } from '../helpers/fixtures.js';
+import { expectNoInternals } from '../helpers/e2e.js';
+
+export const REDIRECT = 'http://127.0.0.1:8976/callback';
+
+export function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Test setup: a person's password, as `studio password set` would write it. */
+export async function givePassword(database: string, email: string, password: string) {
+  const digest = await hashPassword(password);
+  await fromOutside(database, (db) =>
+    db
+      .updateTable('users')
+      .set({ password_hash: digest, password_changed_at: new Date().toISOString() })
+      .where('email', '=', email.toLowerCase())
+      .execute(),
+  );
+}
+
+export interface Res {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+async function read(res: Response): Promise<Res> {
+  const text = await res.text();
+  let json: any;
+  if ((res.headers.get('content-type') ?? '').includes('json') && text) json = JSON.parse(text);
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+export async function registerClient(base: string, metadata: Record<string, unknown> = {}): Promise<Res> {
+  return read(
+    await fetch(`${base}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Test client', redirect_uris: [REDIRECT], ...metadata }),
+    }),
+  );
+}
+
+/** A registered client's id. */
+export async function newClient(base: string, metadata: Record<string, unknown> = {}): Promise<string> {
+  const res = await registerClient(base, metadata);
+  expect(res.status, res.text).toBe(201);
+  return res.json.client_id;
+}
+
+export function authorizeUrl(base: string, params: Record<string, string | string[] | undefined>): string {
+  const url = new URL('/authorize', base);
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    for (const one of Array.isArray(v) ? v : [v]) url.searchParams.append(k, one);
+  }
+  return url.href;
+}
+
+/** The usual parameters of an authorization request, for a client and a PKCE challenge. */
+export const usual = (base: string, clientId: string, challenge: string) => ({
+  response_type: 'code',
+  client_id: clientId,
+  redirect_uri: REDIRECT,
+  code_challenge: challenge,
+  code_challenge_method: 'S256',
+  state: `state-${randomBytes(4).toString('hex')}`,
+  resource: `${base}/mcp`,
+});
+
+export async function get(url: string, accept = 'text/html'): Promise<Res> {
+  return read(await fetch(url, { redirect: 'manual', headers: { accept } }));
+}
+
+/** A form post as the browser sends it from one of the server's pages (its Origin unless told otherwise). */
+export async function postForm(
+  base: string,
+  path: string,
+  fields: Array<[string, string]>,
+  headers: Record<string, string> = { origin: new URL(base).origin },
+): Promise<Res> {
+  return read(
+    await fetch(`${base}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+}
+
+/** The signed hidden field of the page's form. */
+export function formField(html: string): string {
+  const m = /name="form" value="([^"]+)"/.exec(html);
+  if (!m) throw new Error(`no form on the page: ${html.slice(0, 500)}`);
+  return m[1]!;
+}
+
+/** The studios the consent page offers: member id → studio name. */
+export function studiosOffered(html: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of html.matchAll(
+    /name="member" id="member-\d+" value="([^"]+)"[^>]*><label[^>]*><span class="name">([^<]*)</g,
+  ))
+    out.set(m[1]!, m[2]!);
+  return out;
+}
+
+/** The scopes the consent page offers (ticked). */
+export const scopesOffered = (html: string) =>
+  [...html.matchAll(/name="scope" id="scope-\d+" value="([^"]+)"/g)].map((m) => m[1]!);
+
+export interface Consent {
+  email: string;
+  password: string;
+  /** The studio to choose, by name; the first offered when absent. */
+  studio?: string;
+  /** The scopes to leave ticked; all offered when absent. */
+  scopes?: string[];
+  decision?: 'approve' | 'deny';
+}
+
+/** Signs in and decides on the consent page; answers the redirect back to the client. */
+export async function consent(base: string, url: string, c: Consent): Promise<URL> {
+  const page = await get(url);
+  expect(page.status, page.text).toBe(200);
+  const signedIn = await postForm(base, '/authorize/sign-in', [
+    ['form', formField(page.text)],
+    ['email', c.email],
+    ['password', c.password],
+  ]);
+  expect(signedIn.status, signedIn.text).toBe(200);
+  const studios = studiosOffered(signedIn.text);
+  const member = c.studio ? [...studios].find(([, name]) => name === c.studio)?.[0] : [...studios.keys()][0];
+  if (!member) throw new Error(`studio ${c.studio} is not offered: ${[...studios.values()].join(', ')}`);
+  const decided = await postForm(base, '/authorize/decision', [
+    ['form', formField(signedIn.text)],
+    ['member', member],
+    ...(c.scopes ?? scopesOffered(signedIn.text)).map((s): [string, string] => ['scope', s]),
+    ['decision', c.decision ?? 'approve'],
+  ]);
+  expect(decided.status, decided.text).toBe(303);
+  return new URL(decided.headers.get('location')!);
+}
+
+export async function tokenRequest(base: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return read(
+    await fetch(`${base}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+}
+
+/** A refusal in OAuth's shape: the status, the standard code, a sentence, nothing internal, never cached. */
+export function expectOAuthError(res: Res, status: number, error: string) {
+  const where = `${res.status} ${res.text}`;
+  expect(res.status, where).toBe(status);
+  expect(res.headers.get('content-type') ?? '', where).toMatch(/^application\/json/);
+  expect(res.json.error, where).toBe(error);
+  expect(typeof res.json.error_description, where).toBe('string');
+  expect(res.json.error_description.length, where).toBeGreaterThan(15);
+  expectNoInternals(res.json);
+}
+
+/** The whole flow for a person: a code for a fresh client, and what the token exchange needs. */
+export async function codeFor(base: string, c: Consent, extra: Record<string, string> = {}) {
+  const clientId = await newClient(base);
+  const { verifier, challenge } = pkce();
+  const params = { ...usual(base, clientId, challenge), ...extra };
+  const back = await consent(base, authorizeUrl(base, params), c);
+  const code = back.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${back.href}`);
+  return { clientId, verifier, code, back, state: params.state };
+}
+
+/** Tokens for a person through the whole flow. */
+export async function tokensFor(base: string, c: Consent) {
+  const { clientId, verifier, code } = await codeFor(base, c);
+  const res = await tokenRequest(base, {
+    grant_type: 'authorization_code',
+    client_id: clientId,
+    code,
+    code_verifier: verifier,
+    redirect_uri: REDIRECT,
+    resource: `${base}/mcp`,
+  });
+  expect(res.status, res.text).toBe(200);
+  return {
+    clientId,
+    ...(res.json as { access_token: string; refresh_token: string; scope: string; expires_in: number }),
+  };
+}
