@@ -320,7 +320,7 @@ describe('a token that no longer works answers 401 at /mcp', () => {
     expectOAuthError(await refresh(t.clientId, t.refresh_token, { resource: `${base}/mcp` }), 400, 'invalid_target');
   });
 
-  it('when its member left the studio, at the next request, refresh included', async () => {
+  it('when its member is removed from the studio, at the next request, refresh included', async () => {
     const viewer = await memberWithToken(app.database, 'viewer');
     const email = await fromOutside(
       app.database,
@@ -330,13 +330,13 @@ describe('a token that no longer works answers 401 at /mcp', () => {
     await givePassword(app.database, email, 'viewer-password-1');
     const t = await tokensFor(base, { email, password: 'viewer-password-1' });
     expect((await mcpStatus(t.access_token)).status).toBe(200);
-    await fromOutside(app.database, (db) =>
-      db
-        .updateTable('members')
-        .set({ removed_at: new Date().toISOString() })
-        .where('id', '=', viewer.memberId)
-        .execute(),
+    // The owner removes the member as a person would (remove_member): the connection ends with the membership.
+    const removed = await callAction(await app.mcp(), 'remove_member', { memberId: viewer.memberId, confirm: true });
+    expect(removed.error).toBeUndefined();
+    const grants = await fromOutside(app.database, (db) =>
+      db.selectFrom('oauth_grants').select('revoked_reason').where('member_id', '=', viewer.memberId).execute(),
     );
+    expect(grants.map((g) => g.revoked_reason)).toEqual(['member_removed']);
     expect((await mcpStatus(t.access_token)).status).toBe(401);
     expectOAuthError(await refresh(t.clientId, t.refresh_token), 400, 'invalid_grant');
   });

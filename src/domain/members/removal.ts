@@ -7,13 +7,19 @@ import { ownerStays } from './roles.js';
  * Ends a membership at once: the member is marked removed (the row stays, so what they did stays theirs), every API
  * token of the membership is revoked and every project grant deleted, in the same transaction. Authentication reads
  * the membership on every request, so the next request with any of their tokens is refused 401; revoking the tokens
- * as well means a later invitation brings the person back with none of the old ones working and no old grants.
- * OAuth grants need nothing here: their lookup joins on the membership's removal too.
+ * as well means a later invitation brings the person back with none of the old ones working and no old grants. The
+ * membership's OAuth connections end the same way (their lookup joins on the removal too; ending them keeps it so).
  */
 async function endMembership(ctx: ActionContext, member: MemberRecord, summary: string) {
   const tokens = await ctx.db
     .updateTable('api_tokens')
     .set({ revoked_at: ctx.now })
+    .where('member_id', '=', member.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  const connections = await ctx.db
+    .updateTable('oauth_grants')
+    .set({ revoked_at: ctx.now, revoked_reason: 'member_removed' })
     .where('member_id', '=', member.id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -29,6 +35,7 @@ async function endMembership(ctx: ActionContext, member: MemberRecord, summary: 
       removedAt: { from: null, to: ctx.now },
       apiTokensRevoked: { from: null, to: tokensRevoked },
       projectGrantsRemoved: { from: null, to: grantsRemoved },
+      oauthConnectionsEnded: { from: null, to: Number(connections.numUpdatedRows) },
     },
   });
   return {

@@ -107,17 +107,3 @@ export async function revokeGrant(
     memo,
   );
 }
-
-/**
- * Ends every OAuth connection of a member, for removing a member from a studio (their requests already fail at once,
- * since authentication needs an active membership; this makes it last if the same membership is ever restored).
- */
-export async function revokeMemberGrants(tx: Db, memo: GroupMemo, memberId: string, now: string): Promise<void> {
-  const live = await tx
-    .selectFrom('oauth_grants')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  for (const g of live) await revokeGrant(tx, memo, g.id, 'member_removed', now);
-}
