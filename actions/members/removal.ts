@@ -16,7 +16,7 @@ export const removeStudioMember = defineAction({
   domain: 'members',
   summary: 'Remove a member from the studio; their access ends at once.',
   description:
-    'Ends the membership: every API token of theirs in this studio is revoked and their project grants deleted, so their next request is refused (401). Their record and everything they did stay. Needs confirm: true once the person has agreed; without it nothing changes and the answer is CONFIRMATION_REQUIRED. The owner cannot be removed (OWNERSHIP_TRANSFER_REQUIRED: transfer_studio_ownership first). Removing a removed member changes nothing. To leave yourself, use leave_studio.',
+    'Ends the membership: every API token and OAuth connection of theirs in this studio is revoked and their project grants deleted, so their next request is refused (401). Their record and everything they did stay. Needs confirm: true once the person has agreed; without it nothing changes and the answer is CONFIRMATION_REQUIRED. The owner cannot be removed (OWNERSHIP_TRANSFER_REQUIRED: transfer_studio_ownership first). Removing a removed member changes nothing. To leave yourself, use leave_studio.',
   scope: 'workspace:manage',
   input: z.strictObject({ memberId: MemberId.describe('From list_studio_members.'), confirm: Confirm }),
   output: EndedMembership,
@@ -32,7 +32,7 @@ export const leaveStudio = defineAction({
   domain: 'members',
   summary: 'Leave this studio; your access to it ends at once.',
   description:
-    'Ends your own membership of the studio this token acts in: every API token of yours here is revoked (this one too: its next request is refused 401) and your project grants are deleted. Other studios you belong to are not affected (list_my_studios). Needs confirm: true once the person has agreed; without it nothing changes and the answer is CONFIRMATION_REQUIRED. The owner cannot leave (OWNERSHIP_TRANSFER_REQUIRED): hand the studio on with transfer_studio_ownership first.',
+    'Ends your own membership of the studio this token acts in: every API token and OAuth connection of yours here is revoked (this one too: its next request is refused 401) and your project grants are deleted. Other studios you belong to are not affected (list_my_studios). Needs confirm: true once the person has agreed; without it nothing changes and the answer is CONFIRMATION_REQUIRED. The owner cannot leave (OWNERSHIP_TRANSFER_REQUIRED): hand the studio on with transfer_studio_ownership first.',
   scope: 'self',
   input: z.strictObject({ confirm: Confirm }),
   output: EndedMembership,

@@ -454,10 +454,15 @@ const STRATEGIES: Record<string, Strategy> = {
     if (d.query.filename) d.query.filename = 'another-name.png';
     else if (d.body && /json/.test(d.body.type)) {
       const body = JSON.parse(d.body.bytes.toString());
+      const properties = (o.op.requestBody!.content[d.body.type] as { schema?: Schema }).schema?.properties ?? {};
       const field = Object.keys(body).find(
         (k) => typeof body[k] === 'string' && !PLACEHOLDER.test(body[k]) && !/Id$/.test(k),
       );
-      if (field) body[field] += ' (again)';
+      // A closed set (create_import's phase) takes another of its values; free text takes more text.
+      const others = ((properties[field ?? ''] as Schema | undefined)?.enum ?? []).filter(
+        (v: unknown) => v !== body[field ?? ''],
+      );
+      if (field) body[field] = others.length ? others[0] : `${body[field]} (again)`;
       else d.path = { ...d.path, ...(await lastPathToAnother(o, world)) };
       d.body = { ...d.body, bytes: Buffer.from(JSON.stringify(body)) };
     } else d.path = { ...d.path, ...(await lastPathToAnother(o, world)) };

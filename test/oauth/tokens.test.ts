@@ -330,8 +330,11 @@ describe('a token that no longer works answers 401 at /mcp', () => {
     await givePassword(app.database, email, 'viewer-password-1');
     const t = await tokensFor(base, { email, password: 'viewer-password-1' });
     expect((await mcpStatus(t.access_token)).status).toBe(200);
-    // The owner removes the member as a person would (remove_member): the connection ends with the membership.
-    const removed = await callAction(await app.mcp(), 'remove_member', { memberId: viewer.memberId, confirm: true });
+    // The owner removes the member as a person would (remove_studio_member): the connection ends with the membership.
+    const removed = await callAction(await app.mcp(), 'remove_studio_member', {
+      memberId: viewer.memberId,
+      confirm: true,
+    });
     expect(removed.error).toBeUndefined();
     const grants = await fromOutside(app.database, (db) =>
       db.selectFrom('oauth_grants').select('revoked_reason').where('member_id', '=', viewer.memberId).execute(),
