@@ -14,6 +14,7 @@ import { registerAgentResults } from './agent-results.js';
 import { registerSharePage } from './share-page/route.js';
 import { registerDownloads } from './downloads.js';
 import { registerAccountPages } from './pages/route.js';
+import { SignInLimits } from './pages/sign-in-limits.js';
 import { registerOAuth } from './oauth/routes.js';
 import { redactPath } from './redact.js';
 
@@ -115,8 +116,10 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerAgentResults(app, rt, actions);
   registerSharePage(app, rt);
   registerDownloads(app, rt);
-  await registerAccountPages(app, rt);
-  await registerOAuth(app, rt);
+  // One set of sign-in limits for every page that checks a password (the account pages and the consent pages).
+  const signIns = new SignInLimits();
+  await registerAccountPages(app, rt, signIns);
+  await registerOAuth(app, rt, signIns);
   app.get('/health', async () => ({ status: 'ok' }));
   return app;
 }

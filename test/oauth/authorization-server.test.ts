@@ -2,7 +2,10 @@
  * The authorization server over plain HTTP, on both stores: discovery (the 401 on /mcp, Protected Resource Metadata,
  * Authorization Server Metadata, validated with the MCP SDK's own schemas), dynamic client registration and its
  * bounds, the authorization request's refusals (told to the person before the redirect URI is known good, sent back
- * to the client after), and the consent page's forms (Origin check, signed form field, sign-in, Deny, studio choice).
+ * to the client after), the consent page's forms (Origin check, signed form field, sign-in, Deny, studio choice), and
+ * the one sign-in it shares with `/login`: a live session goes straight to consent, an ended one does not, and
+ * signing in on the consent page starts a session as `/login` does. The sign-in limit per address comes last: it
+ * holds for both pages.
  */
 import {
   OAuthClientInformationFullSchema,
@@ -10,9 +13,11 @@ import {
   OAuthProtectedResourceMetadataSchema,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trpc } from '../helpers/clients.js';
 import { expectNoInternals } from '../helpers/e2e.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { getPage, postForm as postPage } from '../members/page-client.js';
 import {
   authorizeUrl,
   consent,
@@ -25,7 +30,10 @@ import {
   postForm,
   REDIRECT,
   registerClient,
+  type Res,
   scopesOffered,
+  sessionCookie,
+  signedIn as fromPage,
   studiosOffered,
   usual,
 } from './oauth-http.js';
@@ -348,43 +356,216 @@ describe('the consent page', () => {
       ['password', OWNER.password],
     ]);
     const form = formField(signedIn.text);
+    const browser = fromPage(base, sessionCookie(signedIn));
     const [member] = studiosOffered(signedIn.text).keys();
-    const notMine = await postForm(base, '/authorize/decision', [
-      ['form', form],
-      ['member', other.memberId],
-      ['scope', 'projects:read'],
-      ['decision', 'approve'],
-    ]);
+    const notMine = await postForm(
+      base,
+      '/authorize/decision',
+      [
+        ['form', form],
+        ['member', other.memberId],
+        ['scope', 'projects:read'],
+        ['decision', 'approve'],
+      ],
+      browser,
+    );
     expect(notMine.status).toBe(400);
     expect(notMine.text).toContain('Choose one of your studios');
-    const none = await postForm(base, '/authorize/decision', [
-      ['form', form],
-      ['member', member!],
-      ['decision', 'approve'],
-    ]);
+    const none = await postForm(
+      base,
+      '/authorize/decision',
+      [
+        ['form', form],
+        ['member', member!],
+        ['decision', 'approve'],
+      ],
+      browser,
+    );
     expect(none.status).toBe(400);
     expect(none.text).toContain('Tick at least one');
-    const ok = await postForm(base, '/authorize/decision', [
-      ['form', form],
-      ['member', member!],
-      ['scope', 'projects:read'],
-      ['decision', 'approve'],
-    ]);
+    const ok = await postForm(
+      base,
+      '/authorize/decision',
+      [
+        ['form', form],
+        ['member', member!],
+        ['scope', 'projects:read'],
+        ['decision', 'approve'],
+      ],
+      browser,
+    );
     expect(ok.status).toBe(303);
     expect(new URL(ok.headers.get('location')!).searchParams.get('code')).toMatch(/^mcp_code_/);
-    const again = await postForm(base, '/authorize/decision', [
-      ['form', form],
-      ['member', member!],
-      ['scope', 'projects:read'],
-      ['decision', 'approve'],
-    ]);
+    const again = await postForm(
+      base,
+      '/authorize/decision',
+      [
+        ['form', form],
+        ['member', member!],
+        ['scope', 'projects:read'],
+        ['decision', 'approve'],
+      ],
+      browser,
+    );
     expect(again.status).toBe(400);
     expectNoInternals(again.text);
   });
 });
 
+/** Signs in at `/login` as a browser would; answers the page it lands on, with the cookies the browser then holds. */
+async function signInAtLogin(email: string, password: string) {
+  const form = await getPage(`${base}/login`);
+  const done = await postPage(`${base}/login`, { form_token: form.formToken!, email, password }, form.cookies);
+  expect(done.status, done.html).toBe(303);
+  return done;
+}
+/** The session cookie a browser holds, as it sends it. */
+const cookieOf = (cookies: Map<string, string>) => `studio_session=${cookies.get('studio_session')}`;
+
+/** The sign-in form, not the consent form. */
+function expectSignInForm(res: Res, status = 200) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.text).toContain('name="password"');
+  expect(res.text).not.toContain('name="member"');
+  expect(res.text).not.toContain('value="approve"');
+}
+
+const approval = (page: string, member: string): Array<[string, string]> => [
+  ['form', formField(page)],
+  ['member', member],
+  ['scope', 'projects:read'],
+  ['decision', 'approve'],
+];
+
+describe('one sign-in with /login', () => {
+  it('a browser signed in at /login gets the consent page straight away, and a code at Allow', async () => {
+    const cookie = cookieOf((await signInAtLogin(OWNER.email, OWNER.password)).cookies);
+    const params = usual(base, await newClient(base), pkce().challenge);
+    const page = await get(authorizeUrl(base, params), 'text/html', cookie);
+    expect(page.status, page.text).toBe(200);
+    expect(page.text).not.toContain('name="password"');
+    expect(page.text).toContain(`Signed in as <strong>${OWNER.email}</strong>`);
+    expect(page.text).toContain('Not you? Sign out and use another account');
+    expect(page.headers.getSetCookie()).toEqual([]);
+    // The same protections as the page after a password: no script, never framed, forms to here and the client only.
+    expect(page.text).not.toContain('<script');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:8976");
+    expect(page.headers.get('content-security-policy')).not.toContain('script-src');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const [member] = studiosOffered(page.text).keys();
+    // The form is bound to the session that showed it: without its cookie (another browser) it asks for a sign-in,
+    // from another site it is refused; neither issues a code.
+    expectSignInForm(await postForm(base, '/authorize/decision', approval(page.text, member!)), 401);
+    const foreign = { origin: 'https://attacker.example', cookie };
+    expect((await postForm(base, '/authorize/decision', approval(page.text, member!), foreign)).status).toBe(403);
+    const ok = await postForm(base, '/authorize/decision', approval(page.text, member!), fromPage(base, cookie));
+    expect(ok.status, ok.text).toBe(303);
+    const back = new URL(ok.headers.get('location')!);
+    expect(back.searchParams.get('code')).toMatch(/^mcp_code_/);
+    expect(back.searchParams.get('state')).toBe(params.state);
+  });
+
+  it('an ended session gets the sign-in form: signed out at /logout, by “Not you?”, or by a password set since', async () => {
+    const clientId = await newClient(base);
+    const url = () => authorizeUrl(base, usual(base, clientId, pkce().challenge));
+
+    const first = await signInAtLogin(OWNER.email, OWNER.password);
+    const account = await getPage(`${base}/login`, first.cookies);
+    const loggedOut = await postPage(`${base}/logout`, { form_token: account.formToken! }, new Map(first.cookies));
+    expect(loggedOut.status).toBe(303);
+    expectSignInForm(await get(url(), 'text/html', cookieOf(first.cookies)));
+
+    const second = cookieOf((await signInAtLogin(OWNER.email, OWNER.password)).cookies);
+    const shown = await get(url(), 'text/html', second);
+    const [member] = studiosOffered(shown.text).keys();
+    const signOut: Array<[string, string]> = [['form', formField(shown.text)]];
+    const forged = await postForm(base, '/authorize/sign-out', signOut, {
+      origin: 'https://attacker.example',
+      cookie: second,
+    });
+    expect(forged.status).toBe(403);
+    expect(studiosOffered((await get(url(), 'text/html', second)).text).size).toBeGreaterThan(0);
+    const notMe = await postForm(base, '/authorize/sign-out', signOut, fromPage(base, second));
+    expectSignInForm(notMe);
+    expect(notMe.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^studio_session=; .*Max-Age=0/));
+    expectSignInForm(await get(url(), 'text/html', second));
+    // The consent page shown before can no longer approve.
+    const late = await postForm(base, '/authorize/decision', approval(shown.text, member!), fromPage(base, second));
+    expectSignInForm(late, 401);
+    expect(late.text).toContain('no longer signed in');
+
+    const third = cookieOf((await signInAtLogin(OWNER.email, OWNER.password)).cookies);
+    expect(studiosOffered((await get(url(), 'text/html', third)).text).size).toBeGreaterThan(0);
+    await givePassword(app.database, OWNER.email, OWNER.password);
+    expectSignInForm(await get(url(), 'text/html', third));
+  });
+
+  it('a membership removed is no choice on the consent page, nor at Allow', async () => {
+    const designer = await memberWithToken(app.database, 'designer');
+    const email = `designer-${designer.userId}@example.test`;
+    await givePassword(app.database, email, 'designer-password-1');
+    const cookie = cookieOf((await signInAtLogin(email, 'designer-password-1')).cookies);
+    const url = authorizeUrl(base, usual(base, await newClient(base), pkce().challenge));
+    const shown = await get(url, 'text/html', cookie);
+    expect([...studiosOffered(shown.text).keys()]).toEqual([designer.memberId]);
+    await trpc(base, app.token).members.removeStudioMember.mutate({ memberId: designer.memberId, confirm: true });
+    const late = await postForm(
+      base,
+      '/authorize/decision',
+      approval(shown.text, designer.memberId),
+      fromPage(base, cookie),
+    );
+    expect(late.status).toBe(400);
+    expect(late.text).toContain('Choose one of your studios');
+    expect(late.headers.get('location')).toBeNull();
+    const again = await get(url, 'text/html', cookie);
+    expect(studiosOffered(again.text).size).toBe(0);
+    expect(again.text).toContain('not a member of any studio');
+    expect(again.text).not.toContain('value="approve"');
+  });
+
+  it('signing in on the consent page starts a session as /login does, and the next connection skips the sign-in', async () => {
+    const page = await get(authorizeUrl(base, usual(base, await newClient(base), pkce().challenge)));
+    expect(page.headers.getSetCookie()).toEqual([]);
+    const login = await signInAtLogin(OWNER.email, OWNER.password);
+    const brought = cookieOf(login.cookies);
+    const res = await postForm(
+      base,
+      '/authorize/sign-in',
+      [
+        ['form', formField(page.text)],
+        ['email', OWNER.email],
+        ['password', OWNER.password],
+      ],
+      fromPage(base, brought),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(studiosOffered(res.text).size).toBeGreaterThan(0);
+    const set = res.headers.getSetCookie().filter((c) => c.startsWith('studio_session='));
+    expect(set).toHaveLength(1);
+    expect(set[0]).toMatch(/^studio_session=session_[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(set[0]!)![1]);
+    expect(maxAge).toBeGreaterThan(11 * 3600);
+    expect(maxAge).toBeLessThanOrEqual(12 * 3600);
+    // Exactly the cookie /login sets, but for its secret and the seconds left.
+    const shape = (c: string) => c.replace(/=session_[^;]+/, '=…').replace(/Max-Age=\d+/, 'Max-Age=…');
+    expect(shape(set[0]!)).toBe(shape(login.setCookies.find((c) => c.startsWith('studio_session='))!));
+    // A new session, never the one the browser brought: that one has ended.
+    const cookie = sessionCookie(res)!;
+    expect(cookie).not.toBe(brought);
+    const elsewhere = authorizeUrl(base, usual(base, await newClient(base), pkce().challenge));
+    expectSignInForm(await get(elsewhere, 'text/html', brought));
+    // The next connection goes straight to consent, through the shared helper as a client's test would use it.
+    const back = await consent(base, elsewhere, { ...OWNER, session: cookie });
+    expect(back.searchParams.get('code')).toMatch(/^mcp_code_/);
+    const account = await getPage(`${base}/login`, new Map([['studio_session', cookie.split('=')[1]!]]));
+    expect(account.html).toContain('Signed in as');
+  });
+});
+
 describe('sign-in limits', () => {
-  it('an address that tries too many sign-ins is asked to wait (429 with Retry-After), whatever the emails', async () => {
+  it('an address that tries too many sign-ins is asked to wait (429 with Retry-After), whatever the emails and page', async () => {
     const clientId = await newClient(base);
     const page = await get(authorizeUrl(base, usual(base, clientId, pkce().challenge)));
     const form = formField(page.text);
@@ -401,5 +582,14 @@ describe('sign-in limits', () => {
     expect(refused, 'no sign-in was refused').toBeDefined();
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused!.text).toContain('Too many sign-ins from this address');
+    // One limit for every page that checks a password: /login from the same address waits too.
+    const login = await getPage(`${base}/login`);
+    const atLogin = await postPage(
+      `${base}/login`,
+      { form_token: login.formToken!, email: OWNER.email, password: OWNER.password },
+      login.cookies,
+    );
+    expect(atLogin.status).toBe(429);
+    expect(atLogin.html).toContain('Too many sign-ins from this address');
   });
 });

@@ -2,8 +2,9 @@
  * The whole OAuth flow with real parts: the real server process (dist/), the MCP SDK client's own OAuth support
  * (StreamableHTTPClientTransport with an OAuthClientProvider: discovery from the 401, dynamic registration, PKCE,
  * the resource indicator, the token exchange and, later, a refresh), and the consent page signed in and clicked through
- * in headless Chromium, choosing the second of the person's two studios. The person's password is set with
- * `studio password set`, as a self-hoster would. SQLite only (vitest.config.ts): a browser run needs no second store.
+ * in headless Chromium, choosing the second of the person's two studios; then, signed in once at `/login`, another
+ * connection without typing the password again. The person's password is set with `studio password set`, as a
+ * self-hoster would. SQLite only (vitest.config.ts): a browser run needs no second store.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -207,5 +208,35 @@ describe('an MCP client connects over OAuth', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('signed in once at /login, the person connects another client without typing the password again', async () => {
+    const provider = new MemoryProvider(callback.url);
+    const mcpUrl = new URL('/mcp', server.url);
+    const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: 'e2e-oauth-2', version: '1.0.0' }).connect(transport)).rejects.toThrow(
+      UnauthorizedError,
+    );
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email address').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Signed in as' }).waitFor();
+
+    const response = await page.goto(provider.authorizationUrl!.href);
+    expect(response!.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/act for you/);
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Not you/ }).count()).toBe(1);
+    await shot(page, 'oauth-consent-signed-in');
+    const arrived = callback.next();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const back = await arrived;
+    expect(back.searchParams.get('state')).toBe(provider.sentState);
+    await context.close();
+    await transport.finishAuth(back.searchParams.get('code')!);
+    expect(provider.saved?.access_token).toMatch(/^mcp_at_/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * OAuth driven over plain HTTP, as a browser and an MCP client would: register, open the authorization URL, sign in
- * and decide on the consent page (forms posted with this server's Origin, as a browser sends it), exchange the code.
- * Nothing here knows the server's internals; the consent forms are read from the HTML the server renders.
+ * and decide on the consent page (forms posted with this server's Origin, as a browser sends it, and the session
+ * cookie the sign-in set), exchange the code. Nothing here knows the server's internals; the consent forms are read
+ * from the HTML the server renders.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
@@ -79,9 +80,21 @@ export const usual = (base: string, clientId: string, challenge: string) => ({
   resource: `${base}/mcp`,
 });
 
-export async function get(url: string, accept = 'text/html'): Promise<Res> {
-  return read(await fetch(url, { redirect: 'manual', headers: { accept } }));
+export async function get(url: string, accept = 'text/html', cookie?: string): Promise<Res> {
+  return read(await fetch(url, { redirect: 'manual', headers: { accept, ...(cookie ? { cookie } : {}) } }));
 }
+
+/** The session cookie a response sets (`studio_session=…`, as a browser sends it back), or undefined. */
+export function sessionCookie(res: Res): string | undefined {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('studio_session=') && !/Max-Age=0/i.test(c));
+  return set?.split(';')[0];
+}
+
+/** The headers of a form post from the server's own page by a browser holding `cookie`. */
+export const signedIn = (base: string, cookie: string | undefined) => ({
+  origin: new URL(base).origin,
+  ...(cookie ? { cookie } : {}),
+});
 
 /** A form post as the browser sends it from one of the server's pages (its Origin unless told otherwise). */
 export async function postForm(
@@ -124,6 +137,8 @@ export const scopesOffered = (html: string) =>
 export interface Consent {
   email: string;
   password: string;
+  /** A session cookie the browser holds already: the consent page comes straight away, and no password is typed. */
+  session?: string;
   /** The studio to choose, by name; the first offered when absent. */
   studio?: string;
   /** The scopes to leave ticked; all offered when absent. */
@@ -131,25 +146,35 @@ export interface Consent {
   decision?: 'approve' | 'deny';
 }
 
-/** Signs in and decides on the consent page; answers the redirect back to the client. */
+/** Signs in (unless the browser holds a session) and decides on the consent page; answers the redirect back. */
 export async function consent(base: string, url: string, c: Consent): Promise<URL> {
-  const page = await get(url);
+  const page = await get(url, 'text/html', c.session);
   expect(page.status, page.text).toBe(200);
-  const signedIn = await postForm(base, '/authorize/sign-in', [
-    ['form', formField(page.text)],
-    ['email', c.email],
-    ['password', c.password],
-  ]);
-  expect(signedIn.status, signedIn.text).toBe(200);
-  const studios = studiosOffered(signedIn.text);
+  let shown = page;
+  let cookie = c.session;
+  if (!c.session) {
+    shown = await postForm(base, '/authorize/sign-in', [
+      ['form', formField(page.text)],
+      ['email', c.email],
+      ['password', c.password],
+    ]);
+    expect(shown.status, shown.text).toBe(200);
+    cookie = sessionCookie(shown);
+  }
+  const studios = studiosOffered(shown.text);
   const member = c.studio ? [...studios].find(([, name]) => name === c.studio)?.[0] : [...studios.keys()][0];
   if (!member) throw new Error(`studio ${c.studio} is not offered: ${[...studios.values()].join(', ')}`);
-  const decided = await postForm(base, '/authorize/decision', [
-    ['form', formField(signedIn.text)],
-    ['member', member],
-    ...(c.scopes ?? scopesOffered(signedIn.text)).map((s): [string, string] => ['scope', s]),
-    ['decision', c.decision ?? 'approve'],
-  ]);
+  const decided = await postForm(
+    base,
+    '/authorize/decision',
+    [
+      ['form', formField(shown.text)],
+      ['member', member],
+      ...(c.scopes ?? scopesOffered(shown.text)).map((s): [string, string] => ['scope', s]),
+      ['decision', c.decision ?? 'approve'],
+    ],
+    signedIn(base, cookie),
+  );
   expect(decided.status, decided.text).toBe(303);
   return new URL(decided.headers.get('location')!);
 }

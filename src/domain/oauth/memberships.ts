@@ -1,5 +1,6 @@
 import type { Store } from '../../../db/store.js';
 import type { Role } from '../../../db/vocabulary.js';
+import { membershipsOf as studiosOf } from '../members/members.js';
 
 /** A studio a person can connect a client to: one of their active memberships. */
 export interface Membership {
@@ -9,21 +10,12 @@ export interface Membership {
   role: Role;
 }
 
-/** The person's email and their active memberships, studios by name: the choices on the consent page. */
+/**
+ * The person's email and their active memberships, studios by name (the same list `/login` shows): the choices on the
+ * consent page, read again when the person decides, so a membership removed meanwhile is no choice.
+ */
 export async function membershipsOf(store: Store, userId: string): Promise<{ email: string; studios: Membership[] }> {
-  const rows = await store.readDb
-    .selectFrom('members as m')
-    .innerJoin('studios as s', 's.id', 'm.studio_id')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id as memberId', 's.id as studioId', 's.name as studioName', 'm.role as role', 'u.email as email'])
-    .where('m.user_id', '=', userId)
-    .where('m.removed_at', 'is', null)
-    .orderBy('s.name')
-    .orderBy('s.id')
-    .execute();
-  const email =
-    rows[0]?.email ??
-    (await store.readDb.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email ??
-    '';
-  return { email, studios: rows.map(({ email: _, ...m }) => m) };
+  const studios = await studiosOf(store.readDb, userId);
+  const user = await store.readDb.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return { email: user?.email ?? '', studios };
 }

@@ -26,17 +26,18 @@ export interface Session {
 /**
  * Opens a session for a person in the caller's transaction (so an invitation's page can make the person, their
  * membership and their session in one commit); sessions past their expiry are swept on the way. The secret is in the
- * answer only.
+ * answer only; the id names the session to whoever must later check it is still the same one (the consent form).
  */
 export async function insertSession(db: Kysely<Database>, userId: string, now: string = nowIso()) {
+  const id = newId();
   const secret = newToken('session');
   const expiresAt = new Date(Date.parse(now) + SESSION_MS).toISOString();
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await db
     .insertInto('sessions')
-    .values({ id: newId(), user_id: userId, token_hash: sha256(secret), created_at: now, expires_at: expiresAt })
+    .values({ id, user_id: userId, token_hash: sha256(secret), created_at: now, expires_at: expiresAt })
     .execute();
-  return { secret, expiresAt };
+  return { id, secret, expiresAt };
 }
 
 /** Opens a session for a person who has just proved who they are. */

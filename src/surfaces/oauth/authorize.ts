@@ -11,66 +11,57 @@ import { findClient, type KnownClient } from '../../domain/oauth/clients.js';
 import { issueCode } from '../../domain/oauth/codes.js';
 import { OAuthError, ServerError } from '../../domain/oauth/errors.js';
 import { membershipsOf } from '../../domain/oauth/memberships.js';
-import { checkSignIn } from '../../domain/people/sign-in.js';
 import { redirectUriMatches } from '../../domain/oauth/redirect-uris.js';
-import { Gate } from '../../files/gate.js';
-import { type FormBody, formBody } from './responses.js';
+import { sendPage } from '../pages/layout.js';
+import { postedFrom } from '../pages/origin.js';
+import { SIGN_IN_REFUSED } from '../pages/sign-in-form.js';
+import { limitedAnswer, type SignInLimits } from '../pages/sign-in-limits.js';
+import { currentSession, signInBrowser, signOutBrowser } from '../pages/visit.js';
 import { openForm, sealForm } from './form-token.js';
-import { consentPage, formTargetOf, noticePage, pageHeaders, signInPage } from './page.js';
+import { consentPage, formTargetOf, noticePage, type OAuthPage, signInPage } from './page.js';
+import { type FormBody, formBody } from './responses.js';
 
 /** What the sign-in form carries: the checked request. */
 interface SignInForm {
   step: 'sign-in';
   request: AuthorizationRequest;
 }
-/** What the consent form carries: the request, who signed in, and this consent's id (one code per approval). */
+/**
+ * What the consent form carries: the request, who is signed in and by which session (an approval needs that session
+ * still live in this browser), and this consent's id (one code per approval).
+ */
 interface ConsentForm {
   step: 'consent';
   request: AuthorizationRequest;
   userId: string;
+  sessionId: string;
   consentId: string;
 }
 
 const FORM_LIMIT = 64 * 1024;
-/**
- * A password check costs about 32 MiB and 100 ms of a core (scrypt): at most two run at once in a process (the rest
- * wait their turn), and one address may try at most this many sign-ins in ten minutes, whatever the emails.
- */
-const SIGN_INS_AT_ONCE = 2;
-export const SIGN_INS_PER_ADDRESS = 30;
-const SIGN_IN_WINDOW_MS = 10 * 60_000;
 
 /**
- * The authorization endpoint (OAuth 2.1 §4.1) and its consent pages, server-rendered without script:
+ * The authorization endpoint (OAuth 2.1 §4.1) and its consent pages, server-rendered without script, signed in by the
+ * same sessions as `/login` (src/domain/people/sessions.ts, src/surfaces/pages/visit.ts):
  * 1. `GET /authorize` checks the request; a bad client or redirect URI is told to the person (an HTML page, or JSON
  *    to a client that does not ask for HTML), anything else goes back to the client as an error redirect. A good one
- *    shows the sign-in form.
- * 2. `POST /authorize/sign-in` checks the email and password (throttled, src/domain/people/sign-in.ts) and shows the
- *    consent form: the person's studios, the scopes asked (each can be unticked), Allow and Deny.
- * 3. `POST /authorize/decision` redirects to the client with a code (Allow) or `access_denied` (Deny).
- * Each POST must come from a page of this server (Origin, or Referer when a browser sends no Origin, equal to the
- * base URL's origin) and carry the signed form field of the step before (form-token.ts). No session is kept: a
- * person signs in for each connection (a later version can honour a sign-in session instead).
+ *    shows the consent form to a person signed in already (their session cookie names a live session), else the
+ *    sign-in form.
+ * 2. `POST /authorize/sign-in` checks the email and password (the server's sign-in limits, shared with `/login`),
+ *    starts a session as `/login` does (the same cookie), and shows the consent form: the person's studios, the scopes
+ *    asked (each can be unticked), Allow and Deny, and "Not you?".
+ * 3. `POST /authorize/decision` redirects to the client with a code (Allow: only while the session that showed the
+ *    form is live in this browser) or `access_denied` (Deny).
+ * 4. `POST /authorize/sign-out` ("Not you?") ends the browser's session and shows the sign-in form again.
+ * Each POST must come from a page of this server (postedFrom: its Origin, or Referer when a browser sends no Origin;
+ * one that names neither is refused) and carry the signed form field of the step before (form-token.ts).
  */
-export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
+export function registerAuthorize(app: FastifyInstance, rt: Runtime, signIns: SignInLimits) {
   const { config, store } = rt;
   const serverHost = () => new URL(config.baseUrl).host;
-  const passwordChecks = new Gate(SIGN_INS_AT_ONCE);
-  const recentSignIns = new Map<string, number[]>();
-  /** Seconds until this address may try again, or 0 (and the attempt counted). */
-  const signInWait = (address: string) => {
-    const now = Date.now();
-    const times = (recentSignIns.get(address) ?? []).filter((t) => now - t < SIGN_IN_WINDOW_MS);
-    if (times.length >= SIGN_INS_PER_ADDRESS) return Math.ceil((times[0]! + SIGN_IN_WINDOW_MS - now) / 1000);
-    times.push(now);
-    recentSignIns.set(address, times);
-    if (recentSignIns.size > 10_000)
-      for (const [k, v] of recentSignIns) if (v.every((t) => now - t >= SIGN_IN_WINDOW_MS)) recentSignIns.delete(k);
-    return 0;
-  };
 
-  const page = (reply: FastifyReply, status: number, body: string, formTarget?: string) =>
-    reply.code(status).headers(pageHeaders(formTarget)).send(body);
+  const page = (reply: FastifyReply, status: number, p: OAuthPage, formTarget?: string) =>
+    sendPage(reply, status, p.title, p.body, formTarget);
 
   /** A failure before the client and its redirect URI are known good: shown, never redirected. */
   const tellPerson = (req: FastifyRequest, reply: FastifyReply, error: OAuthError) => {
@@ -94,14 +85,8 @@ export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
       ),
     );
 
-  /** The POST came from a page this server served: its Origin (or, without one, its Referer) is the base URL's. */
-  const fromOwnPage = (req: FastifyRequest) => {
-    const own = new URL(config.baseUrl).origin;
-    const origin = req.headers.origin;
-    if (origin !== undefined) return origin === own;
-    const referer = req.headers.referer;
-    return referer !== undefined && URL.canParse(referer) && new URL(referer).origin === own;
-  };
+  /** The POST came from a page this server served; a request that names no origin at all is not taken either. */
+  const fromOwnPage = (req: FastifyRequest) => postedFrom(config, req) === 'own';
   const foreign = (reply: FastifyReply) =>
     page(
       reply,
@@ -116,6 +101,21 @@ export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
   const clientOf = async (request: AuthorizationRequest): Promise<KnownClient | undefined> => {
     const client = await findClient(store, request.clientId);
     return client?.redirectUris.some((r) => redirectUriMatches(request.redirectUri, r)) ? client : undefined;
+  };
+
+  const showSignIn = async (
+    reply: FastifyReply,
+    status: number,
+    request: AuthorizationRequest,
+    client: KnownClient,
+    opts: { email?: string; error?: string } = {},
+  ) => {
+    const form: SignInForm = { step: 'sign-in', request };
+    return page(
+      reply,
+      status,
+      signInPage({ serverHost: serverHost(), client, request, form: await sealForm(config, form), ...opts }),
+    );
   };
 
   const showConsent = async (
@@ -142,6 +142,15 @@ export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
     );
   };
 
+  /** A fresh consent form for the person a session signs in. */
+  const consentFor = (request: AuthorizationRequest, session: { id: string; userId: string }): ConsentForm => ({
+    step: 'consent',
+    request,
+    userId: session.userId,
+    sessionId: session.id,
+    consentId: newId(),
+  });
+
   app.get('/authorize', async (req, reply) => {
     const checked = await checkAuthorizationRequest(store, config, req.query as Params);
     if (!checked.ok) {
@@ -155,17 +164,9 @@ export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
         302,
       );
     }
-    const form: SignInForm = { step: 'sign-in', request: checked.request };
-    return page(
-      reply,
-      200,
-      signInPage({
-        serverHost: serverHost(),
-        client: checked.client,
-        request: checked.request,
-        form: await sealForm(config, form),
-      }),
-    );
+    const current = await currentSession(rt, req);
+    if (current) return showConsent(reply, 200, consentFor(checked.request, current.session), checked.client);
+    return showSignIn(reply, 200, checked.request, checked.client);
   });
 
   app.post('/authorize/sign-in', { bodyLimit: FORM_LIMIT }, async (req, reply) => {
@@ -177,38 +178,27 @@ export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
     if (!client) return expired(reply);
     const email = text(body, 'email', 254);
     const password = text(body, 'password', 1024);
-    const again = async (status: number, error: string) =>
-      page(
-        reply,
-        status,
-        signInPage({
-          serverHost: serverHost(),
-          client,
-          request: form.request,
-          form: await sealForm(config, form),
-          email: email ?? '',
-          error,
-        }),
-      );
+    const again = (status: number, error: string) =>
+      showSignIn(reply, status, form.request, client, { email: email ?? '', error });
     if (!email || !password) return again(400, 'Enter your email and your password.');
-    const wait = signInWait(req.ip);
-    if (wait) {
-      reply.header('retry-after', String(wait));
-      return again(429, `Too many sign-ins from this address; try again in ${Math.ceil(wait / 60)} minutes.`);
-    }
-    const result = await passwordChecks.run(() => checkSignIn(store, email, password));
+    const result = await signIns.check(store, req.ip, email, password);
     if (!result.ok) {
-      if (result.reason === 'locked') {
-        reply.header('retry-after', String(result.retryAfterSeconds));
-        return again(
-          429,
-          `Too many failed sign-ins for this email address; try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`,
-        );
-      }
-      return again(401, 'That email and password do not match an account here; check both and try again.');
+      if (result.reason === 'invalid') return again(401, SIGN_IN_REFUSED);
+      const limited = limitedAnswer(reply, result);
+      return again(limited.status, limited.text);
     }
-    const consent: ConsentForm = { step: 'consent', request: form.request, userId: result.userId, consentId: newId() };
-    return showConsent(reply, 200, consent, client);
+    const session = await signInBrowser(rt, req, reply, result.userId);
+    return showConsent(reply, 200, consentFor(form.request, { id: session.id, userId: result.userId }), client);
+  });
+
+  app.post('/authorize/sign-out', { bodyLimit: FORM_LIMIT }, async (req, reply) => {
+    if (!fromOwnPage(req)) return foreign(reply);
+    const form = await openForm<ConsentForm>(config, formBody(req).form);
+    if (form?.step !== 'consent') return expired(reply);
+    const client = await clientOf(form.request);
+    if (!client) return expired(reply);
+    await signOutBrowser(rt, req, reply);
+    return showSignIn(reply, 200, form.request, client);
   });
 
   app.post('/authorize/decision', { bodyLimit: FORM_LIMIT }, async (req, reply) => {
@@ -228,6 +218,13 @@ export function registerAuthorize(app: FastifyInstance, rt: Runtime) {
     const decision = text(body, 'decision', 10);
     if (decision === 'deny')
       return back({ error: 'access_denied', error_description: 'The person declined to connect this client.' });
+    // Anything more needs the session the form was made for, still live here: signed out since (here or on /login),
+    // a password set since, or another browser holding the form, and the person signs in again.
+    const current = await currentSession(rt, req);
+    if (!current || current.session.id !== form.sessionId)
+      return showSignIn(reply, 401, request, client, {
+        error: 'You are no longer signed in here. Sign in again to decide.',
+      });
     if (decision !== 'approve') return showConsent(reply, 400, form, client, 'Choose Allow or Deny.');
     const { studios } = await membershipsOf(store, form.userId);
     const memberId = text(body, 'member', 64);

@@ -3,11 +3,13 @@ import type { Config } from '../../config.js';
 import { linkSecret } from '../../files/server-secret.js';
 
 /**
- * The consent page keeps no session: each form it renders carries what the next step needs (the checked authorization
- * request; after sign-in, who signed in and the consent's own id) in one hidden field, signed with a key derived from
- * the server's secret and valid for ten minutes. A form whose field was altered, made by another server, or left too
- * long is refused. Together with the Origin check on every POST this keeps the forms CSRF-safe: another site can
- * neither make a valid form field for a person it cannot sign in as, nor submit this site's forms (its Origin differs).
+ * Each consent form carries what the next step needs (the checked authorization request; on the consent form, who is
+ * signed in, by which session, and the consent's own id) in one hidden field, signed with a key derived from the
+ * server's secret and valid for ten minutes: the request is not kept on the server between the steps. A form whose
+ * field was altered, made by another server, or left too long is refused. (The account pages' forms carry no payload,
+ * only a token bound to the browser's cookie, sessions.ts formTokenFor; these need the signed field.) With the Origin
+ * check on every POST, and an approval taken only with the session cookie the form names, the forms are CSRF-safe:
+ * another site can neither make a valid form field for a person it cannot sign in as, nor submit this site's forms.
  */
 export const FORM_TTL_MS = 10 * 60_000;
 

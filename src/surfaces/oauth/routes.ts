@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from '../../core/invoke.js';
+import type { SignInLimits } from '../pages/sign-in-limits.js';
 import { registerAuthorize } from './authorize.js';
 import { registerMetadata } from './metadata.js';
 import { registerRegistration } from './register.js';
@@ -21,7 +22,7 @@ function parseForm(text: string): Record<string, string | string[]> {
  * answers a request there without a valid token 401 with `resource_metadata`). Mounted in a plugin of its own so the
  * form parser the token endpoint needs serves these routes only (elsewhere a form body stays 415).
  */
-export async function registerOAuth(app: FastifyInstance, rt: Runtime) {
+export async function registerOAuth(app: FastifyInstance, rt: Runtime, signIns: SignInLimits) {
   await app.register(async (oauth) => {
     oauth.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, parseForm(body as string)),
@@ -29,7 +30,7 @@ export async function registerOAuth(app: FastifyInstance, rt: Runtime) {
     registerMetadata(oauth, rt.config);
     registerRegistration(oauth, rt);
     registerToken(oauth, rt);
-    registerAuthorize(oauth, rt);
+    registerAuthorize(oauth, rt, signIns);
     // CORS preflights for the endpoints browser-based MCP clients call.
     for (const path of [
       '/.well-known/oauth-protected-resource',

@@ -10,10 +10,9 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordProblem,
 } from '../../domain/people/passwords.js';
-import { checkSignIn } from '../../domain/people/sign-in.js';
 import { html } from '../share-page/html.js';
 import { problem, sendPage } from './layout.js';
-import { lockedAnswer } from './login.js';
+import { limitedAnswer, type SignInLimits } from './sign-in-limits.js';
 import { formBody, formRefusal, hasControlCharacters, signInCookies, type Visit, visit } from './visit.js';
 
 /** Whether a request is for an invitation's page (`/invitations/…`), whatever follows. */
@@ -105,12 +104,12 @@ async function open(rt: Runtime, token: string) {
 /**
  * `GET /invitations/<token>`: the page an invitation's link opens. A new person gives their name and a password
  * (passwordProblem's rules) and becomes a member with the invited role; someone whose address already has an account
- * signs in with its password instead (checkSignIn, throttled), or, signed in already, just accepts. Either way the
- * person leaves signed in (a new session) and is sent to `/login`, which lists their studios. Everything after
+ * signs in with its password instead (the server's sign-in limits apply), or, signed in already, just accepts. Either
+ * way the person leaves signed in (a new session) and is sent to `/login`, which lists their studios. Everything after
  * `/invitations/` is the token, so every link that does not work gets the same 403 page. POSTs must come from this
  * page (formRefusal); the token is never logged.
  */
-export function registerInvitationPage(app: FastifyInstance, rt: Runtime) {
+export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIns: SignInLimits) {
   app.get<{ Params: { '*': string } }>('/invitations/*', async (req, reply) => {
     let inv: LiveInvitation;
     try {
@@ -167,15 +166,13 @@ export function registerInvitationPage(app: FastifyInstance, rt: Runtime) {
         if (refused) return sendPage(reply, 403, title, existingPersonForm(inv, v, { problem: refused }));
         let userId = v.session?.userId === inv.person.userId ? v.session.userId : undefined;
         if (!userId) {
-          const result = await checkSignIn(rt.store, inv.email, body.get('password') ?? '');
+          const result = await signIns.check(rt.store, req.ip, inv.email, body.get('password') ?? '');
           if (!result.ok) {
-            const text = result.reason === 'locked' ? lockedAnswer(reply, result) : 'That password is not right.';
-            return sendPage(
-              reply,
-              result.reason === 'locked' ? 429 : 401,
-              title,
-              existingPersonForm(inv, v, { problem: text }),
-            );
+            const { status, text } =
+              result.reason === 'invalid'
+                ? { status: 401, text: 'That password is not right.' }
+                : limitedAnswer(reply, result);
+            return sendPage(reply, status, title, existingPersonForm(inv, v, { problem: text }));
           }
           userId = result.userId;
         }

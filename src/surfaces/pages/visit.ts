@@ -2,8 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Runtime } from '../../core/invoke.js';
 import { newToken } from '../../core/ids.js';
-import { findSession, formTokenFor, formTokenMatches, type Session } from '../../domain/people/sessions.js';
+import {
+  endSession,
+  findSession,
+  formTokenFor,
+  formTokenMatches,
+  type Session,
+  startSession,
+} from '../../domain/people/sessions.js';
 import { clearCookie, readCookie, setCookie } from './cookies.js';
+import { postedFrom } from './origin.js';
 
 /**
  * Who is on an account page, and the key their forms are bound to: a signed-in person's session secret, or for a
@@ -24,11 +32,20 @@ const secure = (config: Config) => config.baseUrl.startsWith('https:');
 export const sessionCookieName = (config: Config) => (secure(config) ? '__Host-studio_session' : 'studio_session');
 const formCookieName = (config: Config) => (secure(config) ? '__Host-studio_form' : 'studio_form');
 
-/** The visit a request makes; a new visitor's form cookie is set on the reply. */
-export async function visit(rt: Runtime, req: FastifyRequest, reply: FastifyReply): Promise<Visit> {
+/** The signed-in person a request's session cookie names, with the cookie's secret; nothing for anyone else. */
+export async function currentSession(
+  rt: Runtime,
+  req: FastifyRequest,
+): Promise<{ session: Session; secret: string } | undefined> {
   const secret = readCookie(req.headers.cookie, sessionCookieName(rt.config));
   const session = await findSession(rt.store, secret);
-  if (session) return { session, secret, formToken: formTokenFor(secret!) };
+  return session && secret ? { session, secret } : undefined;
+}
+
+/** The visit a request makes; a new visitor's form cookie is set on the reply. */
+export async function visit(rt: Runtime, req: FastifyRequest, reply: FastifyReply): Promise<Visit> {
+  const current = await currentSession(rt, req);
+  if (current) return { ...current, formToken: formTokenFor(current.secret) };
   let key = readCookie(req.headers.cookie, formCookieName(rt.config));
   if (!key || !/^form_[\w-]{43}$/.test(key)) {
     key = newToken('form');
@@ -45,32 +62,19 @@ export const hasControlCharacters = (text: string) =>
 export const formBody = (body: unknown): URLSearchParams =>
   body instanceof URLSearchParams ? body : new URLSearchParams();
 
-/** Why a posted form is not taken, in words for the person; undefined when it came from this server's own page. */
+/**
+ * Why a posted form is not taken, in words for the person; undefined when it came from this server's own page: not
+ * from another site (postedFrom; a post that names no origin at all is judged by its token alone), and with the
+ * token made for the cookie this browser holds.
+ */
 export function formRefusal(rt: Runtime, req: FastifyRequest, visit: Visit, body: URLSearchParams): string | undefined {
-  if (!fromOwnOrigin(rt.config, req))
+  if (postedFrom(rt.config, req) === 'foreign')
     return 'This form was sent from another site, so it was not taken. Open this page here and send it again.';
   const key = visit.secret ?? readCookie(req.headers.cookie, formCookieName(rt.config));
   if (!formTokenMatches(key, body.get('form_token')))
     return 'This form has expired or did not come from this page, so it was not taken. Please send it again.';
   return undefined;
 }
-
-/**
- * Whether the request comes from a page of this server: `Sec-Fetch-Site`, when the browser sends it, says
- * same-origin (or none: typed by the person); `Origin`, when sent, is this server's base URL's origin or exactly the
- * one the request was addressed to. A request with neither (not a browser) is judged by its form token alone.
- */
-function fromOwnOrigin(config: Config, req: FastifyRequest): boolean {
-  const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  const own = new Set([originOf(config.baseUrl), originOf(`${req.protocol}://${req.headers.host ?? ''}`)]);
-  own.delete('null');
-  return own.has(originOf(origin));
-}
-
-const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : 'null');
 
 /** Signs the browser in: the session cookie for as long as the session lasts; the anonymous form cookie goes. */
 export function signInCookies(reply: FastifyReply, config: Config, session: { secret: string; expiresAt: string }) {
@@ -81,7 +85,22 @@ export function signInCookies(reply: FastifyReply, config: Config, session: { se
   ]);
 }
 
-/** Signs the browser out: the session cookie is removed. */
-export function signOutCookies(reply: FastifyReply, config: Config) {
-  reply.header('set-cookie', clearCookie(sessionCookieName(config), secure(config)));
+/**
+ * A person who has just proved who they are (a password on `/login` or on the consent page) is signed in on this
+ * browser: a new session, never one the browser brought (that one is ended: a fresh secret at every sign-in, so a
+ * secret planted in the browser beforehand is worth nothing), and its cookie set (signInCookies). Answers the session.
+ */
+export async function signInBrowser(rt: Runtime, req: FastifyRequest, reply: FastifyReply, userId: string) {
+  const brought = readCookie(req.headers.cookie, sessionCookieName(rt.config));
+  if (brought) await endSession(rt.store, brought);
+  const started = await startSession(rt.store, userId);
+  signInCookies(reply, rt.config, started);
+  return started;
+}
+
+/** Signs the browser out: the session its cookie names is ended, and the cookie removed. */
+export async function signOutBrowser(rt: Runtime, req: FastifyRequest, reply: FastifyReply) {
+  const secret = readCookie(req.headers.cookie, sessionCookieName(rt.config));
+  if (secret) await endSession(rt.store, secret);
+  reply.header('set-cookie', clearCookie(sessionCookieName(rt.config), secure(rt.config)));
 }
