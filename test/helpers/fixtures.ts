@@ -16,7 +16,13 @@ export async function memberWithToken(
 ) {
   const store = await openDatabase(storeOptionsFor(database));
   try {
-    const studio = await store.db.selectFrom('studios').select('id').executeTakeFirstOrThrow();
+    // The first studio made (the demo one): a test may make others, and an unordered read could answer any of them.
+    const studio = await store.db
+      .selectFrom('studios')
+      .select('id')
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const now = nowIso();
     const userId = newId();
     await store.db
