@@ -187,7 +187,11 @@ class World {
     return this.shares.get(projectId)!;
   }
   private async issue(projectId: string) {
-    const res = await direct('POST', '/api/trpc/shares.issueProjectShare', { projectId, commandKey: randomUUID() });
+    const res = await direct('POST', '/api/trpc/shares.issueProjectShare', {
+      projectId,
+      commandKey: randomUUID(),
+      confirm: true,
+    });
     return res.json.result.data as { id: string; token: string };
   }
   /** The token of the case's share: what a capability operation's path carries. */
