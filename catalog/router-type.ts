@@ -1,5 +1,6 @@
 import type { AnyAction } from '../src/core/define-action.js';
 import { CONTROL_FIELDS } from '../src/core/define-action.js';
+import { CONFIRM_FIELD } from '../src/core/confirmation.js';
 
 /**
  * TypeScript source of `AppRouter`: the procedure API's type, written out from the catalog so that clients get
@@ -16,6 +17,7 @@ export function buildRouterTypeSource(
     const extra: string[] = [];
     if (a.versioned) extra.push(`${CONTROL_FIELDS.procedure.version}?: number`);
     if (a.keyed) extra.push(`${CONTROL_FIELDS.procedure.key}?: string`);
+    if (a.confirmation) extra.push(`${CONFIRM_FIELD}?: boolean`);
     const ref = `typeof A.${exportNames.get(a)}`;
     const input = extra.length ? `In<${ref}> & { ${extra.join('; ')} }` : `In<${ref}>`;
     const line = `    ${name}: ${a.effect === 'query' ? 'Q' : 'M'}<${input}, Out<${ref}>>;`;

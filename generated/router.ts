@@ -103,10 +103,10 @@ export type AppRouter = TRPCBuiltRouter<
     };
     members: {
       getStudioMember: Q<In<typeof A.getStudioMember>, Out<typeof A.getStudioMember>>;
-      leaveStudio: M<In<typeof A.leaveStudio>, Out<typeof A.leaveStudio>>;
+      leaveStudio: M<In<typeof A.leaveStudio> & { confirm?: boolean }, Out<typeof A.leaveStudio>>;
       listMemberRoles: Q<In<typeof A.listMemberRoles>, Out<typeof A.listMemberRoles>>;
       listStudioMembers: Q<In<typeof A.listStudioMembers>, Out<typeof A.listStudioMembers>>;
-      removeStudioMember: M<In<typeof A.removeStudioMember>, Out<typeof A.removeStudioMember>>;
+      removeStudioMember: M<In<typeof A.removeStudioMember> & { confirm?: boolean }, Out<typeof A.removeStudioMember>>;
       updateMemberRole: M<In<typeof A.updateMemberRole>, Out<typeof A.updateMemberRole>>;
     };
     operations: {
@@ -177,10 +177,10 @@ export type AppRouter = TRPCBuiltRouter<
     };
     shares: {
       getProjectShare: Q<In<typeof A.getProjectShare>, Out<typeof A.getProjectShare>>;
-      issueProjectShare: M<In<typeof A.issueProjectShare> & { commandKey?: string }, Out<typeof A.issueProjectShare>>;
+      issueProjectShare: M<In<typeof A.issueProjectShare> & { commandKey?: string; confirm?: boolean }, Out<typeof A.issueProjectShare>>;
       listProjectShares: Q<In<typeof A.listProjectShares>, Out<typeof A.listProjectShares>>;
       listShareRevocations: Q<In<typeof A.listShareRevocations>, Out<typeof A.listShareRevocations>>;
-      reissueProjectShare: M<In<typeof A.reissueProjectShare> & { commandKey?: string }, Out<typeof A.reissueProjectShare>>;
+      reissueProjectShare: M<In<typeof A.reissueProjectShare> & { commandKey?: string; confirm?: boolean }, Out<typeof A.reissueProjectShare>>;
       revokeProjectShare: M<In<typeof A.revokeProjectShare> & { commandKey?: string }, Out<typeof A.revokeProjectShare>>;
     };
     studio: {
@@ -188,7 +188,7 @@ export type AppRouter = TRPCBuiltRouter<
       getStudioSettings: Q<In<typeof A.getStudioSettings>, Out<typeof A.getStudioSettings>>;
       getStudioUsage: Q<In<typeof A.getStudioUsage>, Out<typeof A.getStudioUsage>>;
       listStudioPermissions: Q<In<typeof A.listStudioPermissions>, Out<typeof A.listStudioPermissions>>;
-      transferStudioOwnership: M<In<typeof A.transferStudioOwnership>, Out<typeof A.transferStudioOwnership>>;
+      transferStudioOwnership: M<In<typeof A.transferStudioOwnership> & { confirm?: boolean }, Out<typeof A.transferStudioOwnership>>;
       updateStudio: M<In<typeof A.updateStudio> & { expectedVersion?: number }, Out<typeof A.updateStudio>>;
       updateStudioSettings: M<In<typeof A.updateStudioSettings> & { expectedVersion?: number }, Out<typeof A.updateStudioSettings>>;
     };

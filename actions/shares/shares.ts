@@ -5,6 +5,7 @@ import * as shares from '../../src/domain/shares/shares.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { pageQuery } from '../shared/queries.js';
 import { ProjectId, ShareId } from '../shared/refs.js';
+import { CONFIRMED } from '../shared/confirmation.js';
 import { page } from '../shared/values.js';
 import { IssuedShare, RecipientEmail, Share, ShareIntent, ShareState } from './records.js';
 
@@ -56,11 +57,11 @@ export const issueProjectShare = defineAction({
   effect: 'mutation',
   domain: 'shares',
   summary: "Issue a link that lets a client view the project's live client document; the link is shown once.",
-  description:
-    "Mints a share of the project's live client document (it always shows the schedule as it is now) and answers it with its token and url, the link to send, in this answer only: they are stored as a digest, so keep them now. intent is view (the default; decide arrives with estimates). Name the recipient with recipientEmail (optional: the link works for whoever holds it) and a lifetime with expiresInDays (1 to 365 days from now; default: until revoked). Each call makes another link; revoke_project_share stops one. Send a fresh commandKey: a retry with it answers the same share without its token or url. An archived project takes no new shares (ARCHIVED).",
+  description: `Mints a share of the project's live client document (it always shows the schedule as it is now) and answers it with its token and url, the link to send, in this answer only: they are stored as a digest, so keep them now. intent is view (the default; decide arrives with estimates). Name the recipient with recipientEmail (optional: the link works for whoever holds it) and a lifetime with expiresInDays (1 to 365 days from now; default: until revoked). Each call makes another link; revoke_project_share stops one. Send a fresh commandKey: a retry with it answers the same share without its token or url (and asks no one again). An archived project takes no new shares (ARCHIVED). ${CONFIRMED}`,
   scope: 'shares:manage',
   guards: [frozenWhenArchived],
   keyed: true,
+  confirmation: { ask: shares.issueQuestion },
   shownOnce: ['token', 'url'],
   input: z.strictObject({
     projectId: ProjectId,
@@ -80,6 +81,7 @@ export const issueProjectShare = defineAction({
     recipientEmail: 'client@example.com',
     expiresInDays: 30,
     commandKey: '2c4e6a8b-0d1f-4a3c-9e5b-7d9f1b3c5e7a',
+    confirm: true,
   },
   handler: (ctx, input) => shares.issueShare(ctx, input),
 });
@@ -90,11 +92,11 @@ export const reissueProjectShare = defineAction({
   effect: 'mutation',
   domain: 'shares',
   summary: 'Mint a new link like an existing share (same document, intent, recipient and lifetime).',
-  description:
-    "Issues a new share with the old one's document, intent and recipient, and the same lifetime counted from now (a 30-day link gives a new 30-day link; a link without expiry, one without expiry), answered with its new token and url once. Use it when a link was lost, leaked or expired; the old share is left as issued, revoked or not: revoke_project_share it separately if it should stop working. Send a fresh commandKey: a retry with it answers the same share without its token or url. An archived project takes no new shares (ARCHIVED).",
+  description: `Issues a new share with the old one's document, intent and recipient, and the same lifetime counted from now (a 30-day link gives a new 30-day link; a link without expiry, one without expiry), answered with its new token and url once. Use it when a link was lost, leaked or expired; the old share is left as issued, revoked or not: revoke_project_share it separately if it should stop working. Send a fresh commandKey: a retry with it answers the same share without its token or url (and asks no one again). An archived project takes no new shares (ARCHIVED). ${CONFIRMED}`,
   scope: 'shares:manage',
   guards: [frozenWhenArchived],
   keyed: true,
+  confirmation: { ask: shares.reissueQuestion },
   shownOnce: ['token', 'url'],
   input: z.strictObject(inShare),
   output: IssuedShare,
@@ -103,6 +105,7 @@ export const reissueProjectShare = defineAction({
     projectId: EXAMPLE.projectId,
     shareId: SHARE_EX.shareId,
     commandKey: '4e6a8c0d-2f1b-4c5e-8a7b-9d1f3b5c7e9a',
+    confirm: true,
   },
   handler: (ctx, input) => shares.reissueShare(ctx, input.projectId, input.shareId),
 });

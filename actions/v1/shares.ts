@@ -8,7 +8,7 @@ export const reissueShare = bindResource(reissueProjectShare, {
   name: 'reissue_share',
   summary: 'Mint a new link like an existing share; answers 201 with the new share and its link once.',
   description:
-    "Issues a new share with the old one's document, intent and recipient, and the same lifetime counted from now, answered (201, Location: the new share) with its token and url in this answer only. The old share stays as issued: revoke it separately (revoke_share) if it should stop working. Needs an Idempotency-Key; a retry with the same key answers the same share without its token or url. An archived project takes no new shares (ARCHIVED).",
+    'Issues a new share with the old one\'s document, intent and recipient, and the same lifetime counted from now, answered (201, Location: the new share) with its token and url in this answer only. The old share stays as issued: revoke it separately (revoke_share) if it should stop working. Needs an Idempotency-Key; a retry with the same key answers the same share without its token or url. An archived project takes no new shares (ARCHIVED). The person must agree first: without {"confirm": true} in the body nothing changes and the answer is 428 CONFIRMATION_REQUIRED, whose detail is the question to put to them; send confirm: true only once they have agreed.',
   http: {
     method: 'POST',
     path: '/projects/{projectId}/shares/{shareId}/reissues',
@@ -19,6 +19,7 @@ export const reissueShare = bindResource(reissueProjectShare, {
     projectId: '0000000000000000000000000a',
     shareId: '0000000000000000000000000s',
     idempotencyKey: '8e0a2c4d-6f1b-4d3e-9a5c-7b9d1f3e5a70',
+    confirm: true,
   },
 });
 

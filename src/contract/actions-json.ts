@@ -51,6 +51,8 @@ export function buildActionsDocument(actions: readonly AnyAction[]) {
       ...(a.mcp?.advertised ? { mcpAdvertised: true } : {}),
       ...(a.versioned ? { versioned: a.kind === 'resource' ? 'If-Match' : 'expectedVersion' } : {}),
       ...(a.keyed ? { idempotency: a.kind === 'resource' ? 'Idempotency-Key' : 'commandKey' } : {}),
+      // The person must agree (src/core/confirmation.ts): asked over MCP elicitation, else this field set to true.
+      ...(a.confirmation ? { confirmation: 'confirm' } : {}),
       input,
       output,
       errors,

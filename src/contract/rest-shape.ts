@@ -88,6 +88,8 @@ export function restErrorsOf(action: AnyAction): Set<ErrorCode> {
     (write && action.plan.refs.some((r) => r.entity.access)) ||
     (write && action.plan.pricedInput.length > 0);
   if (!forbidden) codes.delete('FORBIDDEN');
+  // Only an MCP client can put the question to the person; over REST a confirmed act takes confirm: true instead.
+  codes.delete('CONFIRMATION_DECLINED');
   if (action.http!.method === 'GET') codes.delete('PAYLOAD_TOO_LARGE');
   codes.add('UNSUPPORTED_MEDIA_TYPE');
   codes.add('METHOD_NOT_ALLOWED');

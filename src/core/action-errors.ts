@@ -5,7 +5,8 @@ const cache = new WeakMap<AnyAction, ReadonlySet<ErrorCode>>();
 
 /**
  * Every code an action can answer: what it declares, the universal ones, and those its declaration implies
- * (ids → NOT_FOUND, versions → PRECONDITION_REQUIRED and VERSION_CONFLICT, keys → the idempotency codes).
+ * (ids → NOT_FOUND, versions → PRECONDITION_REQUIRED and VERSION_CONFLICT, keys → the idempotency codes,
+ * confirmation → CONFIRMATION_REQUIRED and CONFIRMATION_DECLINED).
  * Published in actions.json and OpenAPI, so documentation and behaviour come from the same place.
  */
 export function allErrorsOf(action: AnyAction): ReadonlySet<ErrorCode> {
@@ -18,6 +19,8 @@ export function allErrorsOf(action: AnyAction): ReadonlySet<ErrorCode> {
     codes.add('IDEMPOTENCY_KEY_REUSED').add('IDEMPOTENCY_IN_PROGRESS');
     codes.add('IDEMPOTENCY_KEY_REQUIRED');
   }
+  // An act the person must agree to: refused until they do, and when they decline.
+  if (action.confirmation) codes.add('CONFIRMATION_REQUIRED').add('CONFIRMATION_DECLINED');
   // A REST operation refuses a body of another media type than it takes, and any body where it takes none.
   if (action.http) codes.add('UNSUPPORTED_MEDIA_TYPE');
   if (action.scope === 'capability') codes.delete('UNAUTHENTICATED');

@@ -9,6 +9,7 @@ import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 import type { CapabilityBinding } from './capability.js';
 import type { Caller } from './context.js';
 import type { RowReader } from '../../db/store.js';
+import { CONFIRM_FIELD, type Confirmation, confirmSchema } from './confirmation.js';
 
 /** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
 export type ActionKind = 'resource' | 'procedure' | 'file';
@@ -146,6 +147,12 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * ownership (a project's archived freeze, an issued revision's immutability).
    */
   guards?: readonly Guard[];
+  /**
+   * The person must agree to this act themselves (see src/core/confirmation.ts): `invoke` asks them through the
+   * surface where it can (MCP elicitation) and otherwise requires `confirm: true`, a field this adds to the input. One
+   * declaration; handlers never check it.
+   */
+  confirmation?: Confirmation<z.output<I>>;
   http?: HttpBinding;
   /** For a file tool: its plain-HTTP upload route (see FileRoute). */
   fileRoute?: FileRoute;
@@ -235,6 +242,14 @@ export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: A
     published[fields.key] = idempotencyKeySchema;
   }
   // An upload's file field is optional to parse (an HTTP upload brings the bytes as the body) but published required.
+  if (spec.confirmation) {
+    if (spec.scope === 'capability' || spec.effect !== 'mutation')
+      throw new Error(`${spec.name}: only a member's write can ask for confirmation.`);
+    if (Object.hasOwn(spec.input.shape, CONFIRM_FIELD))
+      throw new Error(`${spec.name}: declare confirmation rather than a ${CONFIRM_FIELD} field of its own.`);
+    extra[CONFIRM_FIELD] = confirmSchema;
+    published[CONFIRM_FIELD] = confirmSchema;
+  }
   const upload = (spec.http?.upload ?? spec.fileRoute?.upload)?.field;
   if (upload) extra[upload] = (spec.input.shape[upload] as z.ZodType).optional();
   const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
@@ -323,6 +338,9 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
       http: binding.http,
       mcp: binding.mcp,
       example: binding.example,
+      confirmation: procedure.confirmation
+        ? { ask: (ctx, input) => procedure.confirmation!.ask(ctx, toProcedureInput(input as Record<string, unknown>)) }
+        : undefined,
       prepare: procedure.prepare
         ? (env, input, upload) => procedure.prepare!(env, toProcedureInput(input as Record<string, unknown>), upload)
         : undefined,

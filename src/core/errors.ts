@@ -32,6 +32,13 @@ export const ERROR_CATALOG = {
     title: 'Not allowed',
     sentence: 'Your role or token does not grant the permission this needs; ask a studio admin for access.',
   },
+  CONFIRMATION_DECLINED: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    title: 'The person did not confirm',
+    sentence:
+      'The person was asked to confirm this act and did not agree, so nothing changed; do not repeat it unless they ask you to.',
+  },
   NOT_FOUND: {
     status: 404,
     trpc: 'NOT_FOUND',
@@ -194,7 +201,8 @@ export const ERROR_CATALOG = {
     status: 428,
     trpc: 'PRECONDITION_REQUIRED',
     title: 'Confirmation is required',
-    sentence: 'This act cannot be undone; repeat it with confirm set to true once the person has agreed.',
+    sentence:
+      "This act needs the person's own agreement: ask them, and only once they agree repeat it with confirm set to true.",
   },
   INTERNAL: {
     status: 500,

@@ -8,9 +8,9 @@ import { sha256 } from './ids.js';
 /** Keys are kept this long (at least the 24 hours the contract promises). */
 export const KEY_RETENTION_MS = 48 * 60 * 60 * 1000;
 
-/** The hash that decides "identical input": the action and every input field but the key itself. */
-export function requestHash(action: string, input: Record<string, unknown>, keyField: string): string {
-  const { [keyField]: _key, ...rest } = input;
+/** The hash that decides "identical input": the action and every input field but the key itself (and `ignored`). */
+export function requestHash(action: string, input: Record<string, unknown>, ignored: readonly string[]): string {
+  const rest = Object.fromEntries(Object.entries(input).filter(([field]) => !ignored.includes(field)));
   return sha256(canonicalJson({ action, input: rest }));
 }
 

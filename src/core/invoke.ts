@@ -19,6 +19,7 @@ import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './ide
 import { nowIso, newId } from './ids.js';
 import { allErrorsOf } from './action-errors.js';
 import type { SnapshotCache } from './result-cache.js';
+import { CONFIRM_FIELD, type Confirmer, type ConfirmedBy, obtainConfirmation } from './confirmation.js';
 import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 
 export interface Runtime {
@@ -49,6 +50,11 @@ export interface InvokeRequest {
   surface?: Surface;
   /** A file an HTTP upload streamed to the blob store for an action with `http.upload`; the surface discards it after. */
   upload?: StagedBlob;
+  /**
+   * How this surface asks the person themselves to confirm an act that needs it (an MCP client that declared
+   * elicitation); without one, such an act needs `confirm: true` from the caller. See src/core/confirmation.ts.
+   */
+  confirmer?: Confirmer;
 }
 
 export type Surface = 'rest' | 'trpc' | 'mcp';
@@ -63,7 +69,9 @@ export function controlFieldName(action: AnyAction, which: 'version' | 'key', su
  * The one execution path. Every surface (REST, tRPC, MCP, agent results) calls this with the raw input and gets back
  * validated, redacted output or a ServiceError:
  * authenticate → studio → scope → project grant → ownership of nested ids → idempotency → expected version →
- * handler in one write transaction → audit in the same transaction → output validation → pricing redaction.
+ * (for an act the person must confirm: those checks on a read snapshot, then the person's agreement, with no
+ * transaction open while they decide) → handler in one write transaction → audit in the same transaction → output
+ * validation → pricing redaction.
  * An action of scope `capability` has no caller: its capability (a share token in the input) is opened instead, on
  * the handler's own connection, and gives the studio it acts in.
  */
@@ -89,14 +97,17 @@ export async function invoke(
       if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
     }
     let prepared: unknown;
+    let confirmedBy: ConfirmedBy | undefined;
     const committed: Array<() => void> = [];
     const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo) =>
-      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared, committed);
+      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared, committed, confirmedBy);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
-    // wait behind writes. Slow preparation (an upload's decoding) happens before the transaction, never inside it.
+    // wait behind writes. Slow preparation (an upload's decoding) and waiting for a person's agreement happen before
+    // the transaction, never inside it.
     const output =
       action.effect === 'mutation'
         ? await keyed(rt, action, input, caller, async () => {
+            if (action.confirmation && caller) confirmedBy = await confirmAct(rt, action, input, caller, req);
             if (action.prepare) prepared = await action.prepare({ files: rt.files }, input, req.upload);
             const written = await rt.store.write(run);
             for (const fn of committed) fn();
@@ -132,7 +143,7 @@ async function keyed<T>(
   const key = action.keyed ? (input[field] as string | undefined) : undefined;
   if (!key || !caller) return fn();
   const slot = `${caller.studioId}\u0000${caller.memberId}\u0000${key}`;
-  const hash = requestHash(action.name, input, field);
+  const hash = requestHash(action.name, input, hashIgnores(action));
   const running = rt.inFlight.get(slot);
   if (running !== undefined) {
     throw running === hash ? new ServiceError('IDEMPOTENCY_IN_PROGRESS') : new ServiceError('IDEMPOTENCY_KEY_REUSED');
@@ -143,6 +154,69 @@ async function keyed<T>(
   } finally {
     rt.inFlight.delete(slot);
   }
+}
+
+/**
+ * The checks every call makes on the connection it reads through, before anything is written: ownership of the ids
+ * it names, the action's guards, a keyed replay (answered as first answered) and the expected version.
+ */
+async function admit(
+  action: AnyAction,
+  input: Record<string, unknown>,
+  caller: Caller | null,
+  studioId: string,
+  db: Kysely<Database>,
+  queryRow: RowReader,
+  surface: Surface | undefined,
+): Promise<{ project: ProjectsTable | undefined; replay?: { response: unknown } }> {
+  const write = action.effect === 'mutation';
+  // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
+  // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
+  // request's hot path.
+  const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write) : NO_REFS;
+  if (caller) {
+    for (const guard of action.guards ?? []) {
+      await guard.check({ actionName: action.name, caller, input, write, queryRow, refs, project });
+    }
+  }
+
+  const key = action.keyed ? (input[CONTROL_FIELDS[action.kind].key] as string | undefined) : undefined;
+  if (action.keyed && !key) throw keyRequired(action, surface);
+  if (key && caller) {
+    const replay = await findIdempotentReplay(
+      db,
+      caller,
+      key,
+      action.name,
+      requestHash(action.name, input, hashIgnores(action)),
+    );
+    if (replay.found) return { project, replay };
+  }
+  if (action.versioned) await checkVersion(queryRow, action, input, caller, studioId, surface, refs);
+  return { project };
+}
+
+/**
+ * The person's agreement to an act that needs it, obtained before the write transaction opens (nobody holds the writer
+ * while a person decides): the call's checks on a read snapshot, so a person is asked only about an act that would go
+ * ahead, then the question the action asks, then the surface's confirmer or the caller's `confirm: true`. A keyed
+ * replay is never asked again, and an act that would change nothing is not asked at all. The transaction checks
+ * everything again.
+ */
+async function confirmAct(
+  rt: Runtime,
+  action: AnyAction,
+  input: Record<string, unknown>,
+  caller: Caller,
+  req: InvokeRequest,
+): Promise<ConfirmedBy | undefined> {
+  const question = await rt.store.readSnapshot(async (db, queryRow) => {
+    const { project, replay } = await admit(action, input, caller, caller.studioId, db, queryRow, req.surface);
+    if (replay) return null;
+    const ctx = { db, queryRow, caller, studioId: caller.studioId, ...(project ? { project } : {}) };
+    return action.confirmation!.ask(ctx, stripControls(input, action));
+  });
+  return question === null ? undefined : obtainConfirmation(question, input[CONFIRM_FIELD], req.confirmer);
 }
 
 async function execute(
@@ -157,6 +231,7 @@ async function execute(
   surface: Surface | undefined,
   prepared: unknown,
   committed: Array<() => void>,
+  confirmedBy: ConfirmedBy | undefined,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
   const now = nowIso();
@@ -165,30 +240,10 @@ async function execute(
     ? await action.capability.open(queryRow, input[action.capability.field] as string, now)
     : undefined;
   const studioId = caller?.studioId ?? grant?.studioId ?? '';
-  // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
-  // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
-  // request's hot path.
-  const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write) : NO_REFS;
-  if (caller) {
-    for (const guard of action.guards ?? []) {
-      await guard.check({ actionName: action.name, caller, input, write, queryRow, refs, project });
-    }
-  }
-
+  const { project, replay } = await admit(action, input, caller, studioId, db, queryRow, surface);
+  if (replay) return replay.response;
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
-  if (action.keyed && !key) throw keyRequired(action, surface);
-  if (key && caller) {
-    const replay = await findIdempotentReplay(
-      db,
-      caller,
-      key,
-      action.name,
-      requestHash(action.name, input, controls.key),
-    );
-    if (replay.found) return replay.response;
-  }
-  if (action.versioned) await checkVersion(queryRow, action, input, caller, studioId, surface, refs);
 
   const events: AuditInput[] = [];
   let unchanged = false;
@@ -225,7 +280,9 @@ async function execute(
         summary: action.summary,
         projectId: project?.id ?? null,
       });
-    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, events, memo);
+    // An act the person confirmed says how, in each event it records: the person asked directly, or confirm: true.
+    const recorded = confirmedBy ? events.map((e) => ({ ...e, changes: { ...e.changes, confirmedBy } })) : events;
+    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, recorded, memo);
     if (key && caller) {
       // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
       const kept = action.shownOnce?.length
@@ -236,7 +293,7 @@ async function execute(
         caller,
         key,
         action.name,
-        requestHash(action.name, input, controls.key),
+        requestHash(action.name, input, hashIgnores(action)),
         kept,
         now,
       );
@@ -257,9 +314,23 @@ function keyRequired(action: AnyAction, surface: Surface | undefined): ServiceEr
 
 /** Handlers never see the control fields; `invoke` has already acted on them. */
 function stripControls(input: Record<string, unknown>, action: AnyAction): Record<string, unknown> {
-  if (!action.versioned && !action.keyed) return input;
-  const { [CONTROL_FIELDS[action.kind].version]: _v, [CONTROL_FIELDS[action.kind].key]: _k, ...rest } = input;
-  return rest;
+  const controls = CONTROL_FIELDS[action.kind];
+  const drop = [
+    ...(action.versioned ? [controls.version] : []),
+    ...(action.keyed ? [controls.key] : []),
+    ...(action.confirmation ? [CONFIRM_FIELD] : []),
+  ];
+  if (!drop.length) return input;
+  return Object.fromEntries(Object.entries(input).filter(([field]) => !drop.includes(field)));
+}
+
+/**
+ * The fields a keyed request's identity leaves out: the key itself, and `confirm` (how the person agreed is not what
+ * was asked for: a retry with confirm: true after the person was asked directly is the same request).
+ */
+function hashIgnores(action: AnyAction): readonly string[] {
+  const key = CONTROL_FIELDS[action.kind].key;
+  return action.confirmation ? [key, CONFIRM_FIELD] : [key];
 }
 
 const NO_REFS: { refs: ResolvedRef[]; project: ProjectsTable | undefined } = { refs: [], project: undefined };

@@ -31,10 +31,12 @@ export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: read
 
   // Its own body limit: add_photograph sends a photograph of up to 24 MiB as base64 (other routes keep 1 MiB).
   app.post('/mcp', { onRequest: guard, bodyLimit: rt.config.mcpBodyLimit }, async (req, reply) => {
+    // No elicitation: a stateless server cannot ask the person and hear back (see McpServerOptions).
     const server = createMcpServer(
       rt,
       actions,
       req.caller ? { caller: req.caller } : { token: bearerToken(req.headers.authorization) },
+      { elicitation: false },
     );
     // JSON responses rather than an SSE stream: every tool answers once, and there is no session to stream to.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -187,7 +187,7 @@ describe('(2) the values of every client-facing output', () => {
     answers.mcpPreview = (await callAction(mcp, 'preview_client_document', { projectId })).result;
     answers.mcpVersion = (await callAction(mcp, 'get_client_document_version', { projectId, number: 1 })).result;
     // The shared document, as its anonymous holder reads it over HTTP and as an agent reads it over MCP.
-    const { token } = await owner.shares.issueProjectShare.mutate({ projectId, commandKey: uuid() });
+    const { token } = await owner.shares.issueProjectShare.mutate({ projectId, commandKey: uuid(), confirm: true });
     answers.shared = (await http(app.url, 'GET', `/v1/shares/${token}/document`)).body;
     answers.mcpShared = (
       await callTool(mcp, 'call_action', { name: 'get_shared_document', arguments: { token } })

@@ -103,7 +103,11 @@ describe('file tools run as operations', () => {
   });
 
   it('retain_client_link_pdf keeps what a live share shows; a revoked share fails the operation', async () => {
-    const share = await owner.shares.issueProjectShare.mutate({ projectId, commandKey: crypto.randomUUID() });
+    const share = await owner.shares.issueProjectShare.mutate({
+      projectId,
+      commandKey: crypto.randomUUID(),
+      confirm: true,
+    });
     const kept = (await run('retain_client_link_pdf', { projectId, shareId: share.id })).op;
     expect(kept).toMatchObject({ status: 'succeeded', result: { source: { kind: 'share', shareId: share.id } } });
     await owner.shares.revokeProjectShare.mutate({ projectId, shareId: share.id, commandKey: crypto.randomUUID() });

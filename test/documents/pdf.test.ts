@@ -199,6 +199,7 @@ describe('other PDFs', () => {
     const issued = await owner.shares.issueProjectShare.mutate({
       projectId: project.id,
       commandKey: crypto.randomUUID(),
+      confirm: true,
     });
     const kept = await retainClientLinkPdf(await workFor(app), { projectId: project.id, shareId: issued.id });
     expect(kept).toMatchObject({ kind: 'client_schedule', source: { kind: 'share', shareId: issued.id } });

@@ -187,7 +187,11 @@ class World {
     return this.shares.get(projectId)!;
   }
   private async issue(projectId: string) {
-    const res = await direct('POST', '/api/trpc/shares.issueProjectShare', { projectId, commandKey: randomUUID() });
+    const res = await direct('POST', '/api/trpc/shares.issueProjectShare', {
+      projectId,
+      commandKey: randomUUID(),
+      confirm: true,
+    });
     return res.json.result.data as { id: string; token: string };
   }
   /** The token of the case's share: what a capability operation's path carries. */
@@ -470,6 +474,16 @@ const STRATEGIES: Record<string, Strategy> = {
   },
   '428': async (o, world) => {
     const d = await draft(o, world);
+    if (!d.headers['if-match'] && d.body && /json/.test(d.body.type)) {
+      // An act the person must agree to, sent without confirm: true: a valid request, answered with the question.
+      const { confirm: _c, ...body } = JSON.parse(d.body.bytes.toString());
+      const res = await exchange(
+        o,
+        outgoing(o, { ...d, body: { ...d.body, bytes: Buffer.from(JSON.stringify(body)) } }),
+      );
+      expect(res.json?.code).toBe('CONFIRMATION_REQUIRED');
+      return { res, invalid: false };
+    }
     // If-Match: * names no version: refused like a missing one (documented).
     const star = await exchange(o, outgoing(o, { ...d, headers: { ...d.headers, 'if-match': '*' } }));
     expectClean(o, '428 (If-Match: *)', { res: star, invalid: false });

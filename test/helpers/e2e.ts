@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { recordBody, type HttpResult } from './clients.js';
@@ -97,9 +98,14 @@ export function mcpJsonServer(): { command: string; args: string[]; env: Record<
 
 /**
  * Spawns the stdio MCP server over a database (a path or a postgres:// URL), acting for STUDIO_TOKEN's member, or the
- * local owner without one.
+ * local owner without one. `capabilities` are what the client declares at initialize (elicitation: it can ask its
+ * user; set the request handler on `client` before calling).
  */
-export async function spawnStdioMcp(opts: { database: string; token?: string }): Promise<StdioMcp> {
+export async function spawnStdioMcp(opts: {
+  database: string;
+  token?: string;
+  capabilities?: ClientCapabilities;
+}): Promise<StdioMcp> {
   const { command, args, env } = mcpJsonServer();
   const transport = new StdioClientTransport({
     command,
@@ -125,7 +131,7 @@ export async function spawnStdioMcp(opts: { database: string; token?: string }):
     ended = true;
     for (const w of waiters.splice(0)) w();
   });
-  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  const client = new Client({ name: 'e2e', version: '1.0.0' }, { capabilities: opts.capabilities ?? {} });
   try {
     await client.connect(transport);
   } catch (e) {
@@ -148,11 +154,15 @@ export async function spawnStdioMcp(opts: { database: string; token?: string }):
 }
 
 /** An MCP client over Streamable HTTP at `<url>/mcp`, with the bearer token on every request. */
-export async function httpMcp(url: string, token: string): Promise<Pick<StdioMcp, 'client' | 'call' | 'close'>> {
+export async function httpMcp(
+  url: string,
+  token: string,
+  capabilities: ClientCapabilities = {},
+): Promise<Pick<StdioMcp, 'client' | 'call' | 'close'>> {
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', url), {
     requestInit: { headers: { authorization: `Bearer ${token}` } },
   });
-  const client = new Client({ name: 'e2e-http', version: '1.0.0' });
+  const client = new Client({ name: 'e2e-http', version: '1.0.0' }, { capabilities });
   await client.connect(transport);
   return {
     client,

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { ACTIONS } from '../../actions/index.js';
 import { loadConfig, settlePort } from '../../src/config.js';
 import { createRuntime } from '../../src/runtime.js';
@@ -19,8 +20,11 @@ export interface TestApp {
   database: string;
   rt: Runtime;
   projectId: string;
-  /** An MCP client connected in memory to a server acting for `token`'s member. */
-  mcp(token?: string): Promise<Client>;
+  /**
+   * An MCP client connected in memory to a server acting for `token`'s member, declaring `capabilities` at initialize
+   * (elicitation: it can ask its user; set the request handler on it before calling).
+   */
+  mcp(token?: string, capabilities?: ClientCapabilities): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -51,10 +55,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database: db.locator,
     rt,
     projectId: seeded!.projectId,
-    async mcp(token = seeded!.token) {
+    async mcp(token = seeded!.token, capabilities: ClientCapabilities = {}) {
       const server = createMcpServer(rt, ACTIONS, { token });
       const [a, b] = InMemoryTransport.createLinkedPair();
-      const client = new Client({ name: 'test', version: '1.0.0' });
+      const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
       await server.connect(a);
       await client.connect(b);
       clients.push(client);

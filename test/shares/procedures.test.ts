@@ -32,7 +32,12 @@ afterAll(async () => app?.close());
 
 type IssueInput = { recipientEmail?: string; expiresInDays?: number; intent?: 'view' };
 const issue = async (input: IssueInput = {}, pid = projectId, client = owner) => {
-  const share = await client.shares.issueProjectShare.mutate({ projectId: pid, commandKey: uuid(), ...input });
+  const share = await client.shares.issueProjectShare.mutate({
+    projectId: pid,
+    commandKey: uuid(),
+    confirm: true,
+    ...input,
+  });
   if (share.token) tokens.push(share.token);
   return share;
 };
@@ -73,7 +78,12 @@ describe('issue, get and list', () => {
 
   it('answers a commandKey replay with the same share but never the token or url again', async () => {
     const commandKey = uuid();
-    const first = await owner.shares.issueProjectShare.mutate({ projectId, commandKey, recipientEmail: 'a@b.test' });
+    const first = await owner.shares.issueProjectShare.mutate({
+      projectId,
+      commandKey,
+      recipientEmail: 'a@b.test',
+      confirm: true,
+    });
     tokens.push(first.token!);
     const again = await owner.shares.issueProjectShare.mutate({ projectId, commandKey, recipientEmail: 'a@b.test' });
     expect(again.id).toBe(first.id);
@@ -131,7 +141,7 @@ describe('issue, get and list', () => {
   });
 
   it('issues through MCP call_action, with the token once', async () => {
-    const out = await callAction(mcp, 'issue_project_share', { projectId, commandKey: uuid() });
+    const out = await callAction(mcp, 'issue_project_share', { projectId, commandKey: uuid(), confirm: true });
     expect(out.result.token).toMatch(/^share_/);
     expect(out.result.tokenHint).toBe(out.result.token.slice(-4));
     tokens.push(out.result.token);
@@ -180,7 +190,12 @@ describe('revoke', () => {
 describe('reissue', () => {
   it('mints a new share with the same document, intent, recipient and lifetime; the old one stays as issued', async () => {
     const old = await issue({ recipientEmail: 'lost@example.test', expiresInDays: 14 });
-    const fresh = await owner.shares.reissueProjectShare.mutate({ projectId, shareId: old.id, commandKey: uuid() });
+    const fresh = await owner.shares.reissueProjectShare.mutate({
+      projectId,
+      shareId: old.id,
+      commandKey: uuid(),
+      confirm: true,
+    });
     tokens.push(fresh.token!);
     expect(fresh.id).not.toBe(old.id);
     expect(fresh.token).not.toBe(old.token);
@@ -201,6 +216,7 @@ describe('reissue', () => {
       projectId,
       shareId: forever.id,
       commandKey: uuid(),
+      confirm: true,
     });
     tokens.push(again.result.token);
     expect(again.result).toMatchObject({ expiresAt: null, state: 'live' });
@@ -214,6 +230,7 @@ describe('the /v1 resources', () => {
     const first = await http(app.url, 'POST', `${sharePath(old.id)}/reissues`, {
       token: app.token,
       headers: { 'idempotency-key': key },
+      body: { confirm: true },
     });
     expect(first.status).toBe(201);
     expect(first.headers.get('location')).toBe(sharePath(first.body.id));
@@ -253,7 +270,12 @@ describe('the /v1 resources', () => {
 
   it('both are reached through MCP call_action with idempotencyKey', async () => {
     const share = await issue();
-    const fresh = await callResource('reissue_share', { projectId, shareId: share.id, idempotencyKey: uuid() });
+    const fresh = await callResource('reissue_share', {
+      projectId,
+      shareId: share.id,
+      idempotencyKey: uuid(),
+      confirm: true,
+    });
     expect(fresh.result.token).toMatch(/^share_/);
     tokens.push(fresh.result.token);
     const revoked = await callResource('revoke_share', { projectId, shareId: share.id, idempotencyKey: uuid() });
@@ -331,7 +353,12 @@ describe('who may, and when', () => {
 describe('the token is never kept or shown again', () => {
   it('audit events record each write by tokenHint and never hold a token; neither do reads or stored replies', async () => {
     const share = await issue();
-    const fresh = await owner.shares.reissueProjectShare.mutate({ projectId, shareId: share.id, commandKey: uuid() });
+    const fresh = await owner.shares.reissueProjectShare.mutate({
+      projectId,
+      shareId: share.id,
+      commandKey: uuid(),
+      confirm: true,
+    });
     tokens.push(fresh.token!);
     await owner.shares.revokeProjectShare.mutate({ projectId, shareId: share.id, commandKey: uuid() });
     const events = (await owner.audit.listProjectAuditEvents.query({ projectId, limit: 1000 })).items.filter(

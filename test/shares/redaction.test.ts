@@ -13,8 +13,13 @@ let token: string;
 
 beforeAll(async () => {
   ({ app, owner } = await createTestAppAsOwner());
-  token = (await owner.shares.issueProjectShare.mutate({ projectId: app.projectId, commandKey: crypto.randomUUID() }))
-    .token!;
+  token = (
+    await owner.shares.issueProjectShare.mutate({
+      projectId: app.projectId,
+      commandKey: crypto.randomUUID(),
+      confirm: true,
+    })
+  ).token!;
 });
 afterAll(async () => app?.close());
 

@@ -75,6 +75,7 @@ export async function issueShare(owner: Trpc, projectId: string, expiresInDays?:
   const share = await owner.shares.issueProjectShare.mutate({
     projectId,
     commandKey: crypto.randomUUID(),
+    confirm: true,
     ...(expiresInDays ? { expiresInDays } : {}),
   });
   const path = new URL(share.url!).pathname;

@@ -29,6 +29,7 @@ beforeAll(async () => {
         projectId: app.projectId,
         expiresInDays: 30,
         commandKey: crypto.randomUUID(),
+        confirm: true,
       })
     ).token!;
   cases.live = await issue();

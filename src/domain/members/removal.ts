@@ -1,5 +1,5 @@
+import type { ConfirmationContext } from '../../core/confirmation.js';
 import type { ActionContext } from '../../core/context.js';
-import { ServiceError } from '../../core/errors.js';
 import { loadMember, type MemberRecord, presentMember } from './members.js';
 import { ownerStays } from './roles.js';
 
@@ -45,34 +45,58 @@ async function endMembership(ctx: ActionContext, member: MemberRecord, summary: 
   };
 }
 
-/** Removing: the owner stays (a transfer first); a removed member is answered as it is; the person must confirm. */
-export async function removeMember(ctx: ActionContext, input: { memberId: string; confirm?: boolean | undefined }) {
-  const member = await loadMember(ctx.db, ctx.studioId, input.memberId);
+/** The studio's name, for the question put to the person. */
+async function studioName(ctx: ConfirmationContext) {
+  const row = await ctx.queryRow<{ name: string }>('SELECT name FROM studios WHERE id = ?', ctx.studioId);
+  return row?.name ?? 'this studio';
+}
+
+/** The question before one's own membership ends, by leave_studio or by removing oneself. */
+const leaving = (studio: string) =>
+  `Leave ${studio}? Every API token and OAuth connection you have here stops working at once (the one asking too) and your project grants are deleted; only a new invitation brings you back.`;
+
+/** The member to remove, removed already or not, under the rule checked before anyone is asked: the owner stays. */
+async function memberToRemove(ctx: Pick<ActionContext, 'db' | 'studioId'>, memberId: string) {
+  const member = await loadMember(ctx.db, ctx.studioId, memberId);
   if (member.role === 'owner') throw ownerStays(`${member.name} is the owner and cannot be removed`);
+  return member;
+}
+
+/** The question before a removal (see the action's `confirmation`); none for a member removed already. */
+export async function removalQuestion(ctx: ConfirmationContext, input: { memberId: string }) {
+  const member = await memberToRemove(ctx, input.memberId);
+  if (member.removed_at) return null;
+  const studio = await studioName(ctx);
+  if (member.id === ctx.caller.memberId) return leaving(studio);
+  return `Remove ${member.name} (${member.email}) from ${studio}? Their API tokens and OAuth connections here stop working at once and their project grants are deleted; only a new invitation brings them back.`;
+}
+
+/** Removing: the owner stays (a transfer first); a removed member is answered as it is. The person has confirmed. */
+export async function removeMember(ctx: ActionContext, input: { memberId: string }) {
+  const member = await memberToRemove(ctx, input.memberId);
   if (member.removed_at) {
     ctx.unchanged();
     return { member: presentMember(member, ctx.caller?.memberId), tokensRevoked: 0, grantsRemoved: 0 };
-  }
-  // Asked last, so a person is only asked to confirm a removal that would happen.
-  if (input.confirm !== true) {
-    throw new ServiceError(
-      'CONFIRMATION_REQUIRED',
-      `Removing ${member.name} (${member.email}) ends their access at once: their API tokens stop working and their project grants are deleted; only a new invitation brings them back. Ask the person, then repeat with confirm: true.`,
-    );
   }
   const self = member.id === ctx.caller?.memberId;
   return endMembership(ctx, member, self ? 'Left the studio' : `Removed ${member.name} from the studio`);
 }
 
-/** Leaving: the caller's own membership ends, as a removal would; the owner cannot leave before a transfer. */
-export async function leaveStudio(ctx: ActionContext, input: { confirm?: boolean | undefined }) {
-  const member = await loadMember(ctx.db, ctx.studioId, ctx.caller!.memberId);
+/** The caller's own membership, which the owner cannot leave before a transfer. */
+async function ownMembership(ctx: Pick<ActionContext, 'db' | 'studioId'>, memberId: string) {
+  const member = await loadMember(ctx.db, ctx.studioId, memberId);
   if (member.role === 'owner') throw ownerStays('You own this studio and cannot leave it');
-  if (input.confirm !== true) {
-    throw new ServiceError(
-      'CONFIRMATION_REQUIRED',
-      'Leaving ends your access to this studio at once: every API token you have here stops working (this one too) and your project grants are deleted; only a new invitation brings you back. Ask the person, then repeat with confirm: true.',
-    );
-  }
+  return member;
+}
+
+/** The question before leaving (see the action's `confirmation`). */
+export async function leavingQuestion(ctx: ConfirmationContext) {
+  await ownMembership(ctx, ctx.caller.memberId);
+  return leaving(await studioName(ctx));
+}
+
+/** Leaving: the caller's own membership ends, as a removal would. The person has confirmed. */
+export async function leaveStudio(ctx: ActionContext) {
+  const member = await ownMembership(ctx, ctx.caller!.memberId);
   return endMembership(ctx, member, 'Left the studio');
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, ShareRow } from '../../../db/schema.js';
 import type { ShareIntent } from '../../../db/vocabulary.js';
+import type { ConfirmationContext } from '../../core/confirmation.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -135,6 +136,35 @@ export interface IssueShareInput {
   expiresInDays?: number | undefined;
 }
 
+/** Who may open a link, and for how long, in a question's words. */
+function exposure(recipient: string | null, expiresAt: string | null) {
+  const until = expiresAt === null ? 'until it is revoked' : `until ${expiresAt.slice(0, 10)}`;
+  return `${recipient ? `It is meant for ${recipient}, but anyone` : 'Anyone'} holding the link can view it, as the schedule stands at each visit, ${until}.`;
+}
+
+const expiryIn = (now: string, days: number | undefined) =>
+  days === undefined ? null : new Date(Date.parse(now) + days * DAY_MS).toISOString();
+
+/** The question before a share is issued (see the action's `confirmation`). */
+export async function issueQuestion(ctx: ConfirmationContext, input: IssueShareInput) {
+  const name = ctx.project?.name ?? 'this project';
+  const recipient = input.recipientEmail?.toLowerCase() ?? null;
+  return `Share the client document of ${name}${recipient ? ` with ${recipient}` : ''}? ${exposure(recipient, expiryIn(new Date().toISOString(), input.expiresInDays))}`;
+}
+
+/** The question before a share is reissued (see the action's `confirmation`). */
+export async function reissueQuestion(ctx: ConfirmationContext, input: { projectId: string; shareId: string }) {
+  const old = await loadShare(ctx, input.projectId, input.shareId);
+  const name = ctx.project?.name ?? 'this project';
+  return `Issue a new link to the client document of ${name}, like share …${old.token_hint}${old.recipient_email ? ` for ${old.recipient_email}` : ''}? ${exposure(old.recipient_email, renewedExpiry(old, new Date().toISOString()))} The old link is left as it is.`;
+}
+
+/** A reissued share's expiry: the old one's lifetime, counted from now (none stays none). */
+function renewedExpiry(old: Pick<ShareRow, 'expires_at' | 'issued_at'>, now: string) {
+  const lifetime = old.expires_at === null ? null : Date.parse(old.expires_at) - Date.parse(old.issued_at);
+  return lifetime === null ? null : new Date(Date.parse(now) + lifetime).toISOString();
+}
+
 /** A new share of the project's live client document (its id is the project's). */
 export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
   const { row, issued } = await mint(ctx, {
@@ -143,10 +173,7 @@ export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
     document_id: input.projectId,
     intent: input.intent ?? 'view',
     recipient_email: input.recipientEmail?.toLowerCase() ?? null,
-    expires_at:
-      input.expiresInDays === undefined
-        ? null
-        : new Date(Date.parse(ctx.now) + input.expiresInDays * DAY_MS).toISOString(),
+    expires_at: expiryIn(ctx.now, input.expiresInDays),
   });
   ctx.audit({
     targetKind: 'share',
@@ -165,14 +192,13 @@ export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
  */
 export async function reissueShare(ctx: ActionContext, projectId: string, shareId: string) {
   const old = await loadShare(ctx, projectId, shareId);
-  const lifetime = old.expires_at === null ? null : Date.parse(old.expires_at) - Date.parse(old.issued_at);
   const { row, issued } = await mint(ctx, {
     project_id: old.project_id,
     document_kind: old.document_kind,
     document_id: old.document_id,
     intent: old.intent,
     recipient_email: old.recipient_email,
-    expires_at: lifetime === null ? null : new Date(Date.parse(ctx.now) + lifetime).toISOString(),
+    expires_at: renewedExpiry(old, ctx.now),
   });
   ctx.audit({
     targetKind: 'share',

@@ -1,36 +1,41 @@
-import type { ActionContext } from '../../core/context.js';
+import type { ConfirmationContext } from '../../core/confirmation.js';
+import type { ActionContext, Caller } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { loadStudio, presentStudio, writeStudio } from './studio.js';
 
-/**
- * Hands the studio to another active member. The caller (the owner: only the owner holds studio:own) becomes an admin,
- * the target becomes the owner, and the studio's version moves on because its owner is part of its record.
- * Irreversible by the caller, hence the explicit confirmation.
- */
-export async function transferOwnership(ctx: ActionContext, input: { memberId: string; confirm?: boolean }) {
-  const caller = ctx.caller!;
+/** The member who would become the owner, under the rules checked before anyone is asked: active, and not you. */
+async function newOwner(ctx: Pick<ActionContext, 'db'>, caller: Caller, memberId: string) {
   // invoke has proved the member is this studio's; removed members keep their row but cannot own anything.
   const target = await ctx.db
     .selectFrom('members')
     .innerJoin('users', 'users.id', 'members.user_id')
-    .select(['members.id', 'members.role', 'members.removed_at', 'users.name'])
-    .where('members.id', '=', input.memberId)
+    .select(['members.id', 'members.role', 'members.removed_at', 'users.name', 'users.email'])
+    .where('members.id', '=', memberId)
     .executeTakeFirstOrThrow();
-  if (target.removed_at)
-    throw new ServiceError('NOT_FOUND', `No active member ${input.memberId} exists in your studio.`);
+  if (target.removed_at) throw new ServiceError('NOT_FOUND', `No active member ${memberId} exists in your studio.`);
   if (target.id === caller.memberId) {
     throw new ServiceError('VALIDATION_FAILED', 'You already own this studio; name another member.', {
       errors: [{ path: 'memberId', message: 'This is you.' }],
     });
   }
+  return target;
+}
 
-  // Asked last, so a person is only asked to confirm a transfer that would succeed.
-  if (input.confirm !== true) {
-    throw new ServiceError(
-      'CONFIRMATION_REQUIRED',
-      'Transferring ownership cannot be undone by you: you become an admin. Ask the person, then repeat with confirm: true.',
-    );
-  }
+/** The question before a transfer (see the action's `confirmation`). */
+export async function transferQuestion(ctx: ConfirmationContext, input: { memberId: string }) {
+  const target = await newOwner(ctx, ctx.caller, input.memberId);
+  const studio = await loadStudio(ctx.db, ctx.studioId);
+  return `Hand ${studio.name} to ${target.name} (${target.email})? They become its owner and you become an admin; only they can hand it back.`;
+}
+
+/**
+ * Hands the studio to another active member. The caller (the owner: only the owner holds studio:own) becomes an admin,
+ * the target becomes the owner, and the studio's version moves on because its owner is part of its record.
+ * Irreversible by the caller, hence the person's confirmation, which invoke has obtained.
+ */
+export async function transferOwnership(ctx: ActionContext, input: { memberId: string }) {
+  const caller = ctx.caller!;
+  const target = await newOwner(ctx, caller, input.memberId);
 
   const demoted = await ctx.db
     .updateTable('members')

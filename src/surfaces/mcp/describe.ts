@@ -12,6 +12,8 @@ function describeOne(a: AnyAction, defs: Record<string, Schema>) {
     writes: a.effect === 'mutation',
     ...(a.versioned ? { versioned: a.kind === 'resource' ? 'ifMatch' : 'expectedVersion' } : {}),
     ...(a.keyed ? { keyed: a.kind === 'resource' ? 'idempotencyKey' : 'commandKey' } : {}),
+    // The person must agree: asked through the client where it supports elicitation, else confirm: true.
+    ...(a.confirmation ? { confirmation: 'confirm' } : {}),
     // call_action's `arguments`: a procedure's input is wrapped in a field named `input`.
     arguments:
       a.kind === 'procedure'

@@ -56,11 +56,11 @@ export interface SearchOptions {
 const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
 
 /**
- * Sentences about how to call (ETags, versions, keys, retries) say nothing about what an action does, and their words
+ * Sentences about how to call (ETags, versions, keys, retries, confirmation) say nothing about what an action does, and their words
  * ("quotes included") matched unrelated searches; the index leaves them out.
  */
 const MECHANICS =
-  /If-Match|ifMatch|ETag|etag|expectedVersion|commandKey|Idempotency-Key|idempotencyKey|nextCursor|replay|retry/;
+  /If-Match|ifMatch|ETag|etag|expectedVersion|commandKey|Idempotency-Key|idempotencyKey|nextCursor|replay|retry|confirm: true|CONFIRMATION_[A-Z]+/;
 const whatItDoes = (description: string) =>
   description
     .split(/(?<=[.;])\s+/)

@@ -30,6 +30,8 @@ import { describeActions } from './describe.js';
 import { ActionSearch } from './search.js';
 import { buildToolList, callActionInput, getActionInput, readActionResultInput, searchActionsInput } from './tools.js';
 import { readCatalogResource, RESOURCES, RESOURCE_TEMPLATES } from './resources.js';
+import type { Confirmer } from '../../core/confirmation.js';
+import { canElicit, elicitationConfirmer } from './elicitation.js';
 
 export { annotationsOf, callActionInput, getActionInput } from './tools.js';
 
@@ -37,6 +39,16 @@ export const SERVER_INFO = { name: 'studio', version: '0.1.0' };
 
 /** How a connection proves who it acts for: a fixed member (stdio) or a bearer token (HTTP). */
 export type McpIdentity = { caller: Caller } | { token: string | undefined };
+
+export interface McpServerOptions {
+  /**
+   * Whether this connection can carry a question to the person (elicitation) in the middle of a tools/call: true for
+   * a connection that lives as long as its client (stdio, in memory). Stateless HTTP cannot: its server never sees
+   * the client's initialize, and the answer would arrive as another request, to another server. Acts the person must
+   * confirm then take confirm: true, as on the other APIs.
+   */
+  elicitation: boolean;
+}
 
 const INSTRUCTIONS =
   'Studio schedules: projects, sections (rooms) and lines (items). list_projects, get_project, list_lines, get_line and update_line cover everyday work; ' +
@@ -186,7 +198,12 @@ function unknownAction(name: string, search: ActionSearch): ServiceError {
 }
 
 /** Builds one MCP server over the catalog. HTTP creates one per request; stdio one per process. */
-export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], identity: McpIdentity): Server {
+export function createMcpServer(
+  rt: Runtime,
+  actions: readonly AnyAction[],
+  identity: McpIdentity,
+  options: McpServerOptions = { elicitation: true },
+): Server {
   const { byName, tools, search } = catalogView(actions);
   // logging: clients may set a level (the SDK answers logging/setLevel); completions: action names for the template.
   const server = new Server(SERVER_INFO, {
@@ -195,10 +212,15 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
   });
   const caller = async (): Promise<Caller> =>
     'caller' in identity ? identity.caller : authenticate(rt.store, identity.token);
-  const run = async (action: AnyAction, input: unknown, requestId: string, who?: Caller) =>
+  const run = async (action: AnyAction, input: unknown, requestId: string, who?: Caller, confirmer?: Confirmer) =>
     withEtag(
       action,
-      await invoke(rt, action, input, { ...(who ? { caller: who } : identity), requestId, surface: 'mcp' }),
+      await invoke(rt, action, input, {
+        ...(who ? { caller: who } : identity),
+        requestId,
+        surface: 'mcp',
+        ...(confirmer ? { confirmer } : {}),
+      }),
     );
   /** A read, bounded; a continuation pages through the caller's kept snapshot instead of re-running the read. */
   const pagedRun = async (
@@ -262,7 +284,12 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
 
   const handlers: Record<
     string,
-    (args: Record<string, unknown> | undefined, requestId: string, notify?: Notify) => Promise<CallToolResult>
+    (
+      args: Record<string, unknown> | undefined,
+      requestId: string,
+      notify?: Notify,
+      confirmer?: Confirmer,
+    ) => Promise<CallToolResult>
   > = {
     search_actions: async (args) =>
       bounded(
@@ -280,7 +307,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
         undefined,
         (d) => d as Record<string, unknown>,
       ),
-    call_action: async (args, requestId, notify) => {
+    call_action: async (args, requestId, notify, confirmer) => {
       refuseMisplacedArguments('call_action', args, CALL_ACTION_FIELDS, byName);
       const call = parseInput(callActionInput, args, { checkText: false });
       const action = byName.get(call.name);
@@ -289,7 +316,7 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       const wrap = (d: unknown) => ({ result: d });
       if (action.effect === 'mutation') {
         fieldSelection(action, call.fields); // refuses fields on a write before it runs
-        const output = await run(action, input, requestId);
+        const output = await run(action, input, requestId, undefined, confirmer);
         if (action.startsOperation) return operationAnswer(action.name, input, output, notify, wrap);
         return boundedWrite(action.name, input, output, wrap);
       }
@@ -334,15 +361,18 @@ export function createMcpServer(rt: Runtime, actions: readonly AnyAction[], iden
       progressToken === undefined
         ? undefined
         : (p) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...p } });
+    // An act the person must confirm is put to them through their client when it declared it can ask (elicitation).
+    const confirmer =
+      options.elicitation && canElicit(server.getClientCapabilities()) ? elicitationConfirmer(extra) : undefined;
     try {
       // hasOwn: a tool named "constructor" or "toString" is unknown, not Object.prototype's.
       const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
-      if (handler) return await handler(args, requestId, notify);
+      if (handler) return await handler(args, requestId, notify, confirmer);
       const action = byName.get(name);
       if (!action?.mcp?.advertised)
         throw new ServiceError('NOT_FOUND', `No tool is named ${name}; call_action reaches every catalogued action.`);
       const input = inputOf(action, args);
-      const output = await run(action, input, requestId);
+      const output = await run(action, input, requestId, undefined, confirmer);
       const wrap = (d: unknown) => d as Record<string, unknown>;
       if (action.startsOperation) return await operationAnswer(name, input, output, notify, wrap);
       return action.effect === 'mutation'

@@ -16,7 +16,10 @@ const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
   IDEMPOTENCY_KEY_REUSED: 'Use a new idempotencyKey for a different request.',
   IDEMPOTENCY_IN_PROGRESS: 'Wait a moment, then retry with the same idempotencyKey.',
   ALREADY_ARCHIVED: 'Nothing to do: it is archived already.',
-  CONFIRMATION_REQUIRED: 'Ask the person to confirm this act in so many words; only then repeat it with confirm: true.',
+  CONFIRMATION_REQUIRED:
+    'Put the question in the message to the person in so many words and wait for their answer; only if they agree, repeat the same call with confirm: true.',
+  CONFIRMATION_DECLINED:
+    'The person was asked and did not agree: tell them nothing changed and do not repeat the call (confirm: true does not replace their answer) unless they ask you to.',
   ARCHIVED: 'Restore the record first (restore_* actions), or tell the person it is archived.',
   OWNERSHIP_TRANSFER_REQUIRED:
     "Tell the person the owner must first hand the studio on (transfer_studio_ownership, the owner's own act); do not retry.",
