@@ -71,6 +71,8 @@ const linkIn = (mail: ParsedMail) => /(http:\/\/\S+\/invitations\/invite_[\w-]{4
 describe('an invitation by email', () => {
   let invitationId: string;
   let firstLink: string;
+  /** The cookies of Sam's browser once they joined. */
+  let samBrowser: Map<string, string>;
 
   it('is emailed to the address with the link, which the answer never shows', async () => {
     const made = await owner.invitations.createInvitation.mutate({
@@ -119,6 +121,7 @@ describe('an invitation by email', () => {
     );
     expect(joined.status).toBe(303);
     expect(joined.location).toBe('/login');
+    samBrowser = new Map(joined.cookies);
     const signedIn = await getPage(`${app.url}/login`, joined.cookies);
     expect(signedIn.html).toContain('Signed in as Sam Taylor');
     expect(signedIn.html).toContain('Hartley &amp; Rowe Interiors');
@@ -165,6 +168,31 @@ describe('an invitation by email', () => {
       name: 'Sam Taylor',
       email: 'sam@example.com',
     });
+  });
+
+  it('gives a browser that was signed in already a new session, ending the one it brought', async () => {
+    const made = await owner.account.createStudio.mutate({
+      name: 'Hartley Workshop',
+      currency: 'GBP',
+      commandKey: randomUUID(),
+    });
+    await trpc(app.url, made.ownerTokenSecret!).invitations.createInvitation.mutate({
+      email: 'sam@example.com',
+      role: 'designer',
+      commandKey: randomUUID(),
+    });
+    const link = linkIn((await mailNumber(4)).mail)!;
+    const brought = new Map(samBrowser);
+    const page = await getPage(link, new Map(brought));
+    expect(page.html).toContain('You are signed in as Sam Taylor.');
+    const joined = await postForm(link, { form_token: page.formToken! }, page.cookies);
+    expect(joined.status).toBe(303);
+    const [name, before] = [...brought].find(([k]) => /session/.test(k))!;
+    expect(joined.cookies.get(name)).toBeDefined();
+    expect(joined.cookies.get(name)).not.toBe(before);
+    expect((await getPage(`${app.url}/login`, joined.cookies)).html).toContain('Hartley Workshop');
+    // The session the browser brought is over: its cookie signs nobody in.
+    expect((await getPage(`${app.url}/login`, brought)).html).not.toContain('Signed in as');
   });
 
   it("records the mail server's refusal on the invitation", async () => {

@@ -13,7 +13,7 @@ import {
 import { html } from '../share-page/html.js';
 import { problem, sendPage } from './layout.js';
 import { limitedAnswer, type SignInLimits } from './sign-in-limits.js';
-import { formBody, formRefusal, hasControlCharacters, signInCookies, type Visit, visit } from './visit.js';
+import { adoptSession, formBody, formRefusal, hasControlCharacters, type Visit, visit } from './visit.js';
 
 /** Whether a request is for an invitation's page (`/invitations/…`), whatever follows. */
 export const isInvitationPagePath = (url: string) => url.startsWith('/invitations/');
@@ -180,7 +180,7 @@ export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIn
       } else {
         return sendPage(reply, 409, title, noPasswordNotice(inv));
       }
-      signInCookies(reply, rt.config, accepted.session);
+      await adoptSession(rt, req, reply, accepted.session);
       return reply.code(303).header('location', '/login').header('cache-control', 'no-store').send();
     } catch (err) {
       if (err instanceof ServiceError && err.code === 'ALREADY_MEMBER')

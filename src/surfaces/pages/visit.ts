@@ -91,9 +91,21 @@ export function signInCookies(reply: FastifyReply, config: Config, session: { se
  * secret planted in the browser beforehand is worth nothing), and its cookie set (signInCookies). Answers the session.
  */
 export async function signInBrowser(rt: Runtime, req: FastifyRequest, reply: FastifyReply, userId: string) {
+  return adoptSession(rt, req, reply, await startSession(rt.store, userId));
+}
+
+/**
+ * Gives the browser a session just started for it (by signInBrowser, or by accepting an invitation in the same
+ * transaction as the membership): the session its cookie brought, if any, is ended first.
+ */
+export async function adoptSession<S extends Parameters<typeof signInCookies>[2]>(
+  rt: Runtime,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  started: S,
+): Promise<S> {
   const brought = readCookie(req.headers.cookie, sessionCookieName(rt.config));
   if (brought) await endSession(rt.store, brought);
-  const started = await startSession(rt.store, userId);
   signInCookies(reply, rt.config, started);
   return started;
 }
