@@ -14,7 +14,7 @@
  *      `npx tsx bench/mcp-startup.ts` breaks the cold start down (imports, start-up steps, CPU profile, bundling).
  *   6. the client document with photographs, and 7. documents (bench/lib/photographs.ts, bench/lib/documents.ts).
  *   8. imports (bench/lib/imports.ts): a 450-row and a 10,000-row schedule, CSV and XLSX, upload to committed over the
- *      /files upload and create_import's two operations, on a fresh server (≤ 0.3 s and ≤ 5 s); the server's RSS
+ *      /files upload and create_import's two operations, on a server of its own (≤ 0.3 s and ≤ 5 s); the server's RSS
  *      sampled during the 10,000-row commits (≤ 300 MB).
  *
  * `npm run bench -- --only imports` measures section 8 alone (its own fresh server), printing its rows and writing
@@ -431,7 +431,7 @@ async function main() {
     const photographs = await measurePhotographs(full, LIST_LINES, CLIENT_DOCUMENT_RUNS);
     // 7. documents: the client-schedule PDF of that project, and a 1 GB package streamed.
     const documents = await measureDocuments(full, photographs.projectId);
-    // 8. imports, on a fresh server of their own (the others idle).
+    // 8. imports, on a server of their own (the others idle).
     const imports = await measureImports(IMPORT_RUNS);
 
     const h = best(rounds.hello);
