@@ -17,7 +17,7 @@
  *      /files upload and create_import's two operations, on a server of its own (≤ 0.3 s and ≤ 5 s); the server's RSS
  *      sampled during the 10,000-row commits (≤ 300 MB).
  *
- * `npm run bench -- --only imports` measures section 8 alone (its own fresh server), printing its rows and writing
+ * `npm run bench -- --only imports` measures section 8 alone (on its own server), printing its rows and writing
  * bench/results/<timestamp>-imports.json and latest-imports.json.
  *
  * Servers run as their own processes (`node dist/studio.mjs serve` on a fresh temp database and free port, URL and
