@@ -1,5 +1,7 @@
 /**
- * `npx tsx bench/profile.ts [get|patch|list|hello]`: where the server's time goes for one load of `npm run bench`.
+ * `npx tsx bench/profile.ts [get|patch|list|hello|imports]`: where the server's time goes for one load of `npm run bench`
+ * (`imports`: one 10,000-row CSV import, upload to committed, as bench/lib/imports.ts measures it; `imports-xlsx` the
+ * same as a workbook).
  * Starts `studio serve` under `node --cpu-prof`, creates the same fixtures through the API, warms up, loads it the same
  * way as the bench, stops it (the profile is written on exit) and prints self and inclusive time by function and by
  * module, plus server CPU per request. The .cpuprofile stays in $TMPDIR/studio-bench-profiles/ (open it in Chrome
@@ -9,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createProjectWithLines } from './lib/api.js';
+import { importOnce, scheduleRows, toCsv, toXlsx } from './lib/imports.js';
 import { LinePool, cannon, figures } from './lib/load.js';
 import { ROOT, startHello, startStudio, type ServerProcess } from './lib/processes.js';
 
@@ -103,6 +106,20 @@ async function drive(server: ServerProcess): Promise<number> {
     const r = figures(await cannon({ url: `${server.url}/`, connections, duration: seconds }));
     console.log(`hello: ${r.perSecond.toFixed(0)} ok/s, p50 ${r.latencyMs.p50} ms`);
     return warm.ok + r.ok;
+  }
+  if (scenario === 'imports' || scenario === 'imports-xlsx') {
+    const rows = scheduleRows(10_000);
+    const xlsx = scenario === 'imports-xlsx';
+    const file = {
+      bytes: xlsx ? await toXlsx(rows) : toCsv(rows),
+      format: xlsx ? 'xlsx' : 'csv',
+      rows: 10_000,
+    } as const;
+    const r = await importOnce(server, file, true);
+    console.log(
+      `${scenario}: ${(r.totalMs / 1000).toFixed(2)} s upload to committed (upload ${r.uploadMs.toFixed(0)}, preview ${r.previewMs.toFixed(0)}, commit ${r.commitMs.toFixed(0)} ms); RSS max ${r.rss!.maxMb.toFixed(0)} MB`,
+    );
+    return 1;
   }
   const list = await createProjectWithLines(server.url, server.token, 'Profile list', 450);
   const writes = await createProjectWithLines(server.url, server.token, 'Profile writes', connections * 5);

@@ -12,6 +12,13 @@
  *      agent session (test/mcp/agent-session.ts: ten everyday tasks and five deliberate mistakes over stdio): tool
  *      calls (≤ 45), result bytes (≤ 80 KB), calls per single edit (≤ 3), mistakes fixed from the error text alone.
  *      `npx tsx bench/mcp-startup.ts` breaks the cold start down (imports, start-up steps, CPU profile, bundling).
+ *   6. the client document with photographs, and 7. documents (bench/lib/photographs.ts, bench/lib/documents.ts).
+ *   8. imports (bench/lib/imports.ts): a 450-row and a 10,000-row schedule, CSV and XLSX, upload to committed over the
+ *      /files upload and create_import's two operations, on a server of its own (≤ 0.3 s and ≤ 5 s); the server's RSS
+ *      sampled during the 10,000-row commits (≤ 300 MB).
+ *
+ * `npm run bench -- --only imports` measures section 8 alone (on its own server), printing its rows and writing
+ * bench/results/<timestamp>-imports.json and latest-imports.json.
  *
  * Servers run as their own processes (`node dist/studio.mjs serve` on a fresh temp database and free port, URL and
  * token read from stdout, exactly as a user starts it); this process only generates load. Every load is warmed up, then
@@ -25,7 +32,7 @@
  *
  * Knobs (environment): BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_ROUNDS (2),
  * BENCH_LIST_RUNS (200), BENCH_MIX_REQUESTS (100000), BENCH_MCP_COLD_RUNS (10), BENCH_PAGING_PASSES (10),
- * BENCH_SEARCH_ROUNDS (50).
+ * BENCH_SEARCH_ROUNDS (50), BENCH_IMPORT_SMALL_RUNS (5), BENCH_IMPORT_LARGE_RUNS (1).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -47,6 +54,7 @@ import { measureList } from './lib/list.js';
 import { measurePostgres } from './lib/postgres.js';
 import { measurePhotographs } from './lib/photographs.js';
 import { measureDocuments } from './lib/documents.js';
+import { measureImports } from './lib/imports.js';
 import { save, table, passes, type Check } from './lib/report.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -72,6 +80,7 @@ const MIX = { get: 16, patch: 3, list: 1 };
 const MCP_COLD_RUNS = Math.max(1, num('BENCH_MCP_COLD_RUNS', 10));
 const PAGING_PASSES = Math.max(1, num('BENCH_PAGING_PASSES', 10));
 const SEARCH_ROUNDS = Math.max(1, num('BENCH_SEARCH_ROUNDS', 50));
+const IMPORT_RUNS = { smallRuns: num('BENCH_IMPORT_SMALL_RUNS', 5), largeRuns: num('BENCH_IMPORT_LARGE_RUNS', 1) };
 /** The issue's budgets: tools/list and any one MCP result page, in JSON bytes. */
 const TOOLS_LIST_BUDGET = 10_000;
 const PAGE_BUDGET = 8_000;
@@ -80,6 +89,10 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 /** `--dialect postgres` adds the PostgreSQL figures beside SQLite's; SQLite is always measured (the reference). */
 const dialectArg = process.argv.indexOf('--dialect');
 const DIALECTS = ['sqlite', ...(dialectArg >= 0 && process.argv[dialectArg + 1] === 'postgres' ? ['postgres'] : [])];
+/** `--only imports`: one section alone, on its own server (the sections that start their own can run alone). */
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
+const SECTIONS = ['imports'];
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
   f.cpu
@@ -272,6 +285,27 @@ function mcpChecks(m: {
   ];
 }
 
+/** `--only imports`: the import figures alone, printed and saved as `<timestamp>-imports.json`. */
+async function onlyImports(at: Date, machine: Record<string, unknown>) {
+  const imports = await measureImports(IMPORT_RUNS);
+  console.log(
+    `\nstudio server bench, imports only, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node})\n`,
+  );
+  console.log(table(imports.checks));
+  const file = save(
+    {
+      at: at.toISOString(),
+      machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+      config: IMPORT_RUNS,
+      results: { imports: imports.figures },
+      checks: imports.checks.map((c) => ({ ...c, pass: passes(c) })),
+    },
+    at,
+    'imports',
+  );
+  console.log(`written to ${file}`);
+}
+
 async function main() {
   const at = new Date();
   const machine = {
@@ -283,6 +317,10 @@ async function main() {
   log(
     `bench: ${machine.cpus} cores, node ${machine.node}, load average ${machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}`,
   );
+  if (ONLY !== undefined) {
+    if (!SECTIONS.includes(ONLY)) throw new Error(`--only takes one of: ${SECTIONS.join(', ')}`);
+    return onlyImports(at, machine);
+  }
 
   // All three servers start now and sit idle while another is loaded, so the rounds can interleave.
   const servers: ServerProcess[] = [];
@@ -393,6 +431,8 @@ async function main() {
     const photographs = await measurePhotographs(full, LIST_LINES, CLIENT_DOCUMENT_RUNS);
     // 7. documents: the client-schedule PDF of that project, and a 1 GB package streamed.
     const documents = await measureDocuments(full, photographs.projectId);
+    // 8. imports, on a server of their own (the others idle).
+    const imports = await measureImports(IMPORT_RUNS);
 
     const h = best(rounds.hello);
     const g = best(rounds.getLine);
@@ -441,6 +481,7 @@ async function main() {
       ...mcpChecks(mcp),
       ...photographs.checks,
       ...documents,
+      ...imports.checks,
       {
         name: 'create line p50, empty project',
         value: createEmpty.p50,
@@ -532,6 +573,7 @@ async function main() {
         rounds,
         mcp,
         agentPaging,
+        imports: imports.figures,
         postgres: postgres?.results,
       },
       checks: checks.map((c) => ({ ...c, pass: passes(c) })),

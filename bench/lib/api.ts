@@ -17,10 +17,11 @@ export function request(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  opts: { token?: string; body?: unknown; raw?: Buffer; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
   const url = new URL(path, base);
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  // `raw` is sent as it is (a file upload, its Content-Type in `headers`); `body` as JSON.
+  const body = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (body !== undefined) {

@@ -18,6 +18,11 @@ export interface ServerProcess {
   /** The environment naming the server's database (the file, or STUDIO_DATABASE_URL), for another process on it. */
   databaseEnv: Record<string, string>;
   stop(): Promise<void>;
+  /**
+   * Studio server only: stops it and starts it again on the same database, as a server runs after its first start
+   * (the demo is not seeded again, and its token still works). The returned process is the one to stop.
+   */
+  restart?(): Promise<ServerProcess>;
 }
 
 /** Spawns a process and waits until its stdout has matched every pattern; the first group of each is returned. */
@@ -44,15 +49,19 @@ function spawnAndRead(args: string[], env: Record<string, string>, patterns: Reg
       reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`));
     });
   });
-  const stop = async () => {
+  /** Ends the process (SIGTERM, waiting for it to exit) and leaves its files. */
+  const end = async () => {
     if (proc.exitCode === null && proc.signalCode === null) {
       const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGTERM');
       await exited;
     }
+  };
+  const stop = async () => {
+    await end();
     cleanup();
   };
-  return { proc, ready, stop };
+  return { proc, ready, stop, end };
 }
 
 /**
@@ -62,11 +71,13 @@ function spawnAndRead(args: string[], env: Record<string, string>, patterns: Reg
 export async function startStudio(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
   const databasePath = join(dir, 'studio.sqlite');
-  const { proc, ready, stop } = spawnAndRead(
+  const serveEnv = { STUDIO_DATABASE: databasePath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env };
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  const { proc, ready, stop, end } = spawnAndRead(
     [...nodeArgs, CLI, 'serve'],
-    { STUDIO_DATABASE: databasePath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env },
+    serveEnv,
     [/listening on (http:\/\/\S+)/, /Token\s+(studio_\S+)/],
-    () => rmSync(dir, { recursive: true, force: true }),
+    cleanup,
   );
   const [url, token] = await ready.catch(async (e) => {
     await stop();
@@ -76,7 +87,18 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
     STUDIO_DATABASE: databasePath,
     ...(env.STUDIO_DATABASE_URL ? { STUDIO_DATABASE_URL: env.STUDIO_DATABASE_URL } : {}),
   };
-  return { url: url!, token: token!, databasePath, databaseEnv, pid: proc.pid!, stop };
+  const first = { url: url!, token: token!, databasePath, databaseEnv, pid: proc.pid!, stop };
+  const restart = async (): Promise<ServerProcess> => {
+    await end();
+    // The demo exists, so the token is not printed again: only the URL is read.
+    const again = spawnAndRead([...nodeArgs, CLI, 'serve'], serveEnv, [/listening on (http:\/\/\S+)/], cleanup);
+    const [url2] = await again.ready.catch(async (e) => {
+      await again.stop();
+      throw e;
+    });
+    return { ...first, url: url2!, pid: again.proc.pid!, stop: again.stop };
+  };
+  return { ...first, restart };
 }
 
 /**

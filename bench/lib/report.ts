@@ -46,13 +46,17 @@ export function table(checks: Check[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** Writes bench/results/<timestamp>.json and bench/results/latest.json; returns the first path. */
-export function save(report: unknown, at: Date): string {
+/**
+ * Writes bench/results/<timestamp>.json and bench/results/latest.json; returns the first path. A run of one section
+ * (`--only imports`) is `<timestamp>-imports.json` and `latest-imports.json`, so it never stands in for a whole run.
+ */
+export function save(report: unknown, at: Date, section?: string): string {
   const dir = join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${at.toISOString().replace(/[:.]/g, '-')}.json`);
+  const suffix = section ? `-${section}` : '';
+  const file = join(dir, `${at.toISOString().replace(/[:.]/g, '-')}${suffix}.json`);
   const text = `${JSON.stringify(report, null, 2)}\n`;
   writeFileSync(file, text);
-  writeFileSync(join(dir, 'latest.json'), text);
+  writeFileSync(join(dir, `latest${suffix}.json`), text);
   return file;
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { decodeText, type TextEncoding } from './text-decoding.js';
-import { type Delimiter, readDelimited } from './delimited.js';
+import { type Delimiter, readDelimited, UnclosedQuote } from './delimited.js';
 import type { SheetTable } from './table.js';
 import { readXlsx } from './xlsx.js';
 
@@ -63,6 +63,14 @@ export async function readSpreadsheet(
       'This file is neither CSV nor an Excel workbook (.xlsx); export the schedule as one of those and send it.',
     );
   }
-  const { delimiter, ...sheet } = readDelimited(text, opts);
-  return { format: 'csv', encoding, delimiter, sheets: [sheet] };
+  try {
+    const { delimiter, ...sheet } = readDelimited(text, opts);
+    return { format: 'csv', encoding, delimiter, sheets: [sheet] };
+  } catch (err) {
+    if (!(err instanceof UnclosedQuote)) throw err;
+    throw new UnreadableSpreadsheet(
+      'damaged',
+      `A cell starting with a quote in row ${err.row} is never closed, so the rest of the file would be one cell; close the quote (or remove it) and send the file again.`,
+    );
+  }
 }
