@@ -1,8 +1,17 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import { cleanCell, type SheetTable, trimRow } from './table.js';
 
 /** The delimiters a studio's spreadsheets write: comma, semicolon (Excel where the decimal mark is a comma), tab, pipe. */
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
+
+const OPTIONS = {
+  // A spreadsheet row may have fewer or more cells than the heading row; the rules decide what that means.
+  relax_column_count: true,
+  // A bare quote inside an unquoted cell (12" cushion) is text, as Excel reads it, not a broken file.
+  relax_quotes: true,
+  skip_empty_lines: false,
+} as const;
 
 /** The text ends inside a quoted cell: the file was cut short, or a cell starts with a quote it never closes. */
 export class UnclosedQuote extends Error {
@@ -11,92 +20,26 @@ export class UnclosedQuote extends Error {
   }
 }
 
-const QUOTE = 34;
-const CR = 13;
-const LF = 10;
-
 /**
- * Delimited text as records of cells, as Excel writes and reads it, and exactly as csv-parse reads it with
- * relax_quotes and relax_column_count (the reader this replaces: it built an error object, a stack trace and JSON
- * copies of its options, for every record whose cell count differs from the first record's, which is every row under
- * a sheet's title row, three quarters of reading a 10,000-row file; test/imports/parsing.test.ts holds the two to the
- * same records on random text):
- * - records end at the first line end seen outside quotes ("\r\n", "\n" or "\r"), and only at that kind after it;
- *   a line end as the text's last characters ends the last record rather than starting an empty one;
- * - a cell starting with a quote is quoted: delimiters and line ends inside it are text, and "" is one quote; its
- *   closing quote must come before a delimiter, a line end or the end of the text, otherwise the cell is read as
- *   unquoted text from the opening quote on (a bare quote inside a cell, 12" cushion, is text);
- * - rows may have any number of cells: the import's rules decide what a short or long row means.
- * At most `maxRecords` records are read. A quoted cell still open at the end of the text throws UnclosedQuote.
+ * csv-parse's records of `text`. With relax_column_count it still builds an error object (a captured stack and a JSON
+ * copy of the record) for every record whose cell count differs from the first record's, and under a sheet's title
+ * row that is every row: most of the time of reading a 10,000-row file went to stack traces nobody reads. The parse
+ * is synchronous, so capturing none while it runs touches nothing else. An unclosed quote becomes UnclosedQuote.
  */
-export function parseDelimited(text: string, delimiter: Delimiter, maxRecords = Infinity): string[][] {
-  const sep = delimiter.charCodeAt(0);
-  const end = text.length;
-  /** The record delimiter, once the first line end outside quotes has shown which kind the text uses. */
-  let newline: string | undefined;
-  /** The length of the line end at `i` (0: none), finding the text's kind on the first one. */
-  const lineEndAt = (i: number): number => {
-    const c = text.charCodeAt(i);
-    if (c !== CR && c !== LF) return 0;
-    newline ??= c === CR && text.charCodeAt(i + 1) === LF ? '\r\n' : c === CR ? '\r' : '\n';
-    return text.startsWith(newline, i) ? newline.length : 0;
-  };
-  /** Unquoted text from `i` to the next delimiter or line end (or the end of the text): its end. */
-  const unquotedEnd = (i: number): number => {
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (c === sep || ((c === CR || c === LF) && lineEndAt(i) > 0)) return i;
-      i += 1;
+function parseRecords(text: string, options: typeof OPTIONS & { delimiter: Delimiter; to: number }): string[][] {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return parse(text, options) as string[][];
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') {
+      // The records read whole before it: the open cell's record is the next one.
+      throw new UnclosedQuote(Number((err as CsvError & { records?: number }).records ?? 0) + 1);
     }
-    return end;
-  };
-
-  const records: string[][] = [];
-  let record: string[] = [];
-  let pos = 0;
-  while (records.length < maxRecords) {
-    if (pos >= end && record.length === 0) break;
-    let value: string;
-    if (text.charCodeAt(pos) === QUOTE) {
-      value = '';
-      let from = pos + 1;
-      for (;;) {
-        const q = text.indexOf('"', from);
-        if (q < 0) throw new UnclosedQuote(text.slice(0, pos).split(newline ?? '\n').length);
-        value += text.slice(from, q);
-        if (text.charCodeAt(q + 1) === QUOTE) {
-          value += '"';
-          from = q + 2;
-          continue;
-        }
-        pos = q + 1;
-        if (pos < end && text.charCodeAt(pos) !== sep && lineEndAt(pos) === 0) {
-          // Not a closing quote after all: the cell is text as written, quotes and all, up to its delimiter.
-          const to = unquotedEnd(pos);
-          value = `"${value}"${text.slice(pos, to)}`;
-          pos = to;
-        }
-        break;
-      }
-    } else {
-      const to = unquotedEnd(pos);
-      value = text.slice(pos, to);
-      pos = to;
-    }
-    record.push(value);
-    if (pos >= end) {
-      records.push(record);
-      break;
-    }
-    if (text.charCodeAt(pos) === sep) {
-      pos += 1;
-      continue;
-    }
-    pos += lineEndAt(pos);
-    records.push(record);
-    record = [];
+    throw err;
+  } finally {
+    Error.stackTraceLimit = limit;
   }
-  return records;
 }
 
 /**
@@ -110,7 +53,7 @@ export function detectDelimiter(text: string): Delimiter {
   for (const delimiter of DELIMITERS) {
     let records: string[][];
     try {
-      records = parseDelimited(sample, delimiter, 50);
+      records = parseRecords(sample, { ...OPTIONS, delimiter, to: 50 });
     } catch {
       continue;
     }
@@ -144,12 +87,12 @@ export function readDelimited(
 ): SheetTable & { delimiter: Delimiter } {
   const delimiter = opts.delimiter ?? detectDelimiter(text);
   const body = text.endsWith('\n') ? text.replace(/\r?\n$/, '') : text;
-  const records = parseDelimited(body, delimiter, opts.maxRows + 1);
-  const truncated = records.length > opts.maxRows;
+  const rows = parseRecords(body, { ...OPTIONS, delimiter, to: opts.maxRows + 1 });
+  const truncated = rows.length > opts.maxRows;
   return {
     name: opts.name,
     delimiter,
-    rows: records.slice(0, opts.maxRows).map((r) => trimRow(r.map(cleanCell))),
+    rows: rows.slice(0, opts.maxRows).map((r) => trimRow(r.map(cleanCell))),
     truncated,
   };
 }
