@@ -2,7 +2,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS, statementsFor } from './migrations/index.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type GroupTransaction } from './group-commit.js';
 import type { Db, RowReader, Store } from './store.js';
 
 /**
@@ -82,9 +82,75 @@ export interface PostgresOptions {
   readers?: number;
 }
 
+/**
+ * A query builder on one pooled connection, for as long as it is lent: Kysely's own pool would hand out any of them,
+ * and a write group or a snapshot must stay on its own. One per connection, kept while the connection lives.
+ */
+const boundBuilders = new WeakMap<pg.PoolClient, Db>();
+function builderOn(client: pg.PoolClient): Db {
+  let db = boundBuilders.get(client);
+  if (!db) {
+    const lease = {
+      query: (...args: unknown[]) => (client.query as (...a: unknown[]) => unknown)(...args),
+      release() {},
+    };
+    db = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: { connect: async () => lease, end: async () => {} } as never }),
+    });
+    boundBuilders.set(client, db);
+  }
+  return db;
+}
+
+/** Raw one-row reads straight on a connection: named prepared statements, no query builder in between. */
+const rowsOn =
+  (client: pg.PoolClient): RowReader =>
+  async (sqlText, ...params) => {
+    const q = forPostgres(sqlText);
+    const res = await client.query({ text: q.text, name: q.name, values: params });
+    return res.rows[0];
+  };
+
+const WRITER_LOCK_SQL = `SELECT pg_advisory_xact_lock(${WRITER_LOCK})`;
+
+/**
+ * A write group's transaction on the writer connection. The connection pipelines (pg's `pipeline` mode: statements are
+ * written without waiting for the answers before them, and answered in order), so the group commit sends a write's
+ * SAVEPOINT with its first read, its RELEASE with its last write, and BEGIN with the writer lock, each in one round
+ * trip. `broken` is set when even ROLLBACK failed: the connection is then discarded rather than lent again.
+ */
+function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): GroupTransaction {
+  const run = (text: string) => client.query(text);
+  return {
+    conn: builderOn(client),
+    row: rowsOn(client),
+    failedStatementAborts: true,
+    begin: () => Promise.all([run('BEGIN'), run(WRITER_LOCK_SQL)]),
+    savepoint: () => run('SAVEPOINT write_job'),
+    release: () => run('RELEASE write_job'),
+    rollbackToSavepoint: () => Promise.all([run('ROLLBACK TO write_job'), run('RELEASE write_job')]),
+    async commit() {
+      // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error.
+      const res = await run('COMMIT');
+      if (res.command !== 'COMMIT') throw new Error(`The write group's COMMIT was answered ${res.command}.`);
+    },
+    rollback: () =>
+      run('ROLLBACK').catch((err: unknown) => {
+        broken.error = err;
+        throw err;
+      }),
+    send: (query) => client.query(query.sql, [...query.parameters]),
+  };
+}
+
 export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
-  const writerPool = new pg.Pool({ connectionString: opts.url, max: 1 });
-  const readerPool = new pg.Pool({ connectionString: opts.url, max: opts.readers ?? 8 });
+  // `pipeline`: a connection sends statements without waiting for the answers to those before (see groupTransaction).
+  const writerPool = new pg.Pool({ connectionString: opts.url, max: 1, pipeline: true } as pg.PoolConfig);
+  const readerPool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.readers ?? 8,
+    pipeline: true,
+  } as pg.PoolConfig);
   // An idle connection the server drops (a restart, an administrator) is discarded by the pool and replaced on next
   // use; without a listener its 'error' would end the process.
   for (const pool of [writerPool, readerPool]) {
@@ -99,33 +165,31 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   }
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: writerPool }) });
   const readDb = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: readerPool }) });
-  const group = new GroupCommit(db, async (conn) => {
-    await sql`BEGIN`.execute(conn);
-    await sql`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`.execute(conn);
+  const group = new GroupCommit(async (work) => {
+    const client = await writerPool.connect();
+    const broken: { error?: unknown } = {};
+    try {
+      await work(groupTransaction(client, broken));
+    } finally {
+      client.release(broken.error as Error | undefined);
+    }
   });
   const readRow: RowReader = async (sqlText, ...params) => {
     const q = forPostgres(sqlText);
     const res = await readerPool.query({ text: q.text, name: q.name, values: params });
     return res.rows[0];
   };
-  /** Raw reads on a connection a write or a snapshot holds. */
-  const rowsOn =
-    (conn: Db): RowReader =>
-    async (sqlText, ...params) => {
-      const res = await conn.executeQuery(CompiledQuery.raw(forPostgres(sqlText).text, params));
-      return res.rows[0] as never;
-    };
   return {
     dialect: 'postgres',
     db,
     readDb,
     readRow,
-    write: (fn) => group.run((tx, memo) => fn(tx, rowsOn(tx), memo)),
+    write: (fn) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later)),
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {
         await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
         try {
-          return await fn(conn, rowsOn(conn));
+          return await fn(conn, rowsOnConnection(conn));
         } finally {
           await sql`COMMIT`.execute(conn);
         }
@@ -137,6 +201,14 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     },
   };
 }
+
+/** Raw reads on a connection a snapshot holds. */
+const rowsOnConnection =
+  (conn: Db): RowReader =>
+  async (sqlText, ...params) => {
+    const res = await conn.executeQuery(CompiledQuery.raw(forPostgres(sqlText).text, params));
+    return res.rows[0] as never;
+  };
 
 /**
  * Applies pending migrations in one transaction under an advisory lock: PostgreSQL's DDL is transactional, so a

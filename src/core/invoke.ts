@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema.js';
-import type { GroupMemo, RowReader, Store } from '../../db/store.js';
+import type { GroupMemo, RowReader, SendLater, Store } from '../../db/store.js';
 import type { Config } from '../config.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
@@ -90,8 +90,8 @@ export async function invoke(
     }
     let prepared: unknown;
     const committed: Array<() => void> = [];
-    const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo) =>
-      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared, committed);
+    const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo, later?: SendLater) =>
+      execute(rt, action, input, caller, requestId, db, queryRow, memo, later, req.surface, prepared, committed);
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes. Slow preparation (an upload's decoding) happens before the transaction, never inside it.
     const output =
@@ -154,6 +154,7 @@ async function execute(
   db: Kysely<Database>,
   queryRow: RowReader,
   memo: GroupMemo | undefined,
+  later: SendLater | undefined,
   surface: Surface | undefined,
   prepared: unknown,
   committed: Array<() => void>,
@@ -225,7 +226,8 @@ async function execute(
         summary: action.summary,
         projectId: project?.id ?? null,
       });
-    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, events, memo);
+    // Nothing in this write reads the audit rows or the idempotency record back: both are sent without waiting.
+    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, events, memo, later);
     if (key && caller) {
       // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
       const kept = action.shownOnce?.length
@@ -239,6 +241,7 @@ async function execute(
         requestHash(action.name, input, controls.key),
         kept,
         now,
+        later,
       );
     }
   }
