@@ -1,4 +1,4 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS, statementsFor } from './migrations/index.js';
@@ -185,15 +185,23 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     readDb,
     readRow,
     write: (fn) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later)),
-    readSnapshot: (fn) =>
-      readDb.connection().execute(async (conn) => {
-        await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
-        try {
-          return await fn(conn, rowsOnConnection(conn));
-        } finally {
-          await sql`COMMIT`.execute(conn);
-        }
-      }),
+    async readSnapshot(fn) {
+      const client = await readerPool.connect();
+      // BEGIN goes out with the read's first statements, in one round trip; its answer comes before theirs.
+      const begun = client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      begun.catch(() => undefined);
+      try {
+        const result = await fn(builderOn(client), rowsOn(client));
+        // Reads made outside a snapshot could disagree with each other: a failed BEGIN fails the read.
+        await begun;
+        return result;
+      } finally {
+        // Sent, not awaited: a read-only transaction has nothing to make durable, and whoever takes this connection
+        // next is answered after it. A COMMIT that fails means a lost connection, which the pool then replaces.
+        client.query('COMMIT').catch(() => undefined);
+        client.release();
+      }
+    },
     location: redactedUrl(opts.url),
     async close() {
       await db.destroy();
@@ -201,14 +209,6 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     },
   };
 }
-
-/** Raw reads on a connection a snapshot holds. */
-const rowsOnConnection =
-  (conn: Db): RowReader =>
-  async (sqlText, ...params) => {
-    const res = await conn.executeQuery(CompiledQuery.raw(forPostgres(sqlText).text, params));
-    return res.rows[0] as never;
-  };
 
 /**
  * Applies pending migrations in one transaction under an advisory lock: PostgreSQL's DDL is transactional, so a
