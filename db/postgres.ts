@@ -59,13 +59,29 @@ export function redactedUrl(url: string): string {
 const statementNames = new Map<string, string>();
 
 /**
- * Every parameterised statement a connection runs becomes a named prepared statement (`studio_s<n>`, by its text), so
- * PostgreSQL parses and plans each shape once per connection instead of on every request; the query builder's texts
- * are a small fixed set. Texts past a bound (IN lists of many lengths) run unnamed.
+ * Tunes each new connection's `query`:
+ * - Every parameterised statement becomes a named prepared statement (`studio_s<n>`, by its text), so PostgreSQL parses
+ *   and plans each shape once per connection instead of on every request; the query builder's texts are a small fixed
+ *   set. Texts past a bound (IN lists of many lengths) run unnamed.
+ * - Statements sent in the same turn of the event loop leave in one socket write: the socket is corked at the first and
+ *   uncorked once the turn's promise continuations have run (process.nextTick). A pipelined connection sends several
+ *   statements at once (a savepoint and a write's reads, an audit INSERT and its RELEASE), and a loopback socket write
+ *   costs about as much CPU as a whole small statement's client work.
  */
-function prepareByName(client: pg.PoolClient) {
+function tuneConnection(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork();
+  };
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      process.nextTick(uncork);
+    }
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       let name = statementNames.get(config);
       if (!name && statementNames.size < 5000)
@@ -155,7 +171,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   // use; without a listener its 'error' would end the process.
   for (const pool of [writerPool, readerPool]) {
     pool.on('error', () => undefined);
-    pool.on('connect', prepareByName);
+    pool.on('connect', tuneConnection);
   }
   try {
     await migratePostgres(writerPool);
