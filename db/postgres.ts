@@ -59,6 +59,13 @@ export function redactedUrl(url: string): string {
 const statementNames = new Map<string, string>();
 
 /**
+ * Ends a connection's read-only snapshot: the COMMIT goes out with the next statement anyone sends on it, in the same
+ * socket write (pg-pool lends the connection released last first, so under load that is soon), or on its own at the
+ * end of this turn of the event loop, so no snapshot stays open while the connection sits idle.
+ */
+const endSnapshot = new WeakMap<pg.PoolClient, () => void>();
+
+/**
  * Tunes each new connection's `query`:
  * - Every parameterised statement becomes a named prepared statement (`studio_s<n>`, by its text), so PostgreSQL parses
  *   and plans each shape once per connection instead of on every request; the query builder's texts are a small fixed
@@ -76,12 +83,23 @@ function tuneConnection(client: pg.PoolClient) {
     corked = false;
     stream.uncork();
   };
+  let commitDue = false;
+  const commitNow = () => {
+    if (!commitDue) return;
+    commitDue = false;
+    (client.query('COMMIT') as Promise<unknown>).catch(() => undefined);
+  };
+  endSnapshot.set(client, () => {
+    commitDue = true;
+    setImmediate(commitNow);
+  });
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (!corked) {
       corked = true;
       stream.cork();
       process.nextTick(uncork);
     }
+    if (commitDue) commitNow();
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       let name = statementNames.get(config);
       if (!name && statementNames.size < 5000)
@@ -212,9 +230,9 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
         await begun;
         return result;
       } finally {
-        // Sent, not awaited: a read-only transaction has nothing to make durable, and whoever takes this connection
-        // next is answered after it. A COMMIT that fails means a lost connection, which the pool then replaces.
-        client.query('COMMIT').catch(() => undefined);
+        // Not awaited: a read-only transaction has nothing to make durable, and whoever takes this connection next is
+        // answered after it (endSnapshot). A COMMIT that fails means a lost connection, which the pool then replaces.
+        endSnapshot.get(client)!();
         client.release();
       }
     },
