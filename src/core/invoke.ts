@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema.js';
 import type { GroupMemo, RowReader, SendLater, Store } from '../../db/store.js';
 import type { Config } from '../config.js';
-import type { AnyAction } from './define-action.js';
+import type { AnyAction, ReadAhead } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput, Caller } from './context.js';
 import { authenticate } from './auth.js';
@@ -169,6 +169,8 @@ async function execute(
   // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
   // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
   // request's hot path.
+  // The handler's first read, when the action names it, leaves with the ownership reads (one round trip on PostgreSQL).
+  const handlerRow = caller && action.readAhead ? readingAhead(queryRow, action.readAhead(input)) : queryRow;
   const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write) : NO_REFS;
   if (caller) {
     for (const guard of action.guards ?? []) {
@@ -195,7 +197,7 @@ async function execute(
   let unchanged = false;
   const ctx: ActionContext = {
     db,
-    queryRow,
+    queryRow: handlerRow,
     config: rt.config,
     caller,
     studioId,
@@ -246,6 +248,28 @@ async function execute(
     }
   }
   return output;
+}
+
+/**
+ * Sends `read` now and answers the first identical read (same SQL, same parameters) from it; every other read goes
+ * through. Its failure, if nobody asks for it, is nobody's: the handler never got that far.
+ */
+function readingAhead(queryRow: RowReader, read: ReadAhead): RowReader {
+  let pending: Promise<unknown> | undefined = queryRow(read.sql, ...read.params);
+  pending.catch(() => undefined);
+  return (sqlText, ...params) => {
+    if (
+      pending &&
+      sqlText === read.sql &&
+      params.length === read.params.length &&
+      params.every((p, i) => p === read.params[i])
+    ) {
+      const answer = pending;
+      pending = undefined;
+      return answer as never;
+    }
+    return queryRow(sqlText, ...params);
+  };
 }
 
 function keyRequired(action: AnyAction, surface: Surface | undefined): ServiceError {
