@@ -4,19 +4,13 @@ import type { Db, GroupMemo, RowReader, SendLater } from './store.js';
 /**
  * One write group's transaction on the writer connection, as a store drives it. Each method sends its statement at
  * once and returns a promise of its outcome, which the group commit may await later: on PostgreSQL the connection
- * pipelines, so a SAVEPOINT, a RELEASE or a write's audit INSERT shares a round trip with the statements around it;
- * on SQLite every statement has run by the time the method returns.
+ * pipelines, so a RELEASE and the next SAVEPOINT leave with the next write's first statements, and a write's UPDATE
+ * with its audit INSERT; on SQLite every statement has run by the time the method returns.
  */
 export interface GroupTransaction {
   conn: Db;
   /** Raw one-row reads on the same connection (and transaction). */
   row: RowReader;
-  /**
-   * Whether a failed statement aborts the transaction until a rollback (PostgreSQL): then a RELEASE sent behind a
-   * write's unchecked statements fails with them and leaves the savepoint for the rollback, so it can be sent without
-   * waiting for them. SQLite goes on after a failed statement, so there the write's statements are checked first.
-   */
-  failedStatementAborts: boolean;
   /** SQLite's BEGIN IMMEDIATE; PostgreSQL's BEGIN and the writer lock. */
   begin(): Promise<unknown>;
   savepoint(): Promise<unknown>;
@@ -26,8 +20,8 @@ export interface GroupTransaction {
   /** Rejects when the transaction did not commit (PostgreSQL answers a COMMIT of an aborted transaction with ROLLBACK). */
   commit(): Promise<unknown>;
   rollback(): Promise<unknown>;
-  /** Sends a statement whose result nobody reads (see SendLater). */
-  send(query: CompiledQuery): Promise<unknown>;
+  /** Sends a statement whose result nobody reads (see SendLater); resolves to the number of rows it affected. */
+  send(query: CompiledQuery): Promise<number>;
 }
 
 interface Job {
@@ -105,28 +99,46 @@ export class GroupCommit {
     try {
       // Awaited, once per group: were BEGIN to fail, the writes' statements would each commit on their own.
       await tx.begin();
+      // A write is checked whole (every statement it sent, every `later` check) before it is settled; only then is its
+      // savepoint released, and not at once: the RELEASE leaves with the next write's first statements (COMMIT ends the
+      // last one's). So a write costs no round trip of its own for its savepoint.
+      let releaseDue = false;
       while (this.queue.length && settled.length < this.maxGroup) {
         const job = this.queue.shift()!;
+        const released = releaseDue ? watch(tx.release()) : undefined;
+        releaseDue = false;
         const sent: Sent[] = [watch(tx.savepoint())];
+        let thrown: { error: unknown } | undefined;
+        let value: unknown;
         try {
-          const value = await job.fn(tx, memo, (query) => void sent.push(watch(tx.send(query))));
-          if (!tx.failedStatementAborts) {
-            const failure = await firstFailure(sent);
-            if (failure) throw failure.error;
-          }
-          sent.push(watch(tx.release()));
-          const failure = await firstFailure(sent);
-          if (failure) throw failure.error;
-          settled.push({ job, ok: true, value });
-        } catch (err) {
-          // The job settles as failed before anything else can throw: if the whole transaction is already lost (SQLite's
-          // disk full, a dropped connection), ROLLBACK TO fails too, and the outer catch must still answer this job.
-          // Its cause is the first statement of it that failed, if one did (a later error may only echo the abort).
-          settled.push({ job, ok: false, value: (await firstFailure(sent))?.error ?? err });
-          // What the failed write kept may describe rows its rollback removes.
-          memo.clear();
-          await tx.rollbackToSavepoint();
+          value = await job.fn(
+            tx,
+            memo,
+            (query, check) => void sent.push(watch(check ? tx.send(query).then(check) : tx.send(query))),
+          );
+        } catch (error) {
+          thrown = { error };
         }
+        // A RELEASE that failed would leave the settled write's savepoint where this write's rollback reaches: nothing
+        // in the group can be trusted then, so every member fails (the outer catch).
+        const releaseFailure = released && (await firstFailure([released]));
+        if (releaseFailure) {
+          settled.push({ job, ok: false, value: releaseFailure.error });
+          throw releaseFailure.error;
+        }
+        // The cause is the write's first statement that failed, if one did (a later error may only echo the abort).
+        const failure = (await firstFailure(sent)) ?? thrown;
+        if (!failure) {
+          settled.push({ job, ok: true, value });
+          releaseDue = true;
+          continue;
+        }
+        // The job settles as failed before anything else can throw: if the whole transaction is already lost (SQLite's
+        // disk full, a dropped connection), ROLLBACK TO fails too, and the outer catch must still answer this job.
+        settled.push({ job, ok: false, value: failure.error });
+        // What the failed write kept may describe rows its rollback removes.
+        memo.clear();
+        await tx.rollbackToSavepoint();
       }
       await tx.commit();
     } catch (err) {

@@ -149,8 +149,8 @@ const WRITER_LOCK_SQL = `SELECT pg_advisory_xact_lock(${WRITER_LOCK})`;
 
 /**
  * A write group's transaction on the writer connection. The connection pipelines (pg's `pipeline` mode: statements are
- * written without waiting for the answers before them, and answered in order), so the group commit sends a write's
- * SAVEPOINT with its first read, its RELEASE with its last write, and BEGIN with the writer lock, each in one round
+ * written without waiting for the answers before them, and answered in order), so the group commit sends the last
+ * write's RELEASE and this write's SAVEPOINT with its first reads, and BEGIN with the writer lock, each in one round
  * trip. `broken` is set when even ROLLBACK failed: the connection is then discarded rather than lent again.
  */
 function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): GroupTransaction {
@@ -158,7 +158,6 @@ function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): G
   return {
     conn: builderOn(client),
     row: rowsOn(client),
-    failedStatementAborts: true,
     begin: () => Promise.all([run('BEGIN'), run(WRITER_LOCK_SQL)]),
     savepoint: () => run('SAVEPOINT write_job'),
     release: () => run('RELEASE write_job'),
@@ -173,7 +172,7 @@ function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): G
         broken.error = err;
         throw err;
       }),
-    send: (query) => client.query(query.sql, [...query.parameters]),
+    send: (query) => client.query(query.sql, [...query.parameters]).then((r) => r.rowCount ?? 0),
   };
 }
 

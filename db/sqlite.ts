@@ -70,14 +70,16 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
       const tx: GroupTransaction = {
         conn,
         row: writer.row,
-        failedStatementAborts: false,
         begin: () => run('BEGIN IMMEDIATE'),
         savepoint: () => run('SAVEPOINT write_job'),
         release: () => run('RELEASE write_job'),
         rollbackToSavepoint: () => run('ROLLBACK TO write_job').then(() => run('RELEASE write_job')),
         commit: () => run('COMMIT'),
         rollback: () => run('ROLLBACK'),
-        send: (query) => run(query.sql, query.parameters),
+        send: (query) =>
+          run(query.sql, query.parameters).then((r) =>
+            Array.isArray(r) ? r.length : (r as { changes: number }).changes,
+          ),
       };
       return work(tx);
     }),

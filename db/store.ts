@@ -24,12 +24,14 @@ export type RowReader = <T extends object = Record<string, unknown>>(
 export type GroupMemo = Map<string, unknown>;
 
 /**
- * Sends a write's statement whose result the write does not read (an audit event's INSERT, an idempotency record) at
- * once, behind every statement the write sent before it, without waiting for it: the group commit checks it before
- * the write settles, and its failure fails the write (rolled back to its savepoint) exactly as if it had been awaited.
- * On PostgreSQL it shares a round trip with the statements that follow it; on SQLite it has run when this returns.
+ * Sends a write's statement whose result the write does not read (an audit event's INSERT, an idempotency record, a
+ * versioned UPDATE) at once, behind every statement the write sent before it, without waiting for it: the group
+ * commit checks it before the write settles, and its failure fails the write (rolled back to its savepoint) exactly as
+ * if it had been awaited. `check` is given the number of rows it affected and may throw (a versioned UPDATE that
+ * matched no row: VERSION_CONFLICT), which fails the write the same way. On PostgreSQL the statement shares a round
+ * trip with those that follow it; on SQLite it has run when this returns.
  */
-export type SendLater = (query: CompiledQuery) => void;
+export type SendLater = (query: CompiledQuery, check?: (affectedRows: number) => void) => void;
 
 /** The database behind the server: one interface over SQLite and PostgreSQL. */
 export interface Store {

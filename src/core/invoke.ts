@@ -203,6 +203,7 @@ async function execute(
     studioId,
     project,
     ...(grant ? { capability: grant } : {}),
+    ...(later ? { later } : {}),
     now,
     requestId,
     prepared,

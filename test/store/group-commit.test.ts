@@ -101,6 +101,26 @@ describe('write groups', () => {
     expect(await ids()).toEqual(['a1', 'a3', 'b1', 'b3', 'c1', 'c3']);
   });
 
+  it("a `later` check that refuses the rows a statement affected fails its write alone, with the check's error", async () => {
+    const settled = await Promise.allSettled([
+      store.write(async (tx, _q, _m, later) => {
+        later(sql`UPDATE probe SET note = ${'kept'} WHERE id = ${'a1'}`.compile(tx), (n) => {
+          if (n !== 1) throw new Error(`expected one row, got ${n}`);
+        });
+      }),
+      store.write(async (tx, _q, _m, later) => {
+        await tx.executeQuery(insert(tx, 'e1'));
+        later(sql`UPDATE probe SET note = ${'lost'} WHERE id = ${'nobody'}`.compile(tx), (n) => {
+          if (n !== 1) throw new Error(`expected one row, got ${n}`);
+        });
+      }),
+    ]);
+    expect(settled[0]!.status).toBe('fulfilled');
+    expect(settled[1]).toMatchObject({ status: 'rejected', reason: { message: 'expected one row, got 0' } });
+    const notes = await sql<{ note: string }>`SELECT note FROM probe WHERE id IN ('a1', 'e1')`.execute(store.readDb);
+    expect(notes.rows).toEqual([{ note: 'kept' }]);
+  });
+
   it('many writes at once all land, each exactly once', async () => {
     const n = 150;
     const results = await Promise.all(
