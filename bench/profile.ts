@@ -5,7 +5,8 @@
  * Starts `studio serve` under `node --cpu-prof`, creates the same fixtures through the API, warms up, loads it the same
  * way as the bench, stops it (the profile is written on exit) and prints self and inclusive time by function and by
  * module, plus server CPU per request. The .cpuprofile stays in $TMPDIR/studio-bench-profiles/ (open it in Chrome
- * DevTools). STUDIO_SYNCHRONOUS=NORMAL in the environment reaches the server.
+ * DevTools). STUDIO_SYNCHRONOUS=NORMAL in the environment reaches the server. `--dialect postgres` runs the server on a
+ * durable throwaway PostgreSQL cluster instead of its SQLite file.
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import { createProjectWithLines } from './lib/api.js';
 import { importOnce, scheduleRows, toCsv, toXlsx } from './lib/imports.js';
 import { LinePool, cannon, figures } from './lib/load.js';
 import { ROOT, startHello, startStudio, type ServerProcess } from './lib/processes.js';
+import { startPostgres } from '../test/helpers/postgres-server.js';
+import pg from 'pg';
 
 interface ProfileNode {
   id: number;
@@ -28,7 +31,9 @@ interface Profile {
   endTime: number;
 }
 
-const scenario = process.argv[2] ?? 'get';
+const scenario = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--dialect') ?? 'get';
+const onPostgres =
+  process.argv.includes('--dialect') && process.argv[process.argv.indexOf('--dialect') + 1] === 'postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // Outside the repository: profiles are large and only .json results are git-ignored.
@@ -144,12 +149,27 @@ async function drive(server: ServerProcess): Promise<number> {
 async function main() {
   const before = new Set(readdirSync(dir));
   const profiling = ['--cpu-prof', '--cpu-prof-dir', dir];
-  const server = scenario === 'hello' ? await startHello(profiling) : await startStudio({}, profiling);
+  const cluster = onPostgres ? await startPostgres({ durable: true }) : undefined;
+  let env: Record<string, string> = {};
+  if (cluster) {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE studio_profile');
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = '/studio_profile';
+    env = { STUDIO_DATABASE_URL: url.toString() };
+  }
   let requests: number;
   try {
-    requests = await drive(server);
+    const server = scenario === 'hello' ? await startHello(profiling) : await startStudio(env, profiling);
+    try {
+      requests = await drive(server);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    cluster?.stop();
   }
   // One profile per thread (tsx runs its loader hooks in a worker): the main thread's is the largest.
   const file = readdirSync(dir)

@@ -1,8 +1,8 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS, statementsFor } from './migrations/index.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type GroupTransaction } from './group-commit.js';
 import type { Db, RowReader, Store } from './store.js';
 
 /**
@@ -59,13 +59,47 @@ export function redactedUrl(url: string): string {
 const statementNames = new Map<string, string>();
 
 /**
- * Every parameterised statement a connection runs becomes a named prepared statement (`studio_s<n>`, by its text), so
- * PostgreSQL parses and plans each shape once per connection instead of on every request; the query builder's texts
- * are a small fixed set. Texts past a bound (IN lists of many lengths) run unnamed.
+ * Ends a connection's read-only snapshot: the COMMIT goes out with the next statement anyone sends on it, in the same
+ * socket write (pg-pool lends the connection released last first, so under load that is soon), or on its own at the
+ * end of this turn of the event loop, so no snapshot stays open while the connection sits idle.
  */
-function prepareByName(client: pg.PoolClient) {
+const endSnapshot = new WeakMap<pg.PoolClient, () => void>();
+
+/**
+ * Tunes each new connection's `query`:
+ * - Every parameterised statement becomes a named prepared statement (`studio_s<n>`, by its text), so PostgreSQL parses
+ *   and plans each shape once per connection instead of on every request; the query builder's texts are a small fixed
+ *   set. Texts past a bound (IN lists of many lengths) run unnamed.
+ * - Statements sent in the same turn of the event loop leave in one socket write: the socket is corked at the first and
+ *   uncorked once the turn's promise continuations have run (process.nextTick). A pipelined connection sends several
+ *   statements at once (a savepoint and a write's reads, an audit INSERT and its RELEASE), and a loopback socket write
+ *   costs about as much CPU as a whole small statement's client work.
+ */
+function tuneConnection(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork();
+  };
+  let commitDue = false;
+  const commitNow = () => {
+    if (!commitDue) return;
+    commitDue = false;
+    (client.query('COMMIT') as Promise<unknown>).catch(() => undefined);
+  };
+  endSnapshot.set(client, () => {
+    commitDue = true;
+    setImmediate(commitNow);
+  });
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      process.nextTick(uncork);
+    }
+    if (commitDue) commitNow();
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
       let name = statementNames.get(config);
       if (!name && statementNames.size < 5000)
@@ -82,14 +116,79 @@ export interface PostgresOptions {
   readers?: number;
 }
 
+/**
+ * A query builder on one pooled connection, for as long as it is lent: Kysely's own pool would hand out any of them,
+ * and a write group or a snapshot must stay on its own. One per connection, kept while the connection lives.
+ */
+const boundBuilders = new WeakMap<pg.PoolClient, Db>();
+function builderOn(client: pg.PoolClient): Db {
+  let db = boundBuilders.get(client);
+  if (!db) {
+    const lease = {
+      query: (...args: unknown[]) => (client.query as (...a: unknown[]) => unknown)(...args),
+      release() {},
+    };
+    db = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: { connect: async () => lease, end: async () => {} } as never }),
+    });
+    boundBuilders.set(client, db);
+  }
+  return db;
+}
+
+/** Raw one-row reads straight on a connection: named prepared statements, no query builder in between. */
+const rowsOn =
+  (client: pg.PoolClient): RowReader =>
+  async (sqlText, ...params) => {
+    const q = forPostgres(sqlText);
+    const res = await client.query({ text: q.text, name: q.name, values: params });
+    return res.rows[0];
+  };
+
+const WRITER_LOCK_SQL = `SELECT pg_advisory_xact_lock(${WRITER_LOCK})`;
+
+/**
+ * A write group's transaction on the writer connection. The connection pipelines (pg's `pipeline` mode: statements are
+ * written without waiting for the answers before them, and answered in order), so the group commit sends the last
+ * write's RELEASE and this write's SAVEPOINT with its first reads, and BEGIN with the writer lock, each in one round
+ * trip. `broken` is set when even ROLLBACK failed: the connection is then discarded rather than lent again.
+ */
+function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): GroupTransaction {
+  const run = (text: string) => client.query(text);
+  return {
+    conn: builderOn(client),
+    row: rowsOn(client),
+    begin: () => Promise.all([run('BEGIN'), run(WRITER_LOCK_SQL)]),
+    savepoint: () => run('SAVEPOINT write_job'),
+    release: () => run('RELEASE write_job'),
+    rollbackToSavepoint: () => Promise.all([run('ROLLBACK TO write_job'), run('RELEASE write_job')]),
+    async commit() {
+      // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error.
+      const res = await run('COMMIT');
+      if (res.command !== 'COMMIT') throw new Error(`The write group's COMMIT was answered ${res.command}.`);
+    },
+    rollback: () =>
+      run('ROLLBACK').catch((err: unknown) => {
+        broken.error = err;
+        throw err;
+      }),
+    send: (query) => client.query(query.sql, [...query.parameters]).then((r) => r.rowCount ?? 0),
+  };
+}
+
 export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
-  const writerPool = new pg.Pool({ connectionString: opts.url, max: 1 });
-  const readerPool = new pg.Pool({ connectionString: opts.url, max: opts.readers ?? 8 });
+  // `pipeline`: a connection sends statements without waiting for the answers to those before (see groupTransaction).
+  const writerPool = new pg.Pool({ connectionString: opts.url, max: 1, pipeline: true } as pg.PoolConfig);
+  const readerPool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.readers ?? 8,
+    pipeline: true,
+  } as pg.PoolConfig);
   // An idle connection the server drops (a restart, an administrator) is discarded by the pool and replaced on next
   // use; without a listener its 'error' would end the process.
   for (const pool of [writerPool, readerPool]) {
     pool.on('error', () => undefined);
-    pool.on('connect', prepareByName);
+    pool.on('connect', tuneConnection);
   }
   try {
     await migratePostgres(writerPool);
@@ -99,37 +198,43 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   }
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: writerPool }) });
   const readDb = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: readerPool }) });
-  const group = new GroupCommit(db, async (conn) => {
-    await sql`BEGIN`.execute(conn);
-    await sql`SELECT pg_advisory_xact_lock(${WRITER_LOCK})`.execute(conn);
+  const group = new GroupCommit(async (work) => {
+    const client = await writerPool.connect();
+    const broken: { error?: unknown } = {};
+    try {
+      await work(groupTransaction(client, broken));
+    } finally {
+      client.release(broken.error as Error | undefined);
+    }
   });
   const readRow: RowReader = async (sqlText, ...params) => {
     const q = forPostgres(sqlText);
     const res = await readerPool.query({ text: q.text, name: q.name, values: params });
     return res.rows[0];
   };
-  /** Raw reads on a connection a write or a snapshot holds. */
-  const rowsOn =
-    (conn: Db): RowReader =>
-    async (sqlText, ...params) => {
-      const res = await conn.executeQuery(CompiledQuery.raw(forPostgres(sqlText).text, params));
-      return res.rows[0] as never;
-    };
   return {
     dialect: 'postgres',
     db,
     readDb,
     readRow,
-    write: (fn) => group.run((tx, memo) => fn(tx, rowsOn(tx), memo)),
-    readSnapshot: (fn) =>
-      readDb.connection().execute(async (conn) => {
-        await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(conn);
-        try {
-          return await fn(conn, rowsOn(conn));
-        } finally {
-          await sql`COMMIT`.execute(conn);
-        }
-      }),
+    write: (fn) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later)),
+    async readSnapshot(fn) {
+      const client = await readerPool.connect();
+      // BEGIN goes out with the read's first statements, in one round trip; its answer comes before theirs.
+      const begun = client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      begun.catch(() => undefined);
+      try {
+        const result = await fn(builderOn(client), rowsOn(client));
+        // Reads made outside a snapshot could disagree with each other: a failed BEGIN fails the read.
+        await begun;
+        return result;
+      } finally {
+        // Not awaited: a read-only transaction has nothing to make durable, and whoever takes this connection next is
+        // answered after it (endSnapshot). A COMMIT that fails means a lost connection, which the pool then replaces.
+        endSnapshot.get(client)!();
+        client.release();
+      }
+    },
     location: redactedUrl(opts.url),
     async close() {
       await db.destroy();

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS, statementsFor } from './migrations/index.js';
 import type { RowReader, Store } from './store.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type GroupTransaction } from './group-commit.js';
 
 export type { Db, Store } from './store.js';
 
@@ -55,15 +55,41 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
   const reader = cachingHandle(readerHandle);
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: writer }) });
   const readDb = new Kysely<Schema>({ dialect: new SqliteDialect({ database: reader }) });
-  const group = new GroupCommit(db, async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
-  });
+  // A statement run now, its outcome as a promise: SQLite's transaction statements are synchronous underneath.
+  const run = (sqlText: string, params: readonly unknown[] = []) => {
+    try {
+      const stmt = writer.prepare(sqlText);
+      return Promise.resolve(stmt.reader ? stmt.all(params as unknown[]) : stmt.run(params as unknown[]));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
+  const group = new GroupCommit((work) =>
+    // Kysely's connection lock is held for the group, so nothing else runs on the writer meanwhile.
+    db.connection().execute((conn) => {
+      const tx: GroupTransaction = {
+        conn,
+        row: writer.row,
+        begin: () => run('BEGIN IMMEDIATE'),
+        savepoint: () => run('SAVEPOINT write_job'),
+        release: () => run('RELEASE write_job'),
+        rollbackToSavepoint: () => run('ROLLBACK TO write_job').then(() => run('RELEASE write_job')),
+        commit: () => run('COMMIT'),
+        rollback: () => run('ROLLBACK'),
+        send: (query) =>
+          run(query.sql, query.parameters).then((r) =>
+            Array.isArray(r) ? r.length : (r as { changes: number }).changes,
+          ),
+      };
+      return work(tx);
+    }),
+  );
   return {
     dialect: 'sqlite',
     db,
     readDb,
     readRow: reader.row,
-    write: (fn) => group.run((tx, memo) => fn(tx, writer.row, memo)),
+    write: (fn) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later)),
     // BEGIN/COMMIT as raw statements while Kysely's connection lock is held: one snapshot for the whole read.
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {

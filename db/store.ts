@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type CompiledQuery, type Kysely, PostgresAdapter } from 'kysely';
 import type { Database as Schema } from './schema.js';
 
 export type Db = Kysely<Schema>;
@@ -23,6 +23,16 @@ export type RowReader = <T extends object = Record<string, unknown>>(
  */
 export type GroupMemo = Map<string, unknown>;
 
+/**
+ * Sends a write's statement whose result the write does not read (an audit event's INSERT, an idempotency record, a
+ * versioned UPDATE) at once, behind every statement the write sent before it, without waiting for it: the group
+ * commit checks it before the write settles, and its failure fails the write (rolled back to its savepoint) exactly as
+ * if it had been awaited. `check` is given the number of rows it affected and may throw (a versioned UPDATE that
+ * matched no row: VERSION_CONFLICT), which fails the write the same way. On PostgreSQL the statement shares a round
+ * trip with those that follow it; on SQLite it has run when this returns.
+ */
+export type SendLater = (query: CompiledQuery, check?: (affectedRows: number) => void) => void;
+
 /** The database behind the server: one interface over SQLite and PostgreSQL. */
 export interface Store {
   dialect: Dialect;
@@ -34,9 +44,9 @@ export interface Store {
   readRow: RowReader;
   /**
    * Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit); `queryRow`
-   * reads on the same transaction.
+   * reads on the same transaction; `later` sends a statement whose result `fn` does not need.
    */
-  write<T>(fn: (tx: Db, queryRow: RowReader, memo: GroupMemo) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: Db, queryRow: RowReader, memo: GroupMemo, later: SendLater) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` against one consistent snapshot of the reader; `queryRow` reads on the same connection, so a read never
    * holds one pooled connection while waiting for another.

@@ -50,6 +50,8 @@ export const updateScheduleLine = defineAction({
     expectedVersion: 3,
     patch: { finish: 'Natural oak', leadTimeDays: 42 },
   },
+  // The handler starts by loading the line: that read leaves with the ownership reads.
+  readAhead: (input) => lines.loadLineRead(input.projectId, input.lineId),
   handler: (ctx, input) => lines.updateLine(ctx, input.projectId, input.lineId, input.patch),
 });
 

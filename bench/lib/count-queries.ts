@@ -1,10 +1,12 @@
 /**
  * Preloaded into a server by bench/queries.ts (`node --import tsx --import bench/lib/count-queries.ts ...`): counts
- * every better-sqlite3 statement execution and prepare by SQL text, without touching src/. On SIGUSR2 it writes the
- * running totals to BENCH_QUERY_LOG, so a client can take deltas around a batch of requests.
+ * every better-sqlite3 statement execution and prepare by SQL text, and on PostgreSQL (BENCH_PG_PORT) the statements
+ * and round trips on the wire (count-pg-wire.ts), without touching src/. On SIGUSR2 it writes the running totals to
+ * BENCH_QUERY_LOG, so a client can take deltas around a batch of requests.
  */
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
+import { wireCounts } from './count-pg-wire.js';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3') as typeof import('better-sqlite3');
@@ -40,7 +42,11 @@ if (file) {
   process.on('SIGUSR2', () => {
     writeFileSync(
       file,
-      JSON.stringify({ executions: Object.fromEntries(executions), prepares: Object.fromEntries(prepares) }),
+      JSON.stringify({
+        executions: Object.fromEntries(executions),
+        prepares: Object.fromEntries(prepares),
+        postgres: wireCounts(),
+      }),
     );
   });
 }

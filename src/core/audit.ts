@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { GroupMemo } from '../../db/store.js';
+import type { GroupMemo, SendLater } from '../../db/store.js';
 import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
@@ -44,7 +44,8 @@ export function eventDigest(
 
 /**
  * Appends events to the studio's hash chain inside the caller's transaction: each stores the digest of the previous,
- * so an edited or removed event breaks every digest after it.
+ * so an edited or removed event breaks every digest after it. With `later` (a write's), the INSERT is sent without
+ * waiting for it: nothing reads it back, and the group commit checks it before the write settles.
  */
 export async function appendAuditEvents(
   tx: Kysely<Database>,
@@ -54,6 +55,7 @@ export async function appendAuditEvents(
   at: string,
   events: readonly AuditInput[],
   memo?: GroupMemo,
+  later?: SendLater,
 ): Promise<void> {
   if (!events.length) return;
   // The chain's head, as the previous write of this commit group left it, or read (one statement saved per write).
@@ -107,7 +109,9 @@ export async function appendAuditEvents(
     prev = digest;
     return row;
   });
-  await tx.insertInto('audit_events').values(rows).execute();
+  const insert = tx.insertInto('audit_events').values(rows);
+  if (later) later(insert.compile());
+  else await insert.execute();
   memo?.set(headKey, { seq, digest: prev });
 }
 
@@ -123,6 +127,7 @@ export async function appendQueuedEvents(
   at: string,
   events: readonly AuditInput[],
   memo?: GroupMemo,
+  later?: SendLater,
 ): Promise<void> {
   await appendAuditEvents(
     tx,
@@ -132,6 +137,7 @@ export async function appendQueuedEvents(
     at,
     events.filter((e) => !e.elsewhere),
     memo,
+    later,
   );
   const elsewhere = new Map<string, AuditInput[]>();
   for (const e of events) {
@@ -141,7 +147,16 @@ export async function appendQueuedEvents(
   }
   for (const group of elsewhere.values()) {
     const { studioId: other, memberId } = group[0]!.elsewhere!;
-    await appendAuditEvents(tx, other, { kind: 'member', id: memberId, via: actor.via }, action, at, group, memo);
+    await appendAuditEvents(
+      tx,
+      other,
+      { kind: 'member', id: memberId, via: actor.via },
+      action,
+      at,
+      group,
+      memo,
+      later,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RowReader } from '../../db/store.js';
+import type { RowReader, SendLater } from '../../db/store.js';
 import type { Database } from '../../db/schema.js';
 import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
@@ -56,6 +56,11 @@ export interface ActionContext {
   /** One timestamp per request, so every row a request writes agrees. */
   now: string;
   requestId: string;
+  /**
+   * In a write: sends a statement whose result the handler does not read, without waiting for it (see SendLater);
+   * statements after it see its effect. Absent in queries.
+   */
+  later?: SendLater;
   /** Queues an audit event; `invoke` writes it in the same transaction as the change. */
   audit(event: AuditInput): void;
   /** What the action's `prepare` step made before the transaction opened (an upload, stored), if it has one. */

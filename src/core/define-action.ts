@@ -106,6 +106,12 @@ export type Versioning =
       versionOf: (read: RowReader, input: Record<string, unknown>, caller: Caller) => Promise<number | undefined>;
     };
 
+/** A raw one-row read (portable SQL with `?` placeholders) and its parameters. */
+export interface ReadAhead {
+  sql: string;
+  params: readonly unknown[];
+}
+
 /** What work before the write transaction may use: the blob store, never the database. */
 export interface PrepareEnv {
   files: BlobStore;
@@ -153,6 +159,13 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * declaration; handlers never check it.
    */
   confirmation?: Confirmation<z.output<I>>;
+  /**
+   * The handler's first read, when the input alone decides it (the line an update loads): `invoke` sends it with the
+   * ownership reads, so on PostgreSQL they share one round trip, and answers the handler's first identical read
+   * (through `ctx.queryRow`) from it. Only a read the handler makes before it writes anything: it is taken before the
+   * handler runs. Its answer is used only once every check has passed.
+   */
+  readAhead?: (input: z.output<I>) => ReadAhead;
   http?: HttpBinding;
   /** For a file tool: its plain-HTTP upload route (see FileRoute). */
   fileRoute?: FileRoute;
@@ -343,6 +356,9 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
         : undefined,
       prepare: procedure.prepare
         ? (env, input, upload) => procedure.prepare!(env, toProcedureInput(input as Record<string, unknown>), upload)
+        : undefined,
+      readAhead: procedure.readAhead
+        ? (input) => procedure.readAhead!(toProcedureInput(input as Record<string, unknown>))
         : undefined,
       handler: (ctx, input) => procedure.handler(ctx, toProcedureInput(input as Record<string, unknown>)),
     }),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { SendLater } from '../../db/store.js';
 import type { Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
 import { ServiceError } from './errors.js';
@@ -41,11 +42,12 @@ export async function saveIdempotentResponse(
   hash: string,
   response: unknown,
   now: string,
+  later?: SendLater,
 ): Promise<void> {
   const expires = new Date(Date.parse(now) + KEY_RETENTION_MS).toISOString();
   // Expired keys are swept a few at a time by the writes that add new ones, so the table never grows without bound.
-  await db.deleteFrom('idempotency_records').where('expires_at', '<', now).execute();
-  await db
+  const sweep = db.deleteFrom('idempotency_records').where('expires_at', '<', now);
+  const save = db
     .insertInto('idempotency_records')
     .values({
       studio_id: caller.studioId,
@@ -65,6 +67,13 @@ export async function saveIdempotentResponse(
         created_at: now,
         expires_at: expires,
       }),
-    )
-    .execute();
+    );
+  // Nothing reads either back in this write: with `later` both are sent at once, checked before the write settles.
+  if (later) {
+    later(sweep.compile());
+    later(save.compile());
+    return;
+  }
+  await sweep.execute();
+  await save.execute();
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema.js';
-import type { GroupMemo, RowReader, Store } from '../../db/store.js';
+import type { GroupMemo, RowReader, SendLater, Store } from '../../db/store.js';
 import type { Config } from '../config.js';
-import type { AnyAction } from './define-action.js';
+import type { AnyAction, ReadAhead } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput, Caller } from './context.js';
 import { authenticate } from './auth.js';
@@ -99,8 +99,22 @@ export async function invoke(
     let prepared: unknown;
     let confirmedBy: ConfirmedBy | undefined;
     const committed: Array<() => void> = [];
-    const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo) =>
-      execute(rt, action, input, caller, requestId, db, queryRow, memo, req.surface, prepared, committed, confirmedBy);
+    const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo, later?: SendLater) =>
+      execute(
+        rt,
+        action,
+        input,
+        caller,
+        requestId,
+        db,
+        queryRow,
+        memo,
+        later,
+        req.surface,
+        prepared,
+        committed,
+        confirmedBy,
+      );
     // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
     // wait behind writes. Slow preparation (an upload's decoding) and waiting for a person's agreement happen before
     // the transaction, never inside it.
@@ -228,6 +242,7 @@ async function execute(
   db: Kysely<Database>,
   queryRow: RowReader,
   memo: GroupMemo | undefined,
+  later: SendLater | undefined,
   surface: Surface | undefined,
   prepared: unknown,
   committed: Array<() => void>,
@@ -240,6 +255,8 @@ async function execute(
     ? await action.capability.open(queryRow, input[action.capability.field] as string, now)
     : undefined;
   const studioId = caller?.studioId ?? grant?.studioId ?? '';
+  // The handler's first read, when the action names it, leaves with the ownership reads (one round trip on PostgreSQL).
+  const handlerRow = caller && action.readAhead ? readingAhead(queryRow, action.readAhead(input)) : queryRow;
   const { project, replay } = await admit(action, input, caller, studioId, db, queryRow, surface);
   if (replay) return replay.response;
   const controls = CONTROL_FIELDS[action.kind];
@@ -249,12 +266,13 @@ async function execute(
   let unchanged = false;
   const ctx: ActionContext = {
     db,
-    queryRow,
+    queryRow: handlerRow,
     config: rt.config,
     caller,
     studioId,
     project,
     ...(grant ? { capability: grant } : {}),
+    ...(later ? { later } : {}),
     now,
     requestId,
     prepared,
@@ -282,7 +300,8 @@ async function execute(
       });
     // An act the person confirmed says how, in each event it records: the person asked directly, or confirm: true.
     const recorded = confirmedBy ? events.map((e) => ({ ...e, changes: { ...e.changes, confirmedBy } })) : events;
-    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, recorded, memo);
+    // Nothing in this write reads the audit rows or the idempotency record back: both are sent without waiting.
+    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, recorded, memo, later);
     if (key && caller) {
       // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
       const kept = action.shownOnce?.length
@@ -296,10 +315,33 @@ async function execute(
         requestHash(action.name, input, hashIgnores(action)),
         kept,
         now,
+        later,
       );
     }
   }
   return output;
+}
+
+/**
+ * Sends `read` now and answers the first identical read (same SQL, same parameters) from it; every other read goes
+ * through. Its failure, if nobody asks for it, is nobody's: the handler never got that far.
+ */
+function readingAhead(queryRow: RowReader, read: ReadAhead): RowReader {
+  let pending: Promise<unknown> | undefined = queryRow(read.sql, ...read.params);
+  pending.catch(() => undefined);
+  return (sqlText, ...params) => {
+    if (
+      pending &&
+      sqlText === read.sql &&
+      params.length === read.params.length &&
+      params.every((p, i) => p === read.params[i])
+    ) {
+      const answer = pending;
+      pending = undefined;
+      return answer as never;
+    }
+    return queryRow(sqlText, ...params);
+  };
 }
 
 function keyRequired(action: AnyAction, surface: Surface | undefined): ServiceError {

@@ -32,33 +32,44 @@ export async function resolveRefs(
   const sites = [...action.plan.refs].sort(
     (a, b) => LEVEL_ORDER[a.entity.owner.level] - LEVEL_ORDER[b.entity.owner.level],
   );
-  for (const site of sites) {
+  // Every record named is read at once: the reads do not depend on each other, so on PostgreSQL they share one round
+  // trip. They are then judged in the order above, so the first record that does not belong is the one reported.
+  const reads = sites.flatMap((site) => {
     const { entity } = site;
+    // Table and column names come from the entity's definition, never from input. The record an action checks the
+    // version of is read with its version, so the check needs no second read.
+    const columns = entity.wholeRow
+      ? '*'
+      : `id, ${entity.owner.column}${action.versioned?.entity === entity ? ', version' : ''}`;
+    return idsAt(input, site.path)
+      .filter((at): at is { id: string; holder: Record<string, unknown> | undefined } => typeof at.id === 'string')
+      .map(({ id, holder }) => ({
+        site,
+        id,
+        holder,
+        row: readRow(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`, id),
+      }));
+  });
+  const rows = await Promise.all(reads.map((r) => r.row));
+  for (const [i, { site, id, holder }] of reads.entries()) {
+    const { entity } = site;
+    const row = rows[i];
     // A project-level record's project: the `within` field of the object holding the reference when it has one
     // (`fromLine: { projectId, lineId }`), else the input's own.
     const within = site.within ?? 'projectId';
-    for (const { id, holder } of idsAt(input, site.path)) {
-      if (typeof id !== 'string') continue;
-      // Table and column names come from the entity's definition, never from input. The record an action checks the
-      // version of is read with its version, so the check needs no second read.
-      const columns = entity.wholeRow
-        ? '*'
-        : `id, ${entity.owner.column}${action.versioned?.entity === entity ? ', version' : ''}`;
-      const row = await readRow(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`, id);
-      const owner = row?.[entity.owner.column];
-      const level = entity.owner.level;
-      const owns =
-        row !== undefined &&
-        (level === 'studio'
-          ? owner === caller.studioId
-          : level === 'member'
-            ? owner === caller.memberId
-            : owner === (holder && within in holder ? holder[within] : input[within]));
-      if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
-      refs.push({ field: site.path.join('.'), entity, id, row, reads: site.reads });
-      // `projectId` names the project a request is about, in every action that has one (the seed's own name).
-      if (site.path.length === 1 && site.path[0] === 'projectId') project = row as unknown as ProjectsTable;
-    }
+    const owner = row?.[entity.owner.column];
+    const level = entity.owner.level;
+    const owns =
+      row !== undefined &&
+      (level === 'studio'
+        ? owner === caller.studioId
+        : level === 'member'
+          ? owner === caller.memberId
+          : owner === (holder && within in holder ? holder[within] : input[within]));
+    if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
+    refs.push({ field: site.path.join('.'), entity, id, row, reads: site.reads });
+    // `projectId` names the project a request is about, in every action that has one (the seed's own name).
+    if (site.path.length === 1 && site.path[0] === 'projectId') project = row as unknown as ProjectsTable;
   }
   // Access rules (a project's grants) run once every id is known to belong: ids that do not belong together answer
   // 404 even to a caller whose view grant would refuse the write with 403, so the 403 reveals nothing.

@@ -32,7 +32,7 @@ export interface VersionedUpdateOptions<T extends VersionedTable, Shown> {
  * a write that changes nothing is no write at all.
  */
 export async function versionedUpdate<T extends VersionedTable, Shown extends Record<string, unknown>>(
-  ctx: Pick<ActionContext, 'db' | 'now' | 'audit' | 'unchanged'>,
+  ctx: Pick<ActionContext, 'db' | 'now' | 'audit' | 'unchanged' | 'later'>,
   table: T,
   before: Row<T> & Versioned,
   cols: Updateable<Database[T]>,
@@ -50,13 +50,19 @@ export async function versionedUpdate<T extends VersionedTable, Shown extends Re
   const bump = { updated_at: ctx.now, version: before.version + 1 };
   // The table is one of the versioned ones; the query builder cannot follow that through a type parameter.
   const db = ctx.db as unknown as Kysely<Record<string, Versioned>>;
-  const result = await db
+  const update = db
     .updateTable(table as string)
     .set({ ...(cols as Partial<Versioned>), ...bump })
     .where('id', '=', before.id)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw new ServiceError('VERSION_CONFLICT', options.conflict);
+    .where('version', '=', before.version);
+  const lostRace = () => new ServiceError('VERSION_CONFLICT', options.conflict);
+  // In a write the UPDATE is sent without waiting (it leaves with the audit event, one round trip on PostgreSQL): the
+  // answer is the after-row built here, and a lost race still fails the write, when the group commit checks it.
+  if (ctx.later) {
+    ctx.later(update.compile(), (rows) => {
+      if (rows !== 1) throw lostRace();
+    });
+  } else if ((await update.executeTakeFirst()).numUpdatedRows !== 1n) throw lostRace();
   const after = { ...before, ...cols, ...bump } as Row<T>;
   const shown = await options.present(after);
   if (options.audit)

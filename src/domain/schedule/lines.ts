@@ -152,6 +152,9 @@ type LineShownRow = LineRow & {
   shown_property_count: number;
 };
 
+/** The read `loadLine` makes, for an action to send ahead of its handler (ActionSpec.readAhead). */
+export const loadLineRead = (projectId: string, lineId: string) => ({ sql: LINE_SHOWN, params: [lineId, projectId] });
+
 export async function loadLine(
   ctx: Pick<ActionContext, 'queryRow' | 'db'>,
   projectId: string,

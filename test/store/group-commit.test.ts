@@ -1,0 +1,156 @@
+/**
+ * The store's write groups and snapshots, on each dialect: writes queued together share one transaction, each in its
+ * own savepoint, and a write that fails (a thrown error, a failed statement, or a statement it sent without waiting
+ * through `later`) leaves nothing while the others in its group land. On PostgreSQL the writer connection pipelines
+ * (a savepoint, its release and `later` statements share round trips), so these are the guarantees it must keep.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/open.js';
+import type { Store } from '../../db/store.js';
+import { freshDatabase, storeOptionsFor, type TestDatabase } from '../helpers/test-database.js';
+
+let database: TestDatabase;
+let store: Store;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  store = await openDatabase(storeOptionsFor(database.locator));
+  await sql`CREATE TABLE probe (id TEXT PRIMARY KEY, note TEXT NOT NULL)`.execute(store.db);
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+const insert = (db: Store['db'], id: string, note = 'x') =>
+  sql`INSERT INTO probe (id, note) VALUES (${id}, ${note})`.compile(db);
+
+async function ids(): Promise<string[]> {
+  const r = await sql<{ id: string }>`SELECT id FROM probe ORDER BY id`.execute(store.readDb);
+  return r.rows.map((row) => row.id);
+}
+
+describe('write groups', () => {
+  it('writes queued together commit together; a write that throws after writing leaves nothing, the rest land', async () => {
+    const settled = await Promise.allSettled([
+      store.write(async (tx) => {
+        await tx.executeQuery(insert(tx, 'a1'));
+        return 'a1';
+      }),
+      store.write(async (tx) => {
+        await tx.executeQuery(insert(tx, 'a2'));
+        throw new Error('the handler refused');
+      }),
+      store.write(async (tx, queryRow) => {
+        await tx.executeQuery(insert(tx, 'a3'));
+        // Earlier writes of the same group are visible to later ones; the refused one's row is not.
+        return [
+          await queryRow('SELECT id FROM probe WHERE id = ?', 'a1'),
+          await queryRow('SELECT id FROM probe WHERE id = ?', 'a2'),
+        ];
+      }),
+    ]);
+    expect(settled[0]).toEqual({ status: 'fulfilled', value: 'a1' });
+    expect(settled[1]).toMatchObject({ status: 'rejected', reason: { message: 'the handler refused' } });
+    expect(settled[2]).toEqual({ status: 'fulfilled', value: [{ id: 'a1' }, undefined] });
+    expect(await ids()).toEqual(['a1', 'a3']);
+  });
+
+  it('a write whose awaited statement fails rolls back alone', async () => {
+    const settled = await Promise.allSettled([
+      store.write(async (tx) => {
+        await tx.executeQuery(insert(tx, 'b1'));
+      }),
+      store.write(async (tx) => {
+        await tx.executeQuery(insert(tx, 'b2'));
+        await tx.executeQuery(insert(tx, 'a1')); // already there: a primary-key violation
+      }),
+      store.write(async (tx) => {
+        await tx.executeQuery(insert(tx, 'b3'));
+      }),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await ids()).toEqual(['a1', 'a3', 'b1', 'b3']);
+  });
+
+  it('a statement sent through `later` that fails fails its own write (its cause, not an echo) and nothing else', async () => {
+    const settled = await Promise.allSettled([
+      store.write(async (tx, _q, _m, later) => {
+        later(insert(tx, 'c1'));
+        return 'c1';
+      }),
+      store.write(async (tx, queryRow, _m, later) => {
+        await tx.executeQuery(insert(tx, 'c2'));
+        later(insert(tx, 'a3')); // a primary-key violation, found only when the group checks it
+        later(insert(tx, 'c2b'));
+        // A read after it: on PostgreSQL it fails as the aborted transaction's echo, which must not be the reported cause.
+        return queryRow('SELECT id FROM probe WHERE id = ?', 'c1').catch(() => 'echo');
+      }),
+      store.write(async (tx, queryRow, _m, later) => {
+        later(insert(tx, 'c3'));
+        // What a write sends through `later` is seen by its own next statements.
+        return queryRow('SELECT id FROM probe WHERE id = ?', 'c3');
+      }),
+    ]);
+    expect(settled[0]).toEqual({ status: 'fulfilled', value: 'c1' });
+    expect(settled[1]!.status).toBe('rejected');
+    const cause = (settled[1] as PromiseRejectedResult).reason as Error;
+    expect(cause.message).toMatch(/unique|duplicate/i);
+    expect(settled[2]).toEqual({ status: 'fulfilled', value: { id: 'c3' } });
+    expect(await ids()).toEqual(['a1', 'a3', 'b1', 'b3', 'c1', 'c3']);
+  });
+
+  it("a `later` check that refuses the rows a statement affected fails its write alone, with the check's error", async () => {
+    const settled = await Promise.allSettled([
+      store.write(async (tx, _q, _m, later) => {
+        later(sql`UPDATE probe SET note = ${'kept'} WHERE id = ${'a1'}`.compile(tx), (n) => {
+          if (n !== 1) throw new Error(`expected one row, got ${n}`);
+        });
+      }),
+      store.write(async (tx, _q, _m, later) => {
+        await tx.executeQuery(insert(tx, 'e1'));
+        later(sql`UPDATE probe SET note = ${'lost'} WHERE id = ${'nobody'}`.compile(tx), (n) => {
+          if (n !== 1) throw new Error(`expected one row, got ${n}`);
+        });
+      }),
+    ]);
+    expect(settled[0]!.status).toBe('fulfilled');
+    expect(settled[1]).toMatchObject({ status: 'rejected', reason: { message: 'expected one row, got 0' } });
+    const notes = await sql<{ note: string }>`SELECT note FROM probe WHERE id IN ('a1', 'e1')`.execute(store.readDb);
+    expect(notes.rows).toEqual([{ note: 'kept' }]);
+  });
+
+  it('many writes at once all land, each exactly once', async () => {
+    const n = 150;
+    const results = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        store.write(async (tx, _q, _m, later) => {
+          later(insert(tx, `d${String(i).padStart(3, '0')}`));
+          return i;
+        }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect((await ids()).filter((id) => id.startsWith('d'))).toHaveLength(n);
+  });
+});
+
+describe('snapshots', () => {
+  it('a read that fails leaves its connection fit for the next read', async () => {
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        store.readSnapshot((_db, queryRow) => queryRow('SELECT id FROM no_such_table WHERE id = ?', 'x')),
+      ).rejects.toThrow();
+    }
+    const reads = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        store.readSnapshot(async (db, queryRow) => [
+          await queryRow<{ id: string }>('SELECT id FROM probe WHERE id = ?', 'a1'),
+          (await sql<{ n: number }>`SELECT count(*) AS n FROM probe`.execute(db)).rows[0]!.n,
+        ]),
+      ),
+    );
+    for (const r of reads) expect(r).toEqual([{ id: 'a1' }, (await ids()).length]);
+  });
+});
