@@ -60,16 +60,21 @@ const INSTRUCTIONS =
 interface CatalogView {
   byName: Map<string, AnyAction>;
   tools: Tool[];
-  search: ActionSearch;
+  readonly search: ActionSearch;
 }
 const views = new WeakMap<readonly AnyAction[], CatalogView>();
 export function catalogView(actions: readonly AnyAction[]): CatalogView {
   let v = views.get(actions);
   if (!v) {
+    let search: ActionSearch | undefined;
     v = {
       byName: new Map(actions.map((a) => [a.name, a])),
       tools: buildToolList(actions),
-      search: new ActionSearch(actions),
+      // Built on first use: a stdio client waits for initialize and tools/list before anything searches.
+      get search() {
+        search ??= new ActionSearch(actions);
+        return search;
+      },
     };
     views.set(actions, v);
   }
@@ -204,7 +209,8 @@ export function createMcpServer(
   identity: McpIdentity,
   options: McpServerOptions = { elicitation: true },
 ): Server {
-  const { byName, tools, search } = catalogView(actions);
+  const view = catalogView(actions);
+  const { byName, tools } = view;
   // logging: clients may set a level (the SDK answers logging/setLevel); completions: action names for the template.
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, logging: {}, completions: {} },
@@ -255,7 +261,7 @@ export function createMcpServer(
   const discoveryReads: Record<string, (args: unknown) => Promise<Record<string, unknown>>> = {
     search_actions: async (args) => {
       const { query, ...opts } = parseInput(searchActionsInput, args);
-      return { ...search.search(query, await caller(), opts) };
+      return { ...view.search.search(query, await caller(), opts) };
     },
     get_action: async (args) => {
       const { names } = parseInput(getActionInput, args);
@@ -263,7 +269,7 @@ export function createMcpServer(
       return describeActions(
         [...new Set(names)].map((n) => {
           const a = byName.get(n);
-          if (!a) throw unknownAction(n, search);
+          if (!a) throw unknownAction(n, view.search);
           return a;
         }),
       );
@@ -311,7 +317,7 @@ export function createMcpServer(
       refuseMisplacedArguments('call_action', args, CALL_ACTION_FIELDS, byName);
       const call = parseInput(callActionInput, args, { checkText: false });
       const action = byName.get(call.name);
-      if (!action) throw unknownAction(call.name, search);
+      if (!action) throw unknownAction(call.name, view.search);
       const input = inputOf(action, call.arguments);
       const wrap = (d: unknown) => ({ result: d });
       if (action.effect === 'mutation') {
@@ -340,7 +346,7 @@ export function createMcpServer(
         return bounded(name, callArgs ?? {}, await discovery(callArgs), selection, (d) => ({ result: d }));
       }
       const action = byName.get(name);
-      if (!action) throw unknownAction(name, search);
+      if (!action) throw unknownAction(name, view.search);
       if (action.effect !== 'query') {
         throw new ServiceError(
           'METHOD_NOT_ALLOWED',
