@@ -462,12 +462,11 @@ const STRATEGIES: Record<string, Strategy> = {
       const field = Object.keys(body).find(
         (k) => typeof body[k] === 'string' && !PLACEHOLDER.test(body[k]) && !/Id$/.test(k),
       );
-      // A closed set (create_import's phase) takes another of its values; free text takes more text.
-      const others = ((properties[field ?? ''] as Schema | undefined)?.enum ?? []).filter(
-        (v: unknown) => v !== body[field ?? ''],
-      );
-      if (field) body[field] = others.length ? others[0] : `${body[field]} (again)`;
-      else d.path = { ...d.path, ...(await lastPathToAnother(o, world)) };
+      if (field) {
+        // A closed set (create_import's phase) takes another of its values; free text takes more text.
+        const other = ((properties[field] as Schema | undefined)?.enum ?? []).find((v: unknown) => v !== body[field]);
+        body[field] = other ?? `${body[field]} (again)`;
+      } else d.path = { ...d.path, ...(await lastPathToAnother(o, world)) };
       d.body = { ...d.body, bytes: Buffer.from(JSON.stringify(body)) };
     } else d.path = { ...d.path, ...(await lastPathToAnother(o, world)) };
     return { res: await exchange(o, outgoing(o, d)), invalid: false };
