@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Config } from './config.js';
-import { hashPassword, passwordProblem } from './domain/people/passwords.js';
+import { hashPassword, madeUpPassword, passwordProblem } from './domain/people/passwords.js';
 import { normalizeEmail } from './domain/people/sign-in.js';
 
 /**
@@ -21,7 +20,7 @@ export async function setPasswordCommand(
     return;
   }
   const generate = opts.verb === 'reset' || !!opts.generate;
-  const password = generate ? generated() : await readPassword();
+  const password = generate ? madeUpPassword() : await readPassword();
   const problem = passwordProblem(password);
   if (problem) {
     console.error(problem);
@@ -73,12 +72,6 @@ export async function setPasswordCommand(
   } finally {
     await store.close();
   }
-}
-
-/** 20 characters from an unambiguous alphabet: about 100 bits. */
-function generated(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  return [...randomBytes(20)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
 /** One line from standard input; at a terminal, asked for without showing what is typed. */

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { LineRow } from '../../db/schema.js';
 import type { Store } from '../../db/sqlite.js';
 import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
 import { newId, nowIso } from '../core/ids.js';
-import { hashPassword } from '../domain/people/passwords.js';
+import { hashPassword, madeUpPassword } from '../domain/people/passwords.js';
 import { createStudioWithOwner, mintToken, type NewStudio } from '../domain/studio/onboarding.js';
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
 import { seedDemoLibraryAndTemplate } from './demo-library-template.js';
@@ -42,12 +41,6 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 }
 
 /**
- * The demo owner's password: 16 characters from 96 random bits (base64url), long enough for passwordProblem and
- * readable enough to type once. Printed on the first start only; stored as its scrypt digest.
- */
-const demoPassword = () => randomBytes(12).toString('base64url');
-
-/**
  * Seeds the demo studio on an empty database: the owner (with a password for the sign-in page), their API token, the
  * client, the Harbour House project with its sections and lines, a product library and a project template. Returns
  * the owner's token and password (each shown once) or null when the database already had a studio.
@@ -57,7 +50,7 @@ export async function seedDemo(
 ): Promise<{ token: string; password: string; studioId: string; projectId: string } | null> {
   if (await store.readRow('SELECT id FROM studios LIMIT 1')) return null;
   // Hashed before the write transaction opens (scrypt takes a tenth of a second); the transaction checks again.
-  const password = demoPassword();
+  const password = madeUpPassword();
   const passwordHash = await hashPassword(password);
   return store.write(async (tx) => {
     const any = await tx.selectFrom('studios').select('id').limit(1).executeTakeFirst();

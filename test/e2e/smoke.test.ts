@@ -33,7 +33,7 @@ describe('first start', () => {
   });
 
   it("prints the demo owner's password once, which signs them in at /login", async () => {
-    expect(server.password).toMatch(/^[\w-]{16}$/);
+    expect(server.password).toMatch(/^[a-z2-9]{20}$/);
     const form = await getPage(`${server.url}/login`);
     const signedIn = await postForm(
       `${server.url}/login`,

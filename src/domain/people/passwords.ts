@@ -60,3 +60,12 @@ export function passwordProblem(password: string): string | undefined {
   if (length > PASSWORD_MAX_LENGTH) return `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`;
   return undefined;
 }
+
+/**
+ * A password made up for a person (the demo owner's first one, `studio password set --generate`, `password reset`):
+ * 20 characters from an alphabet without look-alikes (no i, l, o, 0, 1), about 99 bits, shown once and typed once.
+ */
+export function madeUpPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return [...randomBytes(20)].map((b) => alphabet[b % alphabet.length]).join('');
+}
