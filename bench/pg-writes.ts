@@ -60,7 +60,7 @@ async function main() {
   try {
     await admin.connect();
     await admin.query('CREATE DATABASE studio_writes');
-    const url = new URL(cluster.url);
+    const url = new URL(process.env.BENCH_PG_SOCKET ? cluster.socketUrl! : cluster.url);
     url.pathname = '/studio_writes';
     const onPg = await startStudio({ STUDIO_DATABASE_URL: url.toString() });
     stops.push(onPg.stop);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS, statementsFor } from './migrations/index.js';
 import { GroupCommit, type GroupTransaction } from './group-commit.js';
+import { Statement, type StatementResult } from './pg-statement.js';
 import type { Db, RowReader, Store } from './store.js';
 
 /**
@@ -67,9 +68,7 @@ const endSnapshot = new WeakMap<pg.PoolClient, () => void>();
 
 /**
  * Tunes each new connection's `query`:
- * - Every parameterised statement becomes a named prepared statement (`studio_s<n>`, by its text), so PostgreSQL parses
- *   and plans each shape once per connection instead of on every request; the query builder's texts are a small fixed
- *   set. Texts past a bound (IN lists of many lengths) run unnamed.
+ * - The store's statements run as Statements (statementFor): named prepared statements, described once per connection.
  * - Statements sent in the same turn of the event loop leave in one socket write: the socket is corked at the first and
  *   uncorked once the turn's promise continuations have run (process.nextTick). A pipelined connection sends several
  *   statements at once (a savepoint and a write's reads, an audit INSERT and its RELEASE), and a loopback socket write
@@ -100,15 +99,47 @@ function tuneConnection(client: pg.PoolClient) {
       process.nextTick(uncork);
     }
     if (commitDue) commitNow();
-    if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      let name = statementNames.get(config);
-      if (!name && statementNames.size < 5000)
-        statementNames.set(config, (name = `studio_s${statementNames.size + 1}`));
-      if (name) return query({ text: config, values, name }, callback);
-    }
-    return query(config, values, callback);
+    const statement = statementFor(config, values, callback);
+    if (!statement) return query(config, values, callback);
+    if (typeof callback === 'function') return void query(statement);
+    return new Promise<StatementResult>((resolve, reject) => {
+      statement.callback = (err, result) => (err ? reject(err) : resolve(result!));
+      query(statement);
+    });
   };
 }
+
+/**
+ * The store's statements as Statements (db/pg-statement.ts): text with optional values, as Kysely and the raw readers
+ * send them, every parameterised one named by its text so PostgreSQL parses and plans each shape once per connection
+ * (the query builder's texts are a small fixed set; texts past a bound, IN lists of many lengths, run unnamed).
+ * Anything else (a config with options of its own) is left to pg.
+ */
+function statementFor(config: unknown, values: unknown, callback: unknown): Statement | undefined {
+  let text: string;
+  let name: string | undefined;
+  if (typeof config === 'string') {
+    text = config;
+  } else if (config && typeof config === 'object' && Object.keys(config).every((k) => SIMPLE_CONFIG.has(k))) {
+    ({ text, name } = config as { text: string; name?: string });
+    values ??= (config as { values?: unknown }).values;
+    if (typeof text !== 'string') return undefined;
+  } else {
+    return undefined;
+  }
+  if (typeof values === 'function') {
+    callback = values;
+    values = undefined;
+  }
+  if (values !== undefined && !Array.isArray(values)) return undefined;
+  if (values?.length && name === undefined) {
+    name = statementNames.get(text);
+    if (!name && statementNames.size < 5000) statementNames.set(text, (name = `studio_s${statementNames.size + 1}`));
+  }
+  const answer = typeof callback === 'function' ? (callback as Statement['callback']) : () => undefined;
+  return new Statement(text, values as unknown[] | undefined, name, answer);
+}
+const SIMPLE_CONFIG = new Set(['text', 'values', 'name']);
 
 export interface PostgresOptions {
   url: string;

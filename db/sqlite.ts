@@ -39,7 +39,14 @@ function cachingHandle(handle: Database.Database) {
     return stmt;
   };
   // Synchronous underneath: the promise only gives SQLite and PostgreSQL one interface.
-  const row: RowReader = (sqlText, ...params) => Promise.resolve(prepare(sqlText).get(...params) as never);
+  // A statement SQLite refuses rejects, as on PostgreSQL, instead of throwing before the caller holds a promise.
+  const row: RowReader = (sqlText, ...params) => {
+    try {
+      return Promise.resolve(prepare(sqlText).get(...params) as never);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
   return { prepare, row, close: () => handle.close(), handle };
 }
 

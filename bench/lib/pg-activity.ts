@@ -55,13 +55,15 @@ export async function pgWindow(admin: pg.Client, database: string): Promise<(req
     await admin.query('SELECT pg_stat_clear_snapshot()');
     return { syncs: Number(r.rows[0]!.syncs), commits: Number(r.rows[0]!.commits) };
   };
-  const pids = clusterPids(postmaster);
-  const cpu0 = pids.reduce((s, p) => s + cpuSeconds(p), 0);
+  // Per process: a backend that ends during the window (a pool closing an idle connection) takes its CPU with it, so
+  // only what each process used inside the window counts, and one started meanwhile counts whole.
+  const cpu0 = new Map(clusterPids(postmaster).map((p) => [p, cpuSeconds(p)]));
   const c0 = await counters();
   const t0 = process.hrtime.bigint();
   return async (requests) => {
     const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-    const cpu = pids.reduce((s, p) => s + cpuSeconds(p), 0) - cpu0;
+    let cpu = 0;
+    for (const p of clusterPids(postmaster)) cpu += cpuSeconds(p) - (cpu0.get(p) ?? 0);
     const c1 = await counters();
     return {
       postgresUsPerRequest: requests > 0 ? (cpu * 1e6) / requests : Number.NaN,

@@ -74,7 +74,7 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
   const serveEnv = { STUDIO_DATABASE: databasePath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   const { proc, ready, stop, end } = spawnAndRead(
-    [...nodeArgs, CLI, 'serve'],
+    [...nodeArgs, env.BENCH_STUDIO_CLI ?? CLI, 'serve'],
     serveEnv,
     [/listening on (http:\/\/\S+)/, /Token\s+(studio_\S+)/],
     cleanup,

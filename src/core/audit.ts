@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { insertRows } from '../../db/insert-rows.js';
 import type { GroupMemo, SendLater } from '../../db/store.js';
 import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
@@ -109,9 +110,9 @@ export async function appendAuditEvents(
     prev = digest;
     return row;
   });
-  const insert = tx.insertInto('audit_events').values(rows);
-  if (later) later(insert.compile());
-  else await insert.execute();
+  const insert = insertRows(tx, 'audit_events', rows);
+  if (later) later(insert);
+  else await tx.executeQuery(insert);
   memo?.set(headKey, { seq, digest: prev });
 }
 

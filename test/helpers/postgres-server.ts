@@ -15,6 +15,8 @@ import { join } from 'node:path';
 export interface PostgresServer {
   /** A URL to the `postgres` maintenance database, as a superuser without password (loopback, trust). */
   url: string;
+  /** The same database through the server's Unix socket, as a host running PostgreSQL beside the studio connects. */
+  socketUrl?: string;
   stop(): void;
 }
 
@@ -86,6 +88,7 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
   run(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop() {
       try {
         run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -9,9 +9,17 @@ export function diffPresented(
   after: Record<string, unknown>,
 ): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const [k, v] of Object.entries(after)) {
+  for (const k in after) {
     if (UNTRACKED.has(k)) continue;
-    if (JSON.stringify(before[k]) !== JSON.stringify(v)) changes[k] = { from: before[k] ?? null, to: v ?? null };
+    const v = after[k];
+    if (!same(before[k], v)) changes[k] = { from: before[k] ?? null, to: v ?? null };
   }
   return changes;
+}
+
+/** Equal as JSON: identical values at once (most fields are strings), objects and arrays by their JSON text. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,0 +1,217 @@
+import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
+
+/**
+ * One statement on a pg connection, sent through pg's public extension point for queries (a "submittable": an object
+ * with `submit(connection)` and the `handle…` callbacks the client calls for each answer), in place of pg's general
+ * `Query`. What it leaves out is what a server sending the same few statements thousands of times a second pays for
+ * and does not need (measured at about a quarter of the server's CPU per PATCH on PostgreSQL):
+ *
+ * - A named statement's result columns are described once per connection. pg asks for a RowDescription on every
+ *   execution (Describe) and builds a fresh row template and parser list from it; here the Describe goes with the first
+ *   execution on a connection only, and its columns become a row builder kept for that prepared statement. A prepared
+ *   statement's result type cannot change while it exists (PostgreSQL refuses to run it instead: "cached plan must not
+ *   change result type"), so the kept description stays true for as long as the statement does.
+ * - Rows are built by a function made for the columns (one object literal, the shape V8 expects), not by copying a
+ *   template and storing each column by name.
+ * - No copy of the query config, no EventEmitter per statement, one callback.
+ *
+ * Statements without parameters (BEGIN, COMMIT, SAVEPOINT …) go through the simple query protocol as before.
+ */
+
+/** What a statement answers: the parts of pg's Result that the store and Kysely read. */
+export interface StatementResult {
+  command: string | null;
+  rowCount: number | null;
+  rows: Record<string, unknown>[];
+}
+
+type Parser = (text: string) => unknown;
+type RowBuilder = (values: ReadonlyArray<string | null>) => Record<string, unknown>;
+interface Field {
+  name: string;
+  dataTypeID: number;
+  format?: string;
+}
+
+/** pg-protocol's Connection, as far as a statement drives it. */
+interface WireConnection {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  query(text: string): void;
+  parse(q: { text: string; name: string }): void;
+  bind(b: {
+    statement: string;
+    portal: string;
+    values: readonly unknown[];
+    valueMapper: (v: unknown) => unknown;
+  }): void;
+  describe(d: { type: 'P'; name: string }): void;
+  execute(e: { portal: string }): void;
+  sync(): void;
+}
+
+/** Row builders by prepared statement name, per connection (each connection prepares its own statements). */
+const describedOn = new WeakMap<WireConnection, Map<string, RowBuilder>>();
+
+/** Column-wise parsers as pg would pick them (pg.types, with the INT8 parser the store sets); no statement asks for binary. */
+const parserFor = (field: Field): Parser => pg.types.getTypeParser(field.dataTypeID, 'text') as Parser;
+
+/**
+ * Row builders by the columns they build, so that a shape is compiled once per process however many connections and
+ * statements (BEGIN's advisory lock, unnamed statements) describe it. Bounded: past it, builders are made and not kept.
+ */
+const builders = new Map<string, RowBuilder>();
+function builderFor(fields: readonly Field[]): RowBuilder {
+  let key = '';
+  for (const f of fields) key += `${f.dataTypeID}:${f.name}\u0000`;
+  let build = builders.get(key);
+  if (!build) {
+    build = rowBuilder(fields);
+    if (builders.size < 1000) builders.set(key, build);
+  }
+  return build;
+}
+
+/**
+ * A row builder for these columns. Names come from the database (the schema's columns and the SQL's aliases); they are
+ * quoted as JSON string literals, so any name is a property name and none is code. A repeated name keeps its last
+ * column, as pg does. `__proto__` in an object literal would set the prototype, so such a row is built by assignment.
+ */
+function rowBuilder(fields: readonly Field[]): RowBuilder {
+  const parsers = fields.map(parserFor);
+  if (fields.some((f) => f.name === '__proto__')) {
+    return (values) => {
+      const row: Record<string, unknown> = Object.create(null);
+      for (let i = 0; i < fields.length; i++)
+        row[fields[i]!.name] = values[i] === null ? null : parsers[i]!(values[i]!);
+      return row;
+    };
+  }
+  const body = fields
+    .map((f, i) => `${JSON.stringify(f.name)}: v[${i}] === null ? null : p[${i}](v[${i}])`)
+    .join(',\n');
+  const build = new Function('p', 'v', `return {\n${body}\n};`) as (
+    p: Parser[],
+    v: ReadonlyArray<string | null>,
+  ) => Record<string, unknown>;
+  return (values) => build(parsers, values);
+}
+
+const COMMAND_TAG = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
+
+export class Statement {
+  private readonly result: StatementResult = { command: null, rowCount: null, rows: [] };
+  private build: RowBuilder | undefined;
+  /** Where this execution's description is to be kept (a named statement's first execution on a connection). */
+  private describedOn: Map<string, RowBuilder> | undefined;
+  private failure: unknown;
+  /** Read by pg's client: a named statement's name and text mark it parsed on the connection. */
+  readonly name: string | undefined;
+  readonly text: string;
+
+  constructor(
+    text: string,
+    private readonly values: readonly unknown[] | undefined,
+    name: string | undefined,
+    public callback: (err: unknown, result?: StatementResult) => void,
+  ) {
+    this.text = text;
+    this.name = name;
+  }
+
+  submit(connection: WireConnection): Error | null {
+    const name = this.name;
+    if (!this.values || this.values.length === 0 || name === undefined) {
+      if (this.values && this.values.length) return this.submitUnnamed(connection);
+      connection.query(this.text);
+      return null;
+    }
+    const known = connection.parsedStatements[name] ?? connection.submittedNamedStatements[name];
+    if (known !== undefined && known !== this.text)
+      return new Error(`Prepared statement ${name} was already used for a different statement.`);
+    if (known === undefined) {
+      connection.parse({ text: this.text, name });
+      connection.submittedNamedStatements[name] = this.text;
+    }
+    connection.bind({ statement: name, portal: '', values: this.values, valueMapper: pgUtils.prepareValue });
+    let described = describedOn.get(connection);
+    if (!described) describedOn.set(connection, (described = new Map()));
+    this.build = described.get(name);
+    // Described once per connection: the first execution's RowDescription is kept (handleRowDescription).
+    if (!this.build) {
+      this.describedOn = described;
+      connection.describe({ type: 'P', name: '' });
+    }
+    connection.execute({ portal: '' });
+    connection.sync();
+    return null;
+  }
+
+  /** A parameterised statement past the naming bound: parsed, described and run unnamed, as pg's Query does. */
+  private submitUnnamed(connection: WireConnection): null {
+    connection.parse({ text: this.text, name: '' });
+    connection.bind({ statement: '', portal: '', values: this.values!, valueMapper: pgUtils.prepareValue });
+    connection.describe({ type: 'P', name: '' });
+    connection.execute({ portal: '' });
+    connection.sync();
+    return null;
+  }
+
+  handleRowDescription(msg: { fields: Field[] }) {
+    this.build = builderFor(msg.fields);
+    if (this.describedOn && this.name !== undefined) this.describedOn.set(this.name, this.build);
+  }
+
+  handleDataRow(msg: { fields: Array<string | null> }) {
+    if (this.failure) return;
+    try {
+      // A statement run without a description (a SELECT through the simple protocol) is always described, so a row
+      // without a builder cannot arrive; were it to, it fails the statement rather than returning half a row.
+      if (!this.build) throw new Error('PostgreSQL sent a row before describing its columns.');
+      this.result.rows.push(this.build(msg.fields));
+    } catch (err) {
+      this.failure = err;
+    }
+  }
+
+  handleCommandComplete(msg: { text?: string; command?: string }) {
+    const match = COMMAND_TAG.exec(msg.text ?? msg.command ?? '');
+    if (!match) return;
+    this.result.command = match[1]!;
+    const count = match[3] ?? match[2];
+    if (count !== undefined) this.result.rowCount = Number.parseInt(count, 10);
+  }
+
+  handleEmptyQuery() {}
+
+  handleError(err: unknown) {
+    const callback = this.callback;
+    // The client may report a lost connection after an error already answered: answer once.
+    this.callback = () => undefined;
+    callback(this.failure ?? err);
+  }
+
+  handleReadyForQuery() {
+    if (this.failure) return this.handleError(this.failure);
+    const callback = this.callback;
+    this.callback = () => undefined;
+    callback(null, this.result);
+  }
+
+  handlePortalSuspended() {}
+
+  handleCopyInResponse(connection: { sendCopyFail(msg: string): void }) {
+    connection.sendCopyFail('COPY is not supported on this connection.');
+  }
+
+  handleCopyData() {}
+}
+
+/**
+ * pg refuses submittables other than its own Query on a pipelined connection, because pg-cursor and pg-query-stream
+ * keep a portal open across round trips and would take the answers meant for the statements behind them. A Statement
+ * runs to completion in one Execute and one Sync, exactly as a Query does, so it passes as one: it inherits Query's
+ * prototype (for that check) without its constructor, and overrides every method the client calls.
+ */
+Object.setPrototypeOf(Statement.prototype, pg.Query.prototype);

@@ -1,0 +1,125 @@
+/**
+ * The store's lean statement paths, on each dialect: compiled INSERT shapes reused with new values (db/insert-rows.ts)
+ * and, on PostgreSQL, statements that describe their columns once per connection (db/pg-statement.ts). Both answer
+ * exactly what the query builder and pg's own Query would.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRows } from '../../db/insert-rows.js';
+import { openDatabase } from '../../db/open.js';
+import type { Store } from '../../db/store.js';
+import { TEST_DIALECT, freshDatabase, storeOptionsFor, type TestDatabase } from '../helpers/test-database.js';
+
+let database: TestDatabase;
+let store: Store;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  store = await openDatabase(storeOptionsFor(database.locator));
+  await store.write((tx) =>
+    tx
+      .insertInto('studios')
+      .values({
+        id: STUDIO,
+        name: 'Probe studio',
+        currency: 'GBP',
+        default_markup4: '0',
+        default_unit_id: null,
+        code_prefix: 'PR',
+        brand_display_name: null,
+        brand_logo_text: null,
+        created_at: AT,
+        updated_at: AT,
+        version: 1,
+      })
+      .execute(),
+  );
+});
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+const STUDIO = 'st_probe';
+const AT = '2026-11-23T00:00:00.000Z';
+const unit = (id: string, name: string) => ({
+  id,
+  studio_id: STUDIO,
+  name,
+  symbol: name.slice(0, 2),
+  archived_at: null,
+  created_at: AT,
+  updated_at: AT,
+});
+
+describe('insertRows', () => {
+  it('compiles as the query builder does, and the second insert of a shape carries only its own values', async () => {
+    const a = insertRows(store.db, 'units', [unit('u_ins_1', 'each'), unit('u_ins_2', 'pair')]);
+    expect(a).toMatchObject(
+      store.db
+        .insertInto('units')
+        .values([unit('u_ins_1', 'each'), unit('u_ins_2', 'pair')])
+        .compile(),
+    );
+    const b = insertRows(store.db, 'units', [unit('u_ins_3', 'set'), unit('u_ins_4', 'roll')]);
+    expect(b.sql).toBe(a.sql);
+    expect(b.parameters).toEqual(Object.values(unit('u_ins_3', 'set')).concat(Object.values(unit('u_ins_4', 'roll'))));
+    await store.write(async (tx) => {
+      await tx.executeQuery(a);
+      await tx.executeQuery(b);
+    });
+    const names = await store.readDb
+      .selectFrom('units')
+      .select('name')
+      .where('id', 'like', 'u_ins_%')
+      .orderBy('id')
+      .execute();
+    expect(names.map((r) => r.name)).toEqual(['each', 'pair', 'set', 'roll']);
+  });
+
+  it('leaves a row that omits a column to the query builder (its DEFAULT), and a different row count is its own shape', () => {
+    const withGap = insertRows(store.db, 'units', [{ ...unit('u_gap', 'gap'), archived_at: undefined }]);
+    expect(withGap.sql).not.toContain('archived_at');
+    const three = insertRows(store.db, 'units', [unit('u_3a', 'a'), unit('u_3b', 'b'), unit('u_3c', 'c')]);
+    expect(three.parameters).toHaveLength(21);
+  });
+});
+
+describe('one-row reads', () => {
+  it('types each column as the driver does, nulls included, on every execution of the same statement', async () => {
+    const read = () =>
+      store.readRow<{ n: number; t: string; z: null }>(
+        `SELECT COUNT(*) AS n, ? AS t, NULL AS z FROM units WHERE id LIKE ?`,
+        'text',
+        'u_ins_%',
+      );
+    for (let i = 0; i < 3; i++) expect(await read()).toEqual({ n: 4, t: 'text', z: null });
+  });
+
+  it('keeps the last of two columns with one name, and a failed statement leaves the connection answering', async () => {
+    await store.readSnapshot(async (_db, row) => {
+      expect(await row(`SELECT 'first' AS a, 'second' AS a FROM units WHERE id = ?`, 'u_ins_1')).toEqual({
+        a: 'second',
+      });
+      await expect(row(`SELECT no_such_column FROM units WHERE id = ?`, 'u_ins_1')).rejects.toThrow();
+    });
+    expect(await store.readRow(`SELECT name FROM units WHERE id = ?`, 'u_ins_2')).toEqual({ name: 'pair' });
+  });
+
+  // better-sqlite3 sets each column by name, so there the column is lost (its value cannot be a prototype either).
+  it.runIf(TEST_DIALECT === 'postgres')(
+    'answers a column named __proto__ as data, not as the row’s prototype',
+    async () => {
+      const row = await store.readRow<Record<string, unknown>>(
+        `SELECT name AS "__proto__" FROM units WHERE id = ?`,
+        'u_ins_1',
+      );
+      expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe('each');
+    },
+  );
+
+  it('counts the rows a statement changed, through the query builder', async () => {
+    const r = await store.write((tx) => sql`UPDATE units SET name = name WHERE id LIKE ${'u_ins_%'}`.execute(tx));
+    expect(Number(r.numAffectedRows)).toBe(4);
+  });
+});
