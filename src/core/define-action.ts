@@ -110,6 +110,11 @@ export type Versioning =
 export interface ReadAhead {
   sql: string;
   params: readonly unknown[];
+  /**
+   * The record this read answers the row of (every column of its table, perhaps more), or nothing when the record is
+   * not where the input says it is (another project's line, say): its ownership check then reads nothing of its own.
+   */
+  record?: { table: string; id: string };
 }
 
 /** What work before the write transaction may use: the blob store, never the database. */
@@ -163,7 +168,8 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * The handler's first read, when the input alone decides it (the line an update loads): `invoke` sends it with the
    * ownership reads, so on PostgreSQL they share one round trip, and answers the handler's first identical read
    * (through `ctx.queryRow`) from it. Only a read the handler makes before it writes anything: it is taken before the
-   * handler runs. Its answer is used only once every check has passed.
+   * handler runs. Its answer reaches the handler only once every check has passed; when it names its `record`, the
+   * ownership check of that record judges by it (found or not) instead of reading again.
    */
   readAhead?: (input: z.output<I>) => ReadAhead;
   http?: HttpBinding;

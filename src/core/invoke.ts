@@ -13,7 +13,7 @@ import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
 import { lookupSafeCapability } from './capability.js';
 import { pricedFieldSent, withoutPricing } from './pricing-visibility.js';
-import { resolveRefs } from './ownership.js';
+import { type KnownRecord, resolveRefs } from './ownership.js';
 import { actorOf, appendQueuedEvents } from './audit.js';
 import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './idempotency.js';
 import { nowIso, newId } from './ids.js';
@@ -182,12 +182,13 @@ async function admit(
   db: Kysely<Database>,
   queryRow: RowReader,
   surface: Surface | undefined,
+  known?: KnownRecord,
 ): Promise<{ project: ProjectsTable | undefined; replay?: { response: unknown } }> {
   const write = action.effect === 'mutation';
   // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
   // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
   // request's hot path.
-  const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write) : NO_REFS;
+  const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write, known) : NO_REFS;
   if (caller) {
     for (const guard of action.guards ?? []) {
       await guard.check({ actionName: action.name, caller, input, write, queryRow, refs, project });
@@ -255,9 +256,11 @@ async function execute(
     ? await action.capability.open(queryRow, input[action.capability.field] as string, now)
     : undefined;
   const studioId = caller?.studioId ?? grant?.studioId ?? '';
-  // The handler's first read, when the action names it, leaves with the ownership reads (one round trip on PostgreSQL).
-  const handlerRow = caller && action.readAhead ? readingAhead(queryRow, action.readAhead(input)) : queryRow;
-  const { project, replay } = await admit(action, input, caller, studioId, db, queryRow, surface);
+  // The handler's first read, when the action names it, leaves with the ownership reads (one round trip on PostgreSQL),
+  // and stands in for the ownership read of the record it answers.
+  const ahead = caller && action.readAhead ? readingAhead(queryRow, action.readAhead(input)) : undefined;
+  const handlerRow = ahead?.queryRow ?? queryRow;
+  const { project, replay } = await admit(action, input, caller, studioId, db, queryRow, surface, ahead?.known);
   if (replay) return replay.response;
   const controls = CONTROL_FIELDS[action.kind];
   const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
@@ -324,12 +327,14 @@ async function execute(
 
 /**
  * Sends `read` now and answers the first identical read (same SQL, same parameters) from it; every other read goes
- * through. Its failure, if nobody asks for it, is nobody's: the handler never got that far.
+ * through. Its failure, if nobody asks for it, is nobody's: the handler never got that far. When the read names the
+ * record it answers, the ownership check takes its row from it too (`known`).
  */
-function readingAhead(queryRow: RowReader, read: ReadAhead): RowReader {
-  let pending: Promise<unknown> | undefined = queryRow(read.sql, ...read.params);
-  pending.catch(() => undefined);
-  return (sqlText, ...params) => {
+function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: RowReader; known?: KnownRecord } {
+  const sent = queryRow(read.sql, ...read.params) as Promise<Record<string, unknown> | undefined>;
+  sent.catch(() => undefined);
+  let pending: Promise<unknown> | undefined = sent;
+  const reader: RowReader = (sqlText, ...params) => {
     if (
       pending &&
       sqlText === read.sql &&
@@ -342,6 +347,7 @@ function readingAhead(queryRow: RowReader, read: ReadAhead): RowReader {
     }
     return queryRow(sqlText, ...params);
   };
+  return { queryRow: reader, ...(read.record ? { known: { ...read.record, row: sent } } : {}) };
 }
 
 function keyRequired(action: AnyAction, surface: Surface | undefined): ServiceError {

@@ -20,12 +20,23 @@ const LEVEL_ORDER = { studio: 0, member: 0, project: 1 } as const;
  * do not exist for the caller. Each entity's own access rule (a project's grants) then runs for every reference to it.
  * Returns the records found and the project the request is about (its `projectId`).
  */
+/**
+ * A record's row already on its way (an action's read ahead, ReadAhead.record): every column of its table, or nothing
+ * when the record does not belong where the input places it, which judges ownership exactly as the check's own read.
+ */
+export interface KnownRecord {
+  table: string;
+  id: string;
+  row: Promise<Record<string, unknown> | undefined>;
+}
+
 export async function resolveRefs(
   readRow: RowReader,
   caller: Caller,
   action: AnyAction,
   input: Record<string, unknown>,
   write: boolean,
+  known?: KnownRecord,
 ): Promise<{ refs: ResolvedRef[]; project: ProjectsTable | undefined }> {
   const refs: ResolvedRef[] = [];
   let project: ProjectsTable | undefined;
@@ -47,7 +58,10 @@ export async function resolveRefs(
         site,
         id,
         holder,
-        row: readRow(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`, id),
+        row:
+          known && known.table === entity.table && known.id === id && !entity.wholeRow
+            ? known.row
+            : readRow(`SELECT ${columns} FROM ${entity.table} WHERE id = ?`, id),
       }));
   });
   const rows = await Promise.all(reads.map((r) => r.row));

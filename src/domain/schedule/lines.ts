@@ -153,7 +153,12 @@ type LineShownRow = LineRow & {
 };
 
 /** The read `loadLine` makes, for an action to send ahead of its handler (ActionSpec.readAhead). */
-export const loadLineRead = (projectId: string, lineId: string) => ({ sql: LINE_SHOWN, params: [lineId, projectId] });
+export const loadLineRead = (projectId: string, lineId: string) => ({
+  sql: LINE_SHOWN,
+  params: [lineId, projectId],
+  // Every column of the line (l.*), found only in the input's project: the line's ownership check reads nothing more.
+  record: { table: 'lines', id: lineId },
+});
 
 export async function loadLine(
   ctx: Pick<ActionContext, 'queryRow' | 'db'>,
