@@ -3,10 +3,12 @@
  * postgres` that the write path is held to, measured on their own so a change to it can be judged in minutes: GET one
  * line and PATCH a line with If-Match (audited, synchronous_commit=on), on PostgreSQL and on SQLite (synchronous=FULL)
  * in the same run, in interleaved rounds. Per round: requests/s, the studio server's CPU per request, PostgreSQL's CPU
- * per request (every process of the cluster), WAL fsyncs/s, and how many cores other processes took. Prints every
+ * per request (every process of the cluster), WAL fsyncs/s, the load generator's CPU per request (it shares the
+ * machine), and how many cores other processes took. Prints every
  * round, then best and median of each.
  *
- * Knobs: BENCH_ROUNDS (5), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_CONNECTIONS (10).
+ * Knobs: BENCH_ROUNDS (5), BENCH_SECONDS (10), BENCH_WARMUP (3), BENCH_CONNECTIONS (10); BENCH_PG_SOCKET=1 connects
+ * the PostgreSQL server through its Unix socket instead of loopback TCP; BENCH_STUDIO_CLI measures another build.
  */
 import pg from 'pg';
 import { startPostgres } from '../test/helpers/postgres-server.js';
@@ -49,7 +51,7 @@ function line(label: string, f: Figures) {
   const pgPart = f.pg
     ? `, postgres ${f.pg.postgresUsPerRequest.toFixed(0)} µs/req, ${f.pg.walSyncsPerSecond.toFixed(0)} WAL fsyncs/s`
     : '';
-  return `${label.padEnd(12)} ${f.perSecond.toFixed(0).padStart(6)}/s  p50 ${String(f.latencyMs.p50).padStart(3)} ms  server ${f.cpu!.serverUsPerRequest.toFixed(0).padStart(4)} µs/req${pgPart}; other processes ${f.cpu!.otherCores.toFixed(2)} cores`;
+  return `${label.padEnd(12)} ${f.perSecond.toFixed(0).padStart(6)}/s  p50 ${String(f.latencyMs.p50).padStart(3)} ms  server ${f.cpu!.serverUsPerRequest.toFixed(0).padStart(4)} µs/req${pgPart}; load generator ${((f.cpu!.clientCores * 1e6) / f.perSecond).toFixed(0)} µs/req; other processes ${f.cpu!.otherCores.toFixed(2)} cores`;
 }
 
 async function main() {

@@ -1,11 +1,11 @@
 import type { CompiledQuery } from 'kysely';
-import type { Db, GroupMemo, RowReader, SendLater } from './store.js';
+import type { Db, GroupMemo, RowReader, SendLater, WriteOptions } from './store.js';
 
 /**
  * One write group's transaction on the writer connection, as a store drives it. Each method sends its statement at
  * once and returns a promise of its outcome, which the group commit may await later: on PostgreSQL the connection
- * pipelines, so a RELEASE and the next SAVEPOINT leave with the next write's first statements, and a write's UPDATE
- * with its audit INSERT; on SQLite every statement has run by the time the method returns.
+ * pipelines, so a write's unchecked statements leave with the next write's savepoint and first reads, in one round
+ * trip; on SQLite every statement has run by the time the method returns.
  */
 export interface GroupTransaction {
   conn: Db;
@@ -13,10 +13,10 @@ export interface GroupTransaction {
   row: RowReader;
   /** SQLite's BEGIN IMMEDIATE; PostgreSQL's BEGIN and the writer lock. */
   begin(): Promise<unknown>;
-  savepoint(): Promise<unknown>;
-  release(): Promise<unknown>;
-  /** ROLLBACK TO the write's savepoint, and RELEASE it. */
-  rollbackToSavepoint(): Promise<unknown>;
+  /** SAVEPOINT w<n>: the n-th write of the group starts; savepoints nest, one inside the one before. */
+  savepoint(n: number): Promise<unknown>;
+  /** ROLLBACK TO w<n> and RELEASE it: the n-th write, and everything sent after it, undone. */
+  rollbackToSavepoint(n: number): Promise<unknown>;
   /** Rejects when the transaction did not commit (PostgreSQL answers a COMMIT of an aborted transaction with ROLLBACK). */
   commit(): Promise<unknown>;
   rollback(): Promise<unknown>;
@@ -26,8 +26,19 @@ export interface GroupTransaction {
 
 interface Job {
   fn: (tx: GroupTransaction, memo: GroupMemo, later: SendLater) => Promise<unknown>;
+  /** fn keeps nothing outside the transaction, so it may run again (see WriteOptions.repeatable). */
+  repeatable: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+}
+
+/** A job that has run in this group: its savepoint and the statements it sent, checked or not yet. */
+interface Ran {
+  job: Job;
+  savepoint: number;
+  sent: Sent[];
+  value?: unknown;
+  thrown?: { error: unknown };
 }
 
 /** A statement sent and not yet checked: its outcome, kept so that its failure is never an unhandled rejection. */
@@ -50,8 +61,9 @@ async function firstFailure(sent: readonly Sent[]): Promise<{ error: unknown } |
 /**
  * Group commit: writes that arrive while a transaction is open join it, each inside its own SAVEPOINT, and one COMMIT
  * (one fsync under synchronous=FULL or synchronous_commit=on) makes the whole group durable. A write that fails rolls
- * back to its savepoint alone; nobody gets an answer before the commit that holds their change has returned. This is
- * what lets audited, fully synchronous writes go faster than one fsync each.
+ * back to its savepoint, and leaves nothing; the others land (a repeatable write that had begun on top of it runs
+ * again). Nobody gets an answer before the commit that holds their change has returned. This is what lets audited,
+ * fully synchronous writes go faster than one fsync each.
  */
 export class GroupCommit {
   private queue: Job[] = [];
@@ -64,9 +76,17 @@ export class GroupCommit {
     private readonly maxGroup = 64,
   ) {}
 
-  run<T>(fn: (tx: GroupTransaction, memo: GroupMemo, later: SendLater) => Promise<T>): Promise<T> {
+  run<T>(
+    fn: (tx: GroupTransaction, memo: GroupMemo, later: SendLater) => Promise<T>,
+    options: WriteOptions = {},
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        fn,
+        repeatable: options.repeatable === true,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       // Start on the next turn of the event loop, not now: the statements of a write resolve as microtasks, so a group
       // started at once would hold only this write. By setImmediate, every request already read from the sockets in
       // this turn has queued its write too, and they share one commit.
@@ -94,57 +114,79 @@ export class GroupCommit {
 
   private async commitGroup(tx: GroupTransaction) {
     const settled: Array<{ job: Job; ok: boolean; value: unknown }> = [];
+    // Jobs taken from the queue and not settled: should the whole group fail, they fail with it.
+    const taken = new Set<Job>();
     // What the group's writes may keep for each other while it holds the writer lock (no other writer can change it).
     const memo: GroupMemo = new Map();
+    /**
+     * A job is checked whole (every statement it sent, every `later` check) before it is settled. One that failed is
+     * rolled back to its savepoint, which undoes everything sent after it too; what it kept in the memo may describe
+     * rows that are gone, so the memo is cleared.
+     */
+    const check = async (ran: Ran): Promise<boolean> => {
+      // The cause is the job's first statement that failed, if one did (a later error may only echo the abort).
+      const failure = (await firstFailure(ran.sent)) ?? ran.thrown;
+      taken.delete(ran.job);
+      // Settled before anything else can throw: if the whole transaction is already lost (SQLite's disk full, a
+      // dropped connection), ROLLBACK TO fails too, and the outer catch must still answer this job.
+      settled.push(
+        failure ? { job: ran.job, ok: false, value: failure.error } : { job: ran.job, ok: true, value: ran.value },
+      );
+      if (!failure) return true;
+      memo.clear();
+      await tx.rollbackToSavepoint(ran.savepoint);
+      return false;
+    };
     try {
       // Awaited, once per group: were BEGIN to fail, the writes' statements would each commit on their own.
       await tx.begin();
-      // A write is checked whole (every statement it sent, every `later` check) before it is settled; only then is its
-      // savepoint released, and not at once: the RELEASE leaves with the next write's first statements (COMMIT ends the
-      // last one's). So a write costs no round trip of its own for its savepoint.
-      let releaseDue = false;
+      // The last job run, whose statements are not checked yet. The next job starts on top of it at once (its savepoint
+      // nested inside), so that on PostgreSQL the unchecked statements leave with the next job's first reads, and one
+      // round trip answers both: a write costs one round trip, not two. Should the unchecked job then fail (a lost
+      // version race, a failed INSERT), rolling it back undoes the job started on top of it as well, which therefore
+      // runs again from the start. Only a repeatable job starts on an unchecked one; another waits for the check.
+      let unchecked: Ran | undefined;
+      let savepoints = 0;
       while (this.queue.length && settled.length < this.maxGroup) {
-        const job = this.queue.shift()!;
-        const released = releaseDue ? watch(tx.release()) : undefined;
-        releaseDue = false;
-        const sent: Sent[] = [watch(tx.savepoint())];
-        let thrown: { error: unknown } | undefined;
-        let value: unknown;
+        const job = this.queue[0]!;
+        if (unchecked && !job.repeatable) {
+          await check(unchecked);
+          unchecked = undefined;
+        }
+        this.queue.shift();
+        taken.add(job);
+        const n = ++savepoints;
+        const ran: Ran = { job, savepoint: n, sent: [watch(tx.savepoint(n))] };
         try {
-          value = await job.fn(
+          ran.value = await job.fn(
             tx,
             memo,
-            (query, check) => void sent.push(watch(check ? tx.send(query).then(check) : tx.send(query))),
+            (query, check) => void ran.sent.push(watch(check ? tx.send(query).then(check) : tx.send(query))),
           );
         } catch (error) {
-          thrown = { error };
+          ran.thrown = { error };
         }
-        // A RELEASE that failed would leave the settled write's savepoint where this write's rollback reaches: nothing
-        // in the group can be trusted then, so every member fails (the outer catch).
-        const releaseFailure = released && (await firstFailure([released]));
-        if (releaseFailure) {
-          settled.push({ job, ok: false, value: releaseFailure.error });
-          throw releaseFailure.error;
+        if (unchecked) {
+          const stood = await check(unchecked);
+          unchecked = undefined;
+          if (!stood) {
+            // This job ran on top of a write that is gone (and was rolled back with it): it runs again, first.
+            taken.delete(job);
+            this.queue.unshift(job);
+            continue;
+          }
         }
-        // The cause is the write's first statement that failed, if one did (a later error may only echo the abort).
-        const failure = (await firstFailure(sent)) ?? thrown;
-        if (!failure) {
-          settled.push({ job, ok: true, value });
-          releaseDue = true;
-          continue;
-        }
-        // The job settles as failed before anything else can throw: if the whole transaction is already lost (SQLite's
-        // disk full, a dropped connection), ROLLBACK TO fails too, and the outer catch must still answer this job.
-        settled.push({ job, ok: false, value: failure.error });
-        // What the failed write kept may describe rows its rollback removes.
-        memo.clear();
-        await tx.rollbackToSavepoint();
+        if (ran.thrown) await check(ran);
+        else unchecked = ran;
       }
+      if (unchecked) await check(unchecked);
       await tx.commit();
     } catch (err) {
-      // BEGIN, a savepoint or COMMIT itself failed: nothing in this group is durable, so every member fails.
+      // BEGIN, a savepoint, a rollback to one, or COMMIT itself failed: nothing in this group is durable, so every
+      // member fails.
       await tx.rollback().catch(() => undefined);
       for (const s of settled) s.job.reject(s.ok ? err : s.value);
+      for (const job of taken) job.reject(err);
       return;
     }
     for (const s of settled) (s.ok ? s.job.resolve : s.job.reject)(s.value);

@@ -190,9 +190,8 @@ function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): G
     conn: builderOn(client),
     row: rowsOn(client),
     begin: () => Promise.all([run('BEGIN'), run(WRITER_LOCK_SQL)]),
-    savepoint: () => run('SAVEPOINT write_job'),
-    release: () => run('RELEASE write_job'),
-    rollbackToSavepoint: () => Promise.all([run('ROLLBACK TO write_job'), run('RELEASE write_job')]),
+    savepoint: (n) => run(`SAVEPOINT w${n}`),
+    rollbackToSavepoint: (n) => Promise.all([run(`ROLLBACK TO w${n}`), run(`RELEASE w${n}`)]),
     async commit() {
       // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error.
       const res = await run('COMMIT');
@@ -248,7 +247,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     db,
     readDb,
     readRow,
-    write: (fn) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later)),
+    write: (fn, options) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later), options),
     async readSnapshot(fn) {
       const client = await readerPool.connect();
       // BEGIN goes out with the read's first statements, in one round trip; its answer comes before theirs.

@@ -78,9 +78,8 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
         conn,
         row: writer.row,
         begin: () => run('BEGIN IMMEDIATE'),
-        savepoint: () => run('SAVEPOINT write_job'),
-        release: () => run('RELEASE write_job'),
-        rollbackToSavepoint: () => run('ROLLBACK TO write_job').then(() => run('RELEASE write_job')),
+        savepoint: (n) => run(`SAVEPOINT w${n}`),
+        rollbackToSavepoint: (n) => run(`ROLLBACK TO w${n}`).then(() => run(`RELEASE w${n}`)),
         commit: () => run('COMMIT'),
         rollback: () => run('ROLLBACK'),
         send: (query) =>
@@ -96,7 +95,7 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
     db,
     readDb,
     readRow: reader.row,
-    write: (fn) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later)),
+    write: (fn, options) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later), options),
     // BEGIN/COMMIT as raw statements while Kysely's connection lock is held: one snapshot for the whole read.
     readSnapshot: (fn) =>
       readDb.connection().execute(async (conn) => {

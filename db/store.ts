@@ -33,6 +33,16 @@ export type GroupMemo = Map<string, unknown>;
  */
 export type SendLater = (query: CompiledQuery, check?: (affectedRows: number) => void) => void;
 
+export interface WriteOptions {
+  /**
+   * The write keeps nothing outside its transaction (no state it changes elsewhere, no effect it causes before it
+   * returns), so the group commit may run it again from the start. It may then begin before the write ahead of it in
+   * its group has been checked, sharing that write's round trip; should that write fail after all, this one is undone
+   * with it and runs again. Every `invoke` write is repeatable; other writes wait their turn.
+   */
+  repeatable?: boolean;
+}
+
 /** The database behind the server: one interface over SQLite and PostgreSQL. */
 export interface Store {
   dialect: Dialect;
@@ -46,7 +56,10 @@ export interface Store {
    * Runs `fn` in a write transaction, grouped with concurrent writes into one commit (see GroupCommit); `queryRow`
    * reads on the same transaction; `later` sends a statement whose result `fn` does not need.
    */
-  write<T>(fn: (tx: Db, queryRow: RowReader, memo: GroupMemo, later: SendLater) => Promise<T>): Promise<T>;
+  write<T>(
+    fn: (tx: Db, queryRow: RowReader, memo: GroupMemo, later: SendLater) => Promise<T>,
+    options?: WriteOptions,
+  ): Promise<T>;
   /**
    * Runs `fn` against one consistent snapshot of the reader; `queryRow` reads on the same connection, so a read never
    * holds one pooled connection while waiting for another.

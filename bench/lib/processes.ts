@@ -66,7 +66,8 @@ function spawnAndRead(args: string[], env: Record<string, string>, patterns: Reg
 
 /**
  * `studio serve` exactly as a user starts it: a fresh database in a temp folder, a free port, URL and token read from
- * stdout. `nodeArgs` go before the script (e.g. `--cpu-prof` for bench/profile.ts).
+ * stdout. `nodeArgs` go before the script (e.g. `--cpu-prof` for bench/profile.ts). BENCH_STUDIO_CLI (in `env` or the
+ * environment) names another build's dist/studio.mjs, to measure it against this one.
  */
 export async function startStudio(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
@@ -74,7 +75,7 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
   const serveEnv = { STUDIO_DATABASE: databasePath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   const { proc, ready, stop, end } = spawnAndRead(
-    [...nodeArgs, env.BENCH_STUDIO_CLI ?? CLI, 'serve'],
+    [...nodeArgs, env.BENCH_STUDIO_CLI ?? process.env.BENCH_STUDIO_CLI ?? CLI, 'serve'],
     serveEnv,
     [/listening on (http:\/\/\S+)/, /Token\s+(studio_\S+)/],
     cleanup,

@@ -99,6 +99,7 @@ export async function invoke(
     let prepared: unknown;
     let confirmedBy: ConfirmedBy | undefined;
     const committed: Array<() => void> = [];
+    // A write may run twice (WriteOptions.repeatable): what it leaves for after the commit is its last run's.
     const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo, later?: SendLater) =>
       execute(
         rt,
@@ -123,7 +124,7 @@ export async function invoke(
         ? await keyed(rt, action, input, caller, async () => {
             if (action.confirmation && caller) confirmedBy = await confirmAct(rt, action, input, caller, req);
             if (action.prepare) prepared = await action.prepare({ files: rt.files }, input, req.upload);
-            const written = await rt.store.write(run);
+            const written = await rt.store.write(run, { repeatable: true });
             for (const fn of committed) fn();
             return written;
           })
@@ -250,6 +251,8 @@ async function execute(
   confirmedBy: ConfirmedBy | undefined,
 ): Promise<unknown> {
   const write = action.effect === 'mutation';
+  // A run again (a repeatable write whose group undid it) starts from nothing: only its own afterCommit work stands.
+  committed.length = 0;
   const now = nowIso();
   // A capability action acts in the studio its capability opens, checked on this connection before anything else.
   const grant = action.capability

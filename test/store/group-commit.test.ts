@@ -121,6 +121,71 @@ describe('write groups', () => {
     expect(notes.rows).toEqual([{ note: 'kept' }]);
   });
 
+  it('a repeatable write begun on a write that then fails is undone with it and runs again, once, on what stands', async () => {
+    const runs: string[] = [];
+    const settled = await Promise.allSettled([
+      store.write(
+        async (tx, _q, memo, later) => {
+          runs.push('f1');
+          memo.set('seen', 'f1');
+          later(insert(tx, 'f1'));
+          later(insert(tx, 'a1')); // a primary-key violation, found when the next write's first read comes back
+        },
+        { repeatable: true },
+      ),
+      store.write(
+        async (tx, queryRow, memo, later) => {
+          runs.push('f2');
+          // Its first run sees f1's row and memo; the run that counts sees neither.
+          const f1 = await queryRow('SELECT id FROM probe WHERE id = ?', 'f1').catch(() => 'echo');
+          later(insert(tx, 'f2'));
+          return { f1: f1 ?? null, memo: memo.get('seen') ?? null };
+        },
+        { repeatable: true },
+      ),
+      store.write(
+        async (tx, _q, _m, later) => {
+          runs.push('f3');
+          later(insert(tx, 'f3'));
+          return 'f3';
+        },
+        { repeatable: true },
+      ),
+    ]);
+    expect(settled[0]).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringMatching(/unique|duplicate/i) },
+    });
+    expect(settled[1]).toEqual({ status: 'fulfilled', value: { f1: null, memo: null } });
+    expect(settled[2]).toEqual({ status: 'fulfilled', value: 'f3' });
+    expect(runs).toEqual(['f1', 'f2', 'f2', 'f3']);
+    expect((await ids()).filter((id) => id.startsWith('f'))).toEqual(['f2', 'f3']);
+  });
+
+  it('a write that is not repeatable waits for the check of the one before it, and runs once', async () => {
+    const runs: string[] = [];
+    const settled = await Promise.allSettled([
+      store.write(
+        async (tx, _q, _m, later) => {
+          runs.push('g1');
+          later(sql`UPDATE probe SET note = ${'lost'} WHERE id = ${'nobody'}`.compile(tx), (n) => {
+            if (n !== 1) throw new Error(`expected one row, got ${n}`);
+          });
+        },
+        { repeatable: true },
+      ),
+      store.write(async (tx) => {
+        runs.push('g2');
+        await tx.executeQuery(insert(tx, 'g2'));
+        return 'g2';
+      }),
+    ]);
+    expect(settled[0]).toMatchObject({ status: 'rejected', reason: { message: 'expected one row, got 0' } });
+    expect(settled[1]).toEqual({ status: 'fulfilled', value: 'g2' });
+    expect(runs).toEqual(['g1', 'g2']);
+    expect((await ids()).filter((id) => id.startsWith('g'))).toEqual(['g2']);
+  });
+
   it('many writes at once all land, each exactly once', async () => {
     const n = 150;
     const results = await Promise.all(
