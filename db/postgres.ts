@@ -120,7 +120,7 @@ function statementFor(config: unknown, values: unknown, callback: unknown): Stat
   let name: string | undefined;
   if (typeof config === 'string') {
     text = config;
-  } else if (config && typeof config === 'object' && Object.keys(config).every((k) => SIMPLE_CONFIG.has(k))) {
+  } else if (config && typeof config === 'object' && onlySimpleKeys(config)) {
     ({ text, name } = config as { text: string; name?: string });
     values ??= (config as { values?: unknown }).values;
     if (typeof text !== 'string') return undefined;
@@ -139,7 +139,11 @@ function statementFor(config: unknown, values: unknown, callback: unknown): Stat
   const answer = typeof callback === 'function' ? (callback as Statement['callback']) : () => undefined;
   return new Statement(text, values as unknown[] | undefined, name, answer);
 }
-const SIMPLE_CONFIG = new Set(['text', 'values', 'name']);
+/** A config of text, values and name only (what the store sends); anything more is pg's to interpret. */
+function onlySimpleKeys(config: object): boolean {
+  for (const k in config) if (k !== 'text' && k !== 'values' && k !== 'name') return false;
+  return true;
+}
 
 export interface PostgresOptions {
   url: string;

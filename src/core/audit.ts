@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertRows } from '../../db/insert-rows.js';
+import { insertRows } from '../../db/compiled-shape.js';
 import type { GroupMemo, SendLater } from '../../db/store.js';
 import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';

@@ -1,11 +1,11 @@
 /**
- * The store's lean statement paths, on each dialect: compiled INSERT shapes reused with new values (db/insert-rows.ts)
+ * The store's lean statement paths, on each dialect: compiled statement shapes reused with new values (db/compiled-shape.ts)
  * and, on PostgreSQL, statements that describe their columns once per connection (db/pg-statement.ts). Both answer
  * exactly what the query builder and pg's own Query would.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRows } from '../../db/insert-rows.js';
+import { insertRows, updateVersioned } from '../../db/compiled-shape.js';
 import { openDatabase } from '../../db/open.js';
 import type { Store } from '../../db/store.js';
 import { TEST_DIALECT, freshDatabase, storeOptionsFor, type TestDatabase } from '../helpers/test-database.js';
@@ -82,6 +82,30 @@ describe('insertRows', () => {
     expect(withGap.sql).not.toContain('archived_at');
     const three = insertRows(store.db, 'units', [unit('u_3a', 'a'), unit('u_3b', 'b'), unit('u_3c', 'c')]);
     expect(three.parameters).toHaveLength(21);
+  });
+});
+
+describe('updateVersioned', () => {
+  it('compiles as the query builder does, leaves out columns set to undefined, and reuses the shape with new values', async () => {
+    const first = updateVersioned(store.db, 'units', { name: 'each', symbol: undefined, version: 2 }, 'u_ins_1', 1);
+    expect(first).toMatchObject(
+      store.db
+        .updateTable('units')
+        .set({ name: 'each', version: 2 })
+        .where('id', '=', 'u_ins_1')
+        .where('version', '=', 1)
+        .compile(),
+    );
+    const second = updateVersioned(store.db, 'units', { name: 'pair', version: 2 }, 'u_ins_2', 1);
+    expect(second.sql).toBe(first.sql);
+    expect(second.parameters).toEqual(['pair', 2, 'u_ins_2', 1]);
+    const stale = updateVersioned(store.db, 'units', { name: 'stale', version: 3 }, 'u_ins_1', 1);
+    const changed = await store.write(async (tx) => [
+      (await tx.executeQuery(first)).numAffectedRows,
+      (await tx.executeQuery(stale)).numAffectedRows,
+    ]);
+    // The second UPDATE names version 1, which the first has just moved on: it matches nothing.
+    expect(changed.map(Number)).toEqual([1, 0]);
   });
 });
 

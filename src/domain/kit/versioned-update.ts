@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
+import { updateVersioned } from '../../../db/compiled-shape.js';
 import type { Database } from '../../../db/schema.js';
 import type { ActionContext, AuditInput } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
@@ -48,21 +49,15 @@ export async function versionedUpdate<T extends VersionedTable, Shown extends Re
     return unchangedShown;
   }
   const bump = { updated_at: ctx.now, version: before.version + 1 };
-  // The table is one of the versioned ones; the query builder cannot follow that through a type parameter.
-  const db = ctx.db as unknown as Kysely<Record<string, Versioned>>;
-  const update = db
-    .updateTable(table as string)
-    .set({ ...(cols as Partial<Versioned>), ...bump })
-    .where('id', '=', before.id)
-    .where('version', '=', before.version);
+  const update = updateVersioned(ctx.db, table, { ...cols, ...bump }, before.id, before.version);
   const lostRace = () => new ServiceError('VERSION_CONFLICT', options.conflict);
   // In a write the UPDATE is sent without waiting (it leaves with the audit event, one round trip on PostgreSQL): the
   // answer is the after-row built here, and a lost race still fails the write, when the group commit checks it.
   if (ctx.later) {
-    ctx.later(update.compile(), (rows) => {
+    ctx.later(update, (rows) => {
       if (rows !== 1) throw lostRace();
     });
-  } else if ((await update.executeTakeFirst()).numUpdatedRows !== 1n) throw lostRace();
+  } else if ((await ctx.db.executeQuery(update)).numAffectedRows !== 1n) throw lostRace();
   const after = { ...before, ...cols, ...bump } as Row<T>;
   const shown = await options.present(after);
   if (options.audit)
