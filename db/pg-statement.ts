@@ -1,5 +1,6 @@
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
+import { type RowBuilder, type ValueParser, rowBuilder } from './row-builder.js';
 
 /**
  * One statement on a pg connection, sent through pg's public extension point for queries (a "submittable": an object
@@ -12,8 +13,8 @@ import pgUtils from 'pg/lib/utils.js';
  *   execution on a connection only, and its columns become a row builder kept for that prepared statement. A prepared
  *   statement's result type cannot change while it exists (PostgreSQL refuses to run it instead: "cached plan must not
  *   change result type"), so the kept description stays true for as long as the statement does.
- * - Rows are built by a function made for the columns (one object literal, the shape V8 expects), not by copying a
- *   template and storing each column by name.
+ * - Rows are built by a function made for the columns (db/row-builder.ts), not by copying a template and storing each
+ *   column by name.
  * - No copy of the query config, no EventEmitter per statement, one callback.
  *
  * Statements without parameters (BEGIN, COMMIT, SAVEPOINT …) go through the simple query protocol as before.
@@ -26,8 +27,6 @@ export interface StatementResult {
   rows: Record<string, unknown>[];
 }
 
-type Parser = (text: string) => unknown;
-type RowBuilder = (values: ReadonlyArray<string | null>) => Record<string, unknown>;
 interface Field {
   name: string;
   dataTypeID: number;
@@ -55,7 +54,7 @@ interface WireConnection {
 const describedOn = new WeakMap<WireConnection, Map<string, RowBuilder>>();
 
 /** Column-wise parsers as pg would pick them (pg.types, with the INT8 parser the store sets); no statement asks for binary. */
-const parserFor = (field: Field): Parser => pg.types.getTypeParser(field.dataTypeID, 'text') as Parser;
+const parserFor = (field: Field): ValueParser => pg.types.getTypeParser(field.dataTypeID, 'text') as ValueParser;
 
 /**
  * Row builders by the columns they build, so that a shape is compiled once per process however many connections and
@@ -67,35 +66,13 @@ function builderFor(fields: readonly Field[]): RowBuilder {
   for (const f of fields) key += `${f.dataTypeID}:${f.name}\u0000`;
   let build = builders.get(key);
   if (!build) {
-    build = rowBuilder(fields);
+    build = rowBuilder(
+      fields.map((f) => f.name),
+      fields.map(parserFor),
+    );
     if (builders.size < 1000) builders.set(key, build);
   }
   return build;
-}
-
-/**
- * A row builder for these columns. Names come from the database (the schema's columns and the SQL's aliases); they are
- * quoted as JSON string literals, so any name is a property name and none is code. A repeated name keeps its last
- * column, as pg does. `__proto__` in an object literal would set the prototype, so such a row is built by assignment.
- */
-function rowBuilder(fields: readonly Field[]): RowBuilder {
-  const parsers = fields.map(parserFor);
-  if (fields.some((f) => f.name === '__proto__')) {
-    return (values) => {
-      const row: Record<string, unknown> = Object.create(null);
-      for (let i = 0; i < fields.length; i++)
-        row[fields[i]!.name] = values[i] === null ? null : parsers[i]!(values[i]!);
-      return row;
-    };
-  }
-  const body = fields
-    .map((f, i) => `${JSON.stringify(f.name)}: v[${i}] === null ? null : p[${i}](v[${i}])`)
-    .join(',\n');
-  const build = new Function('p', 'v', `return {\n${body}\n};`) as (
-    p: Parser[],
-    v: ReadonlyArray<string | null>,
-  ) => Record<string, unknown>;
-  return (values) => build(parsers, values);
 }
 
 const COMMAND_TAG = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
