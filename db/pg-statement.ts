@@ -53,6 +53,17 @@ interface WireConnection {
 /** Row builders by prepared statement name, per connection (each connection prepares its own statements). */
 const describedOn = new WeakMap<WireConnection, Map<string, RowBuilder>>();
 
+/**
+ * Prepared statements a connection must stop using, by the name the store gives them, with the name to prepare them
+ * under instead. PostgreSQL refuses to run a prepared statement whose result columns changed since it was prepared
+ * (another process migrated the table under a `SELECT *`: "cached plan must not change result type", 0A000), and the
+ * name stays taken on that connection; the next execution prepares the same text afresh under a new name, so one
+ * execution fails instead of every one for as long as the connection lives.
+ */
+const replacedOn = new WeakMap<WireConnection, Map<string, string>>();
+const RESULT_TYPE_CHANGED = '0A000';
+let replacements = 0;
+
 /** Column-wise parsers as pg would pick them (pg.types, with the INT8 parser the store sets); no statement asks for binary. */
 const parserFor = (field: Field): ValueParser => pg.types.getTypeParser(field.dataTypeID, 'text') as ValueParser;
 
@@ -83,9 +94,11 @@ export class Statement {
   /** Where this execution's description is to be kept (a named statement's first execution on a connection). */
   private describedOn: Map<string, RowBuilder> | undefined;
   private failure: unknown;
-  /** Read by pg's client: a named statement's name and text mark it parsed on the connection. */
-  readonly name: string | undefined;
+  /** Read by pg's client: a named statement's name and text mark it parsed on the connection (see replacedOn). */
+  name: string | undefined;
   readonly text: string;
+  /** The name the store gave the statement, before any replacement on a connection. */
+  private readonly givenName: string | undefined;
 
   constructor(
     text: string,
@@ -95,10 +108,13 @@ export class Statement {
   ) {
     this.text = text;
     this.name = name;
+    this.givenName = name;
   }
 
   submit(connection: WireConnection): Error | null {
-    const name = this.name;
+    const name =
+      this.givenName === undefined ? undefined : (replacedOn.get(connection)?.get(this.givenName) ?? this.givenName);
+    this.name = name;
     if (!this.values || this.values.length === 0 || name === undefined) {
       if (this.values && this.values.length) return this.submitUnnamed(connection);
       connection.query(this.text);
@@ -162,7 +178,12 @@ export class Statement {
 
   handleEmptyQuery() {}
 
-  handleError(err: unknown) {
+  handleError(err: unknown, connection?: WireConnection) {
+    if (connection && this.givenName !== undefined && (err as { code?: string })?.code === RESULT_TYPE_CHANGED) {
+      let replaced = replacedOn.get(connection);
+      if (!replaced) replacedOn.set(connection, (replaced = new Map()));
+      replaced.set(this.givenName, `${this.givenName}_r${++replacements}`);
+    }
     const callback = this.callback;
     // The client may report a lost connection after an error already answered: answer once.
     this.callback = () => undefined;

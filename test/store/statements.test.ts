@@ -156,6 +156,28 @@ describe('one-row reads', () => {
     },
   );
 
+  it.runIf(TEST_DIALECT === 'postgres')(
+    'a table whose columns change under a prepared SELECT * fails at most one read per connection, then reads them',
+    async () => {
+      // Through snapshots: their connections go back to the pool after an error (pool.query drops one instead).
+      const read = () =>
+        store.readSnapshot((_db, row) => row<Record<string, unknown>>('SELECT * FROM units WHERE id = ?', 'u_ins_2'));
+      const eight = () => Promise.allSettled(Array.from({ length: 8 }, read));
+      // Prepared on the reader connections (eight at once take eight connections).
+      expect((await eight()).every((o) => o.status === 'fulfilled')).toBe(true);
+      // What another process's migration does, here through this store's writer.
+      await store.write((tx) => sql`ALTER TABLE units ADD COLUMN remark TEXT DEFAULT 'new'`.execute(tx));
+      for (const o of await eight()) {
+        if (o.status === 'rejected') expect((o.reason as { code?: string }).code).toBe('0A000');
+      }
+      const after = await eight();
+      expect(after.map((o) => o.status)).toEqual(Array(8).fill('fulfilled'));
+      for (const o of after)
+        expect((o as PromiseFulfilledResult<Record<string, unknown>>).value).toMatchObject({ remark: 'new' });
+      await store.write((tx) => sql`ALTER TABLE units DROP COLUMN remark`.execute(tx));
+    },
+  );
+
   it('counts the rows a statement changed, through the query builder', async () => {
     const r = await store.write((tx) => sql`UPDATE units SET name = name WHERE id LIKE ${'u_ins_%'}`.execute(tx));
     expect(Number(r.numAffectedRows)).toBe(4);
