@@ -161,7 +161,7 @@ export class GroupCommit {
           ran.value = await job.fn(
             tx,
             memo,
-            (query, check) => void ran.sent.push(watch(check ? tx.send(query).then(check) : tx.send(query))),
+            (query, verify) => void ran.sent.push(watch(verify ? tx.send(query).then(verify) : tx.send(query))),
           );
         } catch (error) {
           ran.thrown = { error };

@@ -88,6 +88,11 @@ function builderFor(fields: readonly Field[]): RowBuilder {
 
 const COMMAND_TAG = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/;
 
+/** The builder of a statement that returns no rows: a row for it would be a protocol error. */
+const RETURNS_NO_ROWS: RowBuilder = () => {
+  throw new Error('PostgreSQL sent a row for a statement that returns none.');
+};
+
 export class Statement {
   private readonly result: StatementResult = { command: null, rowCount: null, rows: [] };
   private build: RowBuilder | undefined;
@@ -131,7 +136,7 @@ export class Statement {
     let described = describedOn.get(connection);
     if (!described) describedOn.set(connection, (described = new Map()));
     this.build = described.get(name);
-    // Described once per connection: the first execution's RowDescription is kept (handleRowDescription).
+    // Described once per connection: the first run's columns are kept, or that it had none.
     if (!this.build) {
       this.describedOn = described;
       connection.describe({ type: 'P', name: '' });
@@ -159,8 +164,8 @@ export class Statement {
   handleDataRow(msg: { fields: Array<string | null> }) {
     if (this.failure) return;
     try {
-      // A statement run without a description (a SELECT through the simple protocol) is always described, so a row
-      // without a builder cannot arrive; were it to, it fails the statement rather than returning half a row.
+      // Every result is described before its rows (the simple protocol always; a named statement on its first run on
+      // the connection), so a row without a builder cannot arrive; were it to, it fails the statement.
       if (!this.build) throw new Error('PostgreSQL sent a row before describing its columns.');
       this.result.rows.push(this.build(msg.fields));
     } catch (err) {
@@ -169,6 +174,9 @@ export class Statement {
   }
 
   handleCommandComplete(msg: { text?: string; command?: string }) {
+    // Described and no columns came (an INSERT or UPDATE without RETURNING answers NoData, which pg does not pass
+    // on): the statement never returns rows, so it is not described again.
+    if (this.describedOn && !this.build && this.name !== undefined) this.describedOn.set(this.name, RETURNS_NO_ROWS);
     const match = COMMAND_TAG.exec(msg.text ?? msg.command ?? '');
     if (!match) return;
     this.result.command = match[1]!;

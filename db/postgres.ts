@@ -29,20 +29,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
  * `?` placeholders (the portable form the code writes) as PostgreSQL's `$1 … $n`; the SQL holds no literal `?`. The
- * raw texts are few and fixed, so each is named once and prepared once per connection; past a bound (a caller building
- * texts), further ones run unnamed.
+ * raw texts are few and fixed, so each is rewritten once (past a bound, a caller building texts, without keeping it);
+ * statementFor then names it like any other parameterised text.
  */
-const placeholders = new Map<string, { text: string; name?: string }>();
-function forPostgres(sqlText: string) {
-  let q = placeholders.get(sqlText);
-  if (!q) {
+const placeholders = new Map<string, string>();
+function forPostgres(sqlText: string): string {
+  let text = placeholders.get(sqlText);
+  if (text === undefined) {
     let n = 0;
-    const text = sqlText.replace(/\?/g, () => `$${++n}`);
-    if (placeholders.size >= 2000) return { text };
-    q = { text, name: `studio_q${placeholders.size + 1}` };
-    placeholders.set(sqlText, q);
+    text = sqlText.replace(/\?/g, () => `$${++n}`);
+    if (placeholders.size < 2000) placeholders.set(sqlText, text);
   }
-  return q;
+  return text;
 }
 
 /** The URL with any password hidden, for messages and logs. */
@@ -71,7 +69,7 @@ const endSnapshot = new WeakMap<pg.PoolClient, () => void>();
  * - The store's statements run as Statements (statementFor): named prepared statements, described once per connection.
  * - Statements sent in the same turn of the event loop leave in one socket write: the socket is corked at the first and
  *   uncorked once the turn's promise continuations have run (process.nextTick). A pipelined connection sends several
- *   statements at once (a savepoint and a write's reads, an audit INSERT and its RELEASE), and a loopback socket write
+ *   statements at once (a write's audit INSERT and UPDATE with the next write's savepoint and reads), and a loopback socket write
  *   costs about as much CPU as a whole small statement's client work.
  */
 function tuneConnection(client: pg.PoolClient) {
@@ -175,8 +173,7 @@ function builderOn(client: pg.PoolClient): Db {
 const rowsOn =
   (client: pg.PoolClient): RowReader =>
   async (sqlText, ...params) => {
-    const q = forPostgres(sqlText);
-    const res = await client.query({ text: q.text, name: q.name, values: params });
+    const res = await client.query(forPostgres(sqlText), params);
     return res.rows[0];
   };
 
@@ -185,8 +182,8 @@ const WRITER_LOCK_SQL = `SELECT pg_advisory_xact_lock(${WRITER_LOCK})`;
 /**
  * A write group's transaction on the writer connection. The connection pipelines (pg's `pipeline` mode: statements are
  * written without waiting for the answers before them, and answered in order), so the group commit sends the last
- * write's RELEASE and this write's SAVEPOINT with its first reads, and BEGIN with the writer lock, each in one round
- * trip. `broken` is set when even ROLLBACK failed: the connection is then discarded rather than lent again.
+ * write's unchecked statements with this write's SAVEPOINT and first reads, and BEGIN with the writer lock, each in
+ * one round trip. `broken` is set when even ROLLBACK failed: the connection is then discarded rather than lent again.
  */
 function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): GroupTransaction {
   const run = (text: string) => client.query(text);
@@ -242,8 +239,7 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     }
   });
   const readRow: RowReader = async (sqlText, ...params) => {
-    const q = forPostgres(sqlText);
-    const res = await readerPool.query({ text: q.text, name: q.name, values: params });
+    const res = await readerPool.query(forPostgres(sqlText), params);
     return res.rows[0];
   };
   return {

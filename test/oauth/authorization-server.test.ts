@@ -358,55 +358,30 @@ describe('the consent page', () => {
     const form = formField(signedIn.text);
     const browser = fromPage(base, sessionCookie(signedIn));
     const [member] = studiosOffered(signedIn.text).keys();
-    const notMine = await postForm(
-      base,
-      '/authorize/decision',
-      [
-        ['form', form],
-        ['member', other.memberId],
-        ['scope', 'projects:read'],
-        ['decision', 'approve'],
-      ],
-      browser,
-    );
+    // An approval as the consent form sends it, for a studio and (unless none is ticked) one scope.
+    const approve = (asMember: string, scope?: string) =>
+      postForm(
+        base,
+        '/authorize/decision',
+        [
+          ['form', form],
+          ['member', asMember],
+          ...(scope ? [['scope', scope] as [string, string]] : []),
+          ['decision', 'approve'],
+        ],
+        browser,
+      );
+    const notMine = await approve(other.memberId, 'projects:read');
     expect(notMine.status).toBe(400);
     expect(notMine.text).toContain('Choose one of your studios');
-    const none = await postForm(
-      base,
-      '/authorize/decision',
-      [
-        ['form', form],
-        ['member', member!],
-        ['decision', 'approve'],
-      ],
-      browser,
-    );
+    const none = await approve(member!);
     expect(none.status).toBe(400);
     expect(none.text).toContain('Tick at least one');
-    const ok = await postForm(
-      base,
-      '/authorize/decision',
-      [
-        ['form', form],
-        ['member', member!],
-        ['scope', 'projects:read'],
-        ['decision', 'approve'],
-      ],
-      browser,
-    );
+    const ok = await approve(member!, 'projects:read');
     expect(ok.status).toBe(303);
     expect(new URL(ok.headers.get('location')!).searchParams.get('code')).toMatch(/^mcp_code_/);
-    const again = await postForm(
-      base,
-      '/authorize/decision',
-      [
-        ['form', form],
-        ['member', member!],
-        ['scope', 'projects:read'],
-        ['decision', 'approve'],
-      ],
-      browser,
-    );
+    // The form is spent: the same approval again is refused.
+    const again = await approve(member!, 'projects:read');
     expect(again.status).toBe(400);
     expectNoInternals(again.text);
   });

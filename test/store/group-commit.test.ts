@@ -23,6 +23,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** A `later` check: the statement must have affected exactly one row. */
+const exactlyOne = (n: number) => {
+  if (n !== 1) throw new Error(`expected one row, got ${n}`);
+};
+
 const insert = (db: Store['db'], id: string, note = 'x') =>
   sql`INSERT INTO probe (id, note) VALUES (${id}, ${note})`.compile(db);
 
@@ -104,15 +109,11 @@ describe('write groups', () => {
   it("a `later` check that refuses the rows a statement affected fails its write alone, with the check's error", async () => {
     const settled = await Promise.allSettled([
       store.write(async (tx, _q, _m, later) => {
-        later(sql`UPDATE probe SET note = ${'kept'} WHERE id = ${'a1'}`.compile(tx), (n) => {
-          if (n !== 1) throw new Error(`expected one row, got ${n}`);
-        });
+        later(sql`UPDATE probe SET note = ${'kept'} WHERE id = ${'a1'}`.compile(tx), exactlyOne);
       }),
       store.write(async (tx, _q, _m, later) => {
         await tx.executeQuery(insert(tx, 'e1'));
-        later(sql`UPDATE probe SET note = ${'lost'} WHERE id = ${'nobody'}`.compile(tx), (n) => {
-          if (n !== 1) throw new Error(`expected one row, got ${n}`);
-        });
+        later(sql`UPDATE probe SET note = ${'lost'} WHERE id = ${'nobody'}`.compile(tx), exactlyOne);
       }),
     ]);
     expect(settled[0]!.status).toBe('fulfilled');
@@ -168,9 +169,7 @@ describe('write groups', () => {
       store.write(
         async (tx, _q, _m, later) => {
           runs.push('g1');
-          later(sql`UPDATE probe SET note = ${'lost'} WHERE id = ${'nobody'}`.compile(tx), (n) => {
-            if (n !== 1) throw new Error(`expected one row, got ${n}`);
-          });
+          later(sql`UPDATE probe SET note = ${'lost'} WHERE id = ${'nobody'}`.compile(tx), exactlyOne);
         },
         { repeatable: true },
       ),

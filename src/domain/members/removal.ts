@@ -1,5 +1,6 @@
 import type { ConfirmationContext } from '../../core/confirmation.js';
 import type { ActionContext } from '../../core/context.js';
+import { loadStudio } from '../studio/studio.js';
 import { loadMember, type MemberRecord, presentMember } from './members.js';
 import { ownerStays } from './roles.js';
 
@@ -46,10 +47,7 @@ async function endMembership(ctx: ActionContext, member: MemberRecord, summary: 
 }
 
 /** The studio's name, for the question put to the person. */
-async function studioName(ctx: ConfirmationContext) {
-  const row = await ctx.queryRow<{ name: string }>('SELECT name FROM studios WHERE id = ?', ctx.studioId);
-  return row?.name ?? 'this studio';
-}
+const studioName = async (ctx: ConfirmationContext) => (await loadStudio(ctx.db, ctx.studioId)).name;
 
 /** The question before one's own membership ends, by leave_studio or by removing oneself. */
 const leaving = (studio: string) =>
