@@ -51,7 +51,7 @@ export const updateScheduleLine = defineAction({
     patch: { finish: 'Natural oak', leadTimeDays: 42 },
   },
   // The handler starts by loading the line: that read leaves with the ownership reads.
-  readAhead: (input) => lines.loadLineRead(input.projectId, input.lineId),
+  readAhead: (input) => lines.loadLineRead(input.lineId),
   handler: (ctx, input) => lines.updateLine(ctx, input.projectId, input.lineId, input.patch),
 });
 

@@ -133,7 +133,12 @@ function nameBook(ctx: Pick<ActionContext, 'queryRow'>, sqlText: string) {
   };
 }
 
-/** A line with what it is shown with: its project's currency and markup default, its supplier's and unit's names. */
+/**
+ * A line with what it is shown with: its project's currency and markup default, its supplier's and unit's names.
+ * Found by id alone, its project compared by the caller: PostgreSQL, asked for `id = ? AND project_id = ?` on a table
+ * it has not analysed yet, may walk the project's index and filter every line of the project instead of taking the
+ * primary key (measured: 200 µs instead of 30 for a 300-line project, on every GET and PATCH of a line).
+ */
 const LINE_SHOWN = `
   SELECT l.*, p.currency AS shown_currency, COALESCE(p.default_markup4, s.default_markup4) AS shown_markup,
     sup.name AS shown_supplier, u.name AS shown_unit, ${PROPERTY_COUNT} AS shown_property_count
@@ -142,7 +147,7 @@ const LINE_SHOWN = `
   JOIN studios s ON s.id = p.studio_id
   LEFT JOIN suppliers sup ON sup.id = l.supplier_id
   LEFT JOIN units u ON u.id = l.unit_id
-  WHERE l.id = ? AND l.project_id = ?`;
+  WHERE l.id = ?`;
 
 type LineShownRow = LineRow & {
   shown_currency: Currency;
@@ -153,10 +158,10 @@ type LineShownRow = LineRow & {
 };
 
 /** The read `loadLine` makes, for an action to send ahead of its handler (ActionSpec.readAhead). */
-export const loadLineRead = (projectId: string, lineId: string) => ({
+export const loadLineRead = (lineId: string) => ({
   sql: LINE_SHOWN,
-  params: [lineId, projectId],
-  // Every column of the line (l.*), found only in the input's project: the line's ownership check reads nothing more.
+  params: [lineId],
+  // Every column of the line (l.*), its project among them: the line's ownership check reads nothing more.
   record: { table: 'lines', id: lineId },
 });
 
@@ -165,8 +170,8 @@ export async function loadLine(
   projectId: string,
   lineId: string,
 ): Promise<LineRow> {
-  const found = await ctx.queryRow<LineShownRow>(LINE_SHOWN, lineId, projectId);
-  if (!found) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
+  const found = await ctx.queryRow<LineShownRow>(LINE_SHOWN, lineId);
+  if (found?.project_id !== projectId) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
   const { shown_currency, shown_markup, shown_supplier, shown_unit, shown_property_count, ...row } = found;
   const known = shownInRequest.get(ctx)?.get(projectId);
   const names = {

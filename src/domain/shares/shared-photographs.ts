@@ -6,10 +6,13 @@ import type { FrozenPhotograph } from '../client-document/photographs.js';
 import { frozenPhotographs } from '../client-document/versions.js';
 import { resolveShareToken } from './resolve.js';
 
-/** A line the client document shows as a piece: active, in an active section. */
+/**
+ * A line the client document shows as a piece: active, in an active section. Found by id alone and its project
+ * compared here, so that PostgreSQL takes the primary key (see LINE_SHOWN in domain/schedule/lines.ts).
+ */
 const SHOWN = `
-  SELECT 1 AS shown FROM lines l JOIN sections s ON s.id = l.section_id
-  WHERE l.id = ? AND l.project_id = ? AND l.archived_at IS NULL AND s.archived_at IS NULL`;
+  SELECT l.project_id FROM lines l JOIN sections s ON s.id = l.section_id
+  WHERE l.id = ? AND l.archived_at IS NULL AND s.archived_at IS NULL`;
 
 /**
  * A photograph of a shared document, as the latest mint froze it (its original's digest and the rotation then), when
@@ -25,7 +28,9 @@ export async function shownPhotograph(
   const { byLine } = await frozenPhotographs({ db }, projectId);
   for (const [lineId, photographs] of Object.entries(byLine)) {
     const photograph = photographs.find((p) => p.id === photographId);
-    if (photograph) return (await queryRow(SHOWN, lineId, projectId)) ? photograph : undefined;
+    if (!photograph) continue;
+    const shown = await queryRow<{ project_id: string }>(SHOWN, lineId);
+    return shown?.project_id === projectId ? photograph : undefined;
   }
   return undefined;
 }
