@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertRows } from '../../db/compiled-shape.js';
+import { compiledShape, insertRows } from '../../db/compiled-shape.js';
 import type { GroupMemo, SendLater } from '../../db/store.js';
 import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
@@ -38,10 +38,38 @@ export function eventDigest(
     changes: string | null;
   },
 ): string {
-  // An event without a channel hashes exactly as before the channel was recorded, so older chains still verify.
-  const { actorVia, ...rest } = e;
-  return sha256(prevDigest + canonicalJson(actorVia === null ? rest : e));
+  // The text canonicalJson gives (keys sorted, every value a string, number or null), written in that order directly:
+  // every write hashes at least one event. An event without a channel leaves actorVia out (JSON.stringify drops an
+  // undefined value), so it hashes exactly as before the channel was recorded, and older chains still verify.
+  const text = JSON.stringify({
+    action: e.action,
+    actorId: e.actorId,
+    actorKind: e.actorKind,
+    actorVia: e.actorVia === null ? undefined : e.actorVia,
+    at: e.at,
+    changes: e.changes,
+    id: e.id,
+    projectId: e.projectId,
+    seq: e.seq,
+    studioId: e.studioId,
+    summary: e.summary,
+    targetId: e.targetId,
+    targetKind: e.targetKind,
+  });
+  return sha256(prevDigest + text);
 }
+
+/** The last event of a studio's chain: read by every write that does not follow another in its commit group. */
+const chainHead = (tx: Kysely<Database>, studioId: string) =>
+  compiledShape(tx, 'audit-head', [studioId, 1], () =>
+    tx
+      .selectFrom('audit_events')
+      .select(['seq', 'digest'])
+      .where('studio_id', '=', studioId)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .compile(),
+  );
 
 /**
  * Appends events to the studio's hash chain inside the caller's transaction: each stores the digest of the previous,
@@ -63,13 +91,7 @@ export async function appendAuditEvents(
   const headKey = `audit-head:${studioId}`;
   const head =
     (memo?.get(headKey) as { seq: number; digest: string } | undefined) ??
-    (await tx
-      .selectFrom('audit_events')
-      .select(['seq', 'digest'])
-      .where('studio_id', '=', studioId)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst());
+    (await tx.executeQuery<{ seq: number; digest: string }>(chainHead(tx, studioId))).rows[0];
   let seq = head?.seq ?? 0;
   let prev = head?.digest ?? GENESIS_DIGEST;
   const rows = events.map((input) => {
