@@ -34,7 +34,7 @@ interface Field {
 }
 
 /** pg-protocol's Connection, as far as a statement drives it. */
-interface WireConnection {
+export interface WireConnection {
   parsedStatements: Record<string, string>;
   submittedNamedStatements: Record<string, string>;
   query(text: string): void;
@@ -117,14 +117,26 @@ export class Statement {
   }
 
   submit(connection: WireConnection): Error | null {
-    const name =
-      this.givenName === undefined ? undefined : (replacedOn.get(connection)?.get(this.givenName) ?? this.givenName);
-    this.name = name;
-    if (!this.values || this.values.length === 0 || name === undefined) {
-      if (this.values && this.values.length) return this.submitUnnamed(connection);
+    // Without values, on its own: a simple query, which needs no Sync.
+    if (!this.values?.length) {
+      this.name = undefined;
       connection.query(this.text);
       return null;
     }
+    const refused = this.write(connection);
+    if (!refused) connection.sync();
+    return refused;
+  }
+
+  /**
+   * Writes the statement's messages in the extended protocol, without the Sync that ends them: `submit` adds one, and
+   * a Batch one for all of its statements.
+   */
+  write(connection: WireConnection): Error | null {
+    const name =
+      this.givenName === undefined ? undefined : (replacedOn.get(connection)?.get(this.givenName) ?? this.givenName);
+    this.name = name;
+    if (!this.values?.length || name === undefined) return this.writeUnnamed(connection);
     const known = connection.parsedStatements[name] ?? connection.submittedNamedStatements[name];
     if (known !== undefined && known !== this.text)
       return new Error(`Prepared statement ${name} was already used for a different statement.`);
@@ -142,17 +154,17 @@ export class Statement {
       connection.describe({ type: 'P', name: '' });
     }
     connection.execute({ portal: '' });
-    connection.sync();
     return null;
   }
 
-  /** A parameterised statement past the naming bound: parsed, described and run unnamed, as pg's Query does. */
-  private submitUnnamed(connection: WireConnection): null {
+  /** A statement run unnamed (parsed, described and run, as pg's Query does): past the naming bound, or in a batch. */
+  private writeUnnamed(connection: WireConnection): null {
+    // Parsed unnamed, so never recorded as a prepared statement of the connection.
+    this.name = undefined;
     connection.parse({ text: this.text, name: '' });
-    connection.bind({ statement: '', portal: '', values: this.values!, valueMapper: pgUtils.prepareValue });
+    connection.bind({ statement: '', portal: '', values: this.values ?? [], valueMapper: pgUtils.prepareValue });
     connection.describe({ type: 'P', name: '' });
     connection.execute({ portal: '' });
-    connection.sync();
     return null;
   }
 

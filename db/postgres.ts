@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { MIGRATIONS, statementsFor } from './migrations/index.js';
 import { GroupCommit, type GroupTransaction } from './group-commit.js';
+import { Batch } from './pg-batch.js';
 import { Statement, type StatementResult } from './pg-statement.js';
 import type { Db, RowReader, Store } from './store.js';
 
@@ -65,18 +66,38 @@ const statementNames = new Map<string, string>();
 const endSnapshot = new WeakMap<pg.PoolClient, () => void>();
 
 /**
+ * Connections holding a write group's open transaction: the statements each turn sends leave as one Batch, ended by
+ * one Sync (db/pg-batch.ts). Only inside that transaction, where statements without a Sync between them change nothing.
+ */
+const batchingOn = new WeakSet<pg.PoolClient>();
+/** Sends a connection's pending batch now: what is queued after it starts a batch of its own. */
+const endBatch = new WeakMap<pg.PoolClient, () => void>();
+
+/**
  * Tunes each new connection's `query`:
  * - The store's statements run as Statements (statementFor): named prepared statements, described once per connection.
  * - Statements sent in the same turn of the event loop leave in one socket write: the socket is corked at the first and
  *   uncorked once the turn's promise continuations have run (process.nextTick). A pipelined connection sends several
- *   statements at once (a write's audit INSERT and UPDATE with the next write's savepoint and reads), and a loopback socket write
- *   costs about as much CPU as a whole small statement's client work.
+ *   statements at once (a write's audit INSERT and UPDATE with the next write's savepoint and reads), and a loopback
+ *   socket write costs about as much CPU as a whole small statement's client work.
+ * - Inside a write group's transaction, those statements also share one Sync (a Batch), so PostgreSQL answers them in
+ *   one socket write too.
  */
 function tuneConnection(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
   let corked = false;
+  // This turn's statements, while the connection holds a write group's transaction (batchingOn): one Batch at the end.
+  let batch: Statement[] | undefined;
+  const sendBatch = () => {
+    if (!batch) return;
+    const statements = batch;
+    batch = undefined;
+    query(statements.length === 1 ? statements[0] : new Batch(statements));
+  };
+  endBatch.set(client, sendBatch);
   const uncork = () => {
+    sendBatch();
     corked = false;
     stream.uncork();
   };
@@ -98,11 +119,16 @@ function tuneConnection(client: pg.PoolClient) {
     }
     if (commitDue) commitNow();
     const statement = statementFor(config, values, callback);
-    if (!statement) return query(config, values, callback);
-    if (typeof callback === 'function') return void query(statement);
+    if (!statement) {
+      // Anything else goes after the statements before it.
+      sendBatch();
+      return query(config, values, callback);
+    }
+    const send = batchingOn.has(client) ? () => (batch ??= []).push(statement) : () => query(statement);
+    if (typeof callback === 'function') return void send();
     return new Promise<StatementResult>((resolve, reject) => {
       statement.callback = (err, result) => (err ? reject(err) : resolve(result!));
-      query(statement);
+      send();
     });
   };
 }
@@ -192,17 +218,23 @@ function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): G
     row: rowsOn(client),
     begin: () => Promise.all([run('BEGIN'), run(WRITER_LOCK_SQL)]),
     savepoint: (n) => run(`SAVEPOINT w${n}`),
-    rollbackToSavepoint: (n) => Promise.all([run(`ROLLBACK TO w${n}`), run(`RELEASE w${n}`)]),
+    // A rollback starts a batch of its own: behind a statement that fails in the same batch, it would not run at all.
+    rollbackToSavepoint: (n) => {
+      endBatch.get(client)!();
+      return Promise.all([run(`ROLLBACK TO w${n}`), run(`RELEASE w${n}`)]);
+    },
     async commit() {
       // PostgreSQL answers COMMIT of an aborted transaction with ROLLBACK, not an error.
       const res = await run('COMMIT');
       if (res.command !== 'COMMIT') throw new Error(`The write group's COMMIT was answered ${res.command}.`);
     },
-    rollback: () =>
-      run('ROLLBACK').catch((err: unknown) => {
+    rollback: () => {
+      endBatch.get(client)!();
+      return run('ROLLBACK').catch((err: unknown) => {
         broken.error = err;
         throw err;
-      }),
+      });
+    },
     send: (query) => client.query(query.sql, [...query.parameters]).then((r) => r.rowCount ?? 0),
   };
 }
@@ -232,9 +264,11 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
   const group = new GroupCommit(async (work) => {
     const client = await writerPool.connect();
     const broken: { error?: unknown } = {};
+    batchingOn.add(client);
     try {
       await work(groupTransaction(client, broken));
     } finally {
+      batchingOn.delete(client);
       client.release(broken.error as Error | undefined);
     }
   });

@@ -5,7 +5,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { insertRows, updateVersioned } from '../../db/compiled-shape.js';
+import { Batch } from '../../db/pg-batch.js';
+import { Statement, type StatementResult } from '../../db/pg-statement.js';
 import { openDatabase } from '../../db/open.js';
 import type { Store } from '../../db/store.js';
 import { TEST_DIALECT, freshDatabase, storeOptionsFor, type TestDatabase } from '../helpers/test-database.js';
@@ -181,5 +184,74 @@ describe('one-row reads', () => {
   it('counts the rows a statement changed, through the query builder', async () => {
     const r = await store.write((tx) => sql`UPDATE units SET name = name WHERE id LIKE ${'u_ins_%'}`.execute(tx));
     expect(Number(r.numAffectedRows)).toBe(4);
+  });
+});
+
+/**
+ * A write group's statements leave in batches ended by one Sync (db/pg-batch.ts), here driven straight on a pipelined
+ * connection of the test database: each statement answers its own result, a failure answers the failed statement with
+ * PostgreSQL's error and every later one with "not run", and the connection goes on with the next batch.
+ */
+describe.runIf(TEST_DIALECT === 'postgres')('batches of statements ended by one Sync', () => {
+  let client: pg.Client;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: database.url, pipeline: true } as pg.ClientConfig);
+    await client.connect();
+  });
+  afterAll(() => client?.end());
+
+  /** Statements sent as one Batch; each one's outcome. */
+  const batch = (...specs: Array<[text: string, values?: unknown[], name?: string]>) => {
+    const outcomes = specs.map(([text, values, name]) => {
+      let statement!: Statement;
+      const answered = new Promise<StatementResult>((resolve, reject) => {
+        statement = new Statement(text, values, name, (err, result) => (err ? reject(err) : resolve(result!)));
+      });
+      return { statement, answered };
+    });
+    void client.query(new Batch(outcomes.map((o) => o.statement)) as never);
+    return Promise.allSettled(outcomes.map((o) => o.answered));
+  };
+  const rowsOf = (o: PromiseSettledResult<StatementResult> | undefined) =>
+    o?.status === 'fulfilled' ? o.value.rows : o?.reason;
+  const codeOf = (o: PromiseSettledResult<StatementResult> | undefined) =>
+    o?.status === 'rejected' ? (o.reason as { code?: string }).code : 'answered';
+
+  it('answers each statement, a failed one with its error and every later one as not run', async () => {
+    const first = await batch(
+      ['BEGIN'],
+      ['SELECT $1::int + 1 AS n', [1], 'batch_plus'],
+      ['SELECT 1 / $1::int AS n', [0], 'batch_divide'],
+      ['SELECT $1::text AS t', ['never'], 'batch_echo'],
+      ['SELECT $1::int * 3 AS n', [2], 'batch_plus_again'],
+    );
+    expect(first[0]).toMatchObject({ status: 'fulfilled', value: { command: 'BEGIN' } });
+    expect(rowsOf(first[1])).toEqual([{ n: 2 }]);
+    expect(codeOf(first[2])).toBe('22012');
+    expect(first.slice(3).map(codeOf)).toEqual(['25P02', '25P02']);
+    expect(String((first[3] as PromiseRejectedResult).reason.message)).toMatch(/earlier statement failed/);
+
+    // The skipped statements were never prepared: they are prepared now, and the ones prepared before are reused.
+    const second = await batch(
+      ['ROLLBACK'],
+      ['SELECT $1::text AS t', ['now'], 'batch_echo'],
+      ['SELECT $1::int + 1 AS n', [41], 'batch_plus'],
+      ['SELECT $1::int * 3 AS n', [3], 'batch_plus_again'],
+    );
+    expect(second.map((o) => rowsOf(o))).toEqual([[], [{ t: 'now' }], [{ n: 42 }], [{ n: 9 }]]);
+  });
+
+  it('keeps what a batch wrote in its transaction, and a statement on its own afterwards is answered as before', async () => {
+    const out = await batch(
+      ['BEGIN'],
+      ['CREATE TEMP TABLE batch_probe (n int)'],
+      ['INSERT INTO batch_probe VALUES ($1), ($2)', [1, 2], 'batch_insert'],
+      ['SELECT count(*)::int AS c FROM batch_probe'],
+      ['COMMIT'],
+    );
+    expect(out.map(codeOf)).toEqual(Array(5).fill('answered'));
+    expect(out[2]).toMatchObject({ value: { command: 'INSERT', rowCount: 2 } });
+    expect(rowsOf(out[3])).toEqual([{ c: 2 }]);
+    expect((await client.query('SELECT sum(n)::int AS s FROM batch_probe')).rows).toEqual([{ s: 3 }]);
   });
 });

@@ -40,15 +40,17 @@ export async function versionedUpdate<T extends VersionedTable, Shown extends Re
   options: VersionedUpdateOptions<T, Shown>,
 ): Promise<Shown> {
   const unchangedShown = await options.present(before);
+  const bump = { updated_at: ctx.now, version: before.version + 1 };
+  const after = { ...before, ...cols, ...bump } as Row<T>;
+  const shown = await options.present(after);
+  // The bump shows only as version and updatedAt, which a diff leaves out: what the API shows changed, or nothing did.
+  const changes = diffPresented(unchangedShown, shown);
   // A write that changes nothing the API shows (the same values sent again) leaves version, updatedAt and the audit
   // feed as they were. No columns at all is a deliberate touch: something the record shows changed elsewhere.
-  const same = !Object.keys(diffPresented(unchangedShown, await options.present({ ...before, ...cols } as Row<T>)))
-    .length;
-  if (Object.keys(cols).length && same) {
+  if (Object.keys(cols).length && !Object.keys(changes).length) {
     ctx.unchanged();
     return unchangedShown;
   }
-  const bump = { updated_at: ctx.now, version: before.version + 1 };
   const update = updateVersioned(ctx.db, table, { ...cols, ...bump }, before.id, before.version);
   const lostRace = () => new ServiceError('VERSION_CONFLICT', options.conflict);
   // In a write the UPDATE is sent without waiting (it leaves with the audit event, one round trip on PostgreSQL): the
@@ -58,9 +60,6 @@ export async function versionedUpdate<T extends VersionedTable, Shown extends Re
       if (rows !== 1) throw lostRace();
     });
   } else if ((await ctx.db.executeQuery(update)).numAffectedRows !== 1n) throw lostRace();
-  const after = { ...before, ...cols, ...bump } as Row<T>;
-  const shown = await options.present(after);
-  if (options.audit)
-    ctx.audit({ targetId: before.id, ...options.audit(after), changes: diffPresented(unchangedShown, shown) });
+  if (options.audit) ctx.audit({ targetId: before.id, ...options.audit(after), changes });
   return shown;
 }
