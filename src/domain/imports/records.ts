@@ -5,6 +5,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import type { ImportMapping } from './fields.js';
+import { inProject } from '../kit/in-project.js';
 
 /** A sheet of an import's file as the record lists it. */
 export interface ShownSheet {
@@ -88,12 +89,7 @@ export async function loadImport(
   projectId: string,
   importId: string,
 ): Promise<ImportRow> {
-  const row = await ctx.db
-    .selectFrom('imports')
-    .selectAll()
-    .where('id', '=', importId)
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
+  const row = await inProject(ctx.db, 'imports', projectId, importId);
   if (!row) throw new ServiceError('NOT_FOUND', `No import ${importId} exists in this project.`);
   return row;
 }

@@ -9,6 +9,7 @@ import { assertFullOrder } from '../kit/full-order.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
+import { inProject } from '../kit/in-project.js';
 
 /** Kinds whose values are chosen among the property's options. */
 export const CHOICE_KINDS: ReadonlySet<PropertyKind> = new Set(['single_choice', 'multiple_choice']);
@@ -92,12 +93,7 @@ export async function listProperties(ctx: ActionContext, query: ListPropertiesQu
 }
 
 export async function loadProperty(ctx: Pick<ActionContext, 'db'>, projectId: string, propertyId: string) {
-  const row = await ctx.db
-    .selectFrom('custom_properties')
-    .selectAll()
-    .where('id', '=', propertyId)
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
+  const row = await inProject(ctx.db, 'custom_properties', projectId, propertyId);
   if (!row) throw new ServiceError('NOT_FOUND', `No custom property ${propertyId} exists in this project.`);
   return row;
 }

@@ -20,6 +20,7 @@ import { containsText } from '../kit/text-search.js';
 import { nextCode } from './codes.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
+import { inProject } from '../kit/in-project.js';
 
 /** How many active custom properties a project has: none (the usual case) means no values to read. */
 const PROPERTY_COUNT = `(SELECT count(*) FROM custom_properties cp WHERE cp.project_id = p.id AND cp.archived_at IS NULL)`;
@@ -194,12 +195,7 @@ export function assertActive(row: { archived_at: string | null }, what = 'line')
 }
 
 export async function activeSection(db: Kysely<Database>, projectId: string, sectionId: string) {
-  const section = await db
-    .selectFrom('sections')
-    .select(['id', 'archived_at'])
-    .where('id', '=', sectionId)
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
+  const section = await inProject(db, 'sections', projectId, sectionId);
   if (!section) throw new ServiceError('NOT_FOUND', `No section ${sectionId} exists in this project.`);
   assertActive(section, 'section');
   return section;

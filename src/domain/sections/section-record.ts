@@ -4,6 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
+import { inProject } from '../kit/in-project.js';
 
 /**
  * A section's row: how a new one starts, how it is presented, loaded, guarded and written. A project's representation
@@ -40,12 +41,7 @@ export function presentSection(row: SectionRow, lineCount: number) {
 export type PresentedSection = ReturnType<typeof presentSection>;
 
 export async function loadSection(db: Kysely<Database>, projectId: string, sectionId: string): Promise<SectionRow> {
-  const row = await db
-    .selectFrom('sections')
-    .selectAll()
-    .where('id', '=', sectionId)
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
+  const row = await inProject(db, 'sections', projectId, sectionId);
   if (!row) throw new ServiceError('NOT_FOUND', `No section ${sectionId} exists in this project.`);
   return row;
 }
