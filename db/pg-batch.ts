@@ -13,7 +13,9 @@ import type { Statement, WireConnection } from './pg-statement.js';
  * with a Sync each it would answer each with "current transaction is aborted". Either way none of them ran, and here
  * each is answered with an error that says so.
  *
- * Each statement settles as soon as its own answer is complete, not at the batch's end.
+ * Each statement settles as soon as its own answer is complete, not at the batch's end. Every statement goes through
+ * the extended protocol, parameters or not, so a text holds one statement, as the query builder and the store write
+ * them (the simple protocol, which takes several, needs no Sync and cannot share one).
  */
 export class Batch {
   /** The statements written to the wire, in order; `at` is the one PostgreSQL is answering now. */
