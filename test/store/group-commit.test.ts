@@ -198,6 +198,49 @@ describe('write groups', () => {
     expect(results).toEqual(Array.from({ length: n }, (_, i) => i));
     expect((await ids()).filter((id) => id.startsWith('d'))).toHaveLength(n);
   });
+
+  it('many writes at once, every third failing in its own way: each answers for itself, and only its rows are gone', async () => {
+    // On PostgreSQL a turn's statements leave as one batch with one Sync: failures land mid-batch, before and after
+    // other writes' savepoints and reads, and each must still be answered alone (and the writes after it run again).
+    const n = 90;
+    const failure = (i: number) => (i % 3 === 1 ? 'duplicate' : i % 3 === 2 && i % 2 === 0 ? 'thrown' : undefined);
+    const settled = await Promise.allSettled(
+      Array.from({ length: n }, (_, i) =>
+        store.write(
+          async (tx, queryRow, _m, later) => {
+            const id = `m${String(i).padStart(3, '0')}`;
+            later(insert(tx, id));
+            // A read in the middle, as a handler's would be: it sees the write's own row.
+            const seen = await queryRow<{ id: string }>('SELECT id FROM probe WHERE id = ?', id);
+            if (failure(i) === 'duplicate') later(insert(tx, 'a1')); // a primary-key violation
+            if (failure(i) === 'thrown') throw new Error(`write ${i} refused`);
+            later(sql`UPDATE probe SET note = ${`n${i}`} WHERE id = ${id}`.compile(tx), exactlyOne);
+            return seen?.id;
+          },
+          { repeatable: true },
+        ),
+      ),
+    );
+    settled.forEach((o, i) => {
+      const id = `m${String(i).padStart(3, '0')}`;
+      if (failure(i) === 'duplicate')
+        expect(o).toMatchObject({
+          status: 'rejected',
+          reason: { message: expect.stringMatching(/unique|duplicate/i) },
+        });
+      else if (failure(i) === 'thrown')
+        expect(o).toMatchObject({ status: 'rejected', reason: { message: `write ${i} refused` } });
+      else expect(o).toEqual({ status: 'fulfilled', value: id });
+    });
+    const kept = await sql<{
+      id: string;
+      note: string;
+    }>`SELECT id, note FROM probe WHERE id LIKE ${'m%'} ORDER BY id`.execute(store.readDb);
+    const expected = Array.from({ length: n }, (_, i) => i)
+      .filter((i) => !failure(i))
+      .map((i) => ({ id: `m${String(i).padStart(3, '0')}`, note: `n${i}` }));
+    expect(kept.rows).toEqual(expected);
+  });
 });
 
 describe('snapshots', () => {
