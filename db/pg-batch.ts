@@ -24,13 +24,18 @@ export class Batch {
 
   constructor(private readonly statements: readonly Statement[]) {}
 
+  /** The statement PostgreSQL is answering now. */
+  private get current(): Statement | undefined {
+    return this.sent[this.at];
+  }
+
   /** Read by pg's client for the statement being answered: a named statement's ParseComplete marks it parsed. */
   get name(): string | undefined {
-    return this.sent[this.at]?.name;
+    return this.current?.name;
   }
 
   get text(): string | undefined {
-    return this.sent[this.at]?.text;
+    return this.current?.text;
   }
 
   submit(connection: WireConnection): null {
@@ -41,10 +46,6 @@ export class Batch {
     }
     connection.sync();
     return null;
-  }
-
-  private get current(): Statement | undefined {
-    return this.sent[this.at];
   }
 
   /** The current statement's answer is complete: it settles, and the next one's answer follows. */

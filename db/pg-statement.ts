@@ -17,7 +17,8 @@ import { type RowBuilder, type ValueParser, rowBuilder } from './row-builder.js'
  *   column by name.
  * - No copy of the query config, no EventEmitter per statement, one callback.
  *
- * Statements without parameters (BEGIN, COMMIT, SAVEPOINT …) go through the simple query protocol as before.
+ * Statements without parameters (BEGIN, COMMIT, SAVEPOINT …) sent on their own go through the simple query protocol,
+ * as before; in a Batch (db/pg-batch.ts) every statement goes through the extended protocol.
  */
 
 /** What a statement answers: the parts of pg's Result that the store and Kysely read. */

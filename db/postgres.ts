@@ -213,14 +213,15 @@ const WRITER_LOCK_SQL = `SELECT pg_advisory_xact_lock(${WRITER_LOCK})`;
  */
 function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): GroupTransaction {
   const run = (text: string) => client.query(text);
+  // A rollback starts a batch of its own: behind a statement that fails in the same batch, it would not run at all.
+  const sendPending = () => endBatch.get(client)!();
   return {
     conn: builderOn(client),
     row: rowsOn(client),
     begin: () => Promise.all([run('BEGIN'), run(WRITER_LOCK_SQL)]),
     savepoint: (n) => run(`SAVEPOINT w${n}`),
-    // A rollback starts a batch of its own: behind a statement that fails in the same batch, it would not run at all.
     rollbackToSavepoint: (n) => {
-      endBatch.get(client)!();
+      sendPending();
       return Promise.all([run(`ROLLBACK TO w${n}`), run(`RELEASE w${n}`)]);
     },
     async commit() {
@@ -229,7 +230,7 @@ function groupTransaction(client: pg.PoolClient, broken: { error?: unknown }): G
       if (res.command !== 'COMMIT') throw new Error(`The write group's COMMIT was answered ${res.command}.`);
     },
     rollback: () => {
-      endBatch.get(client)!();
+      sendPending();
       return run('ROLLBACK').catch((err: unknown) => {
         broken.error = err;
         throw err;

@@ -111,8 +111,8 @@ export interface ReadAhead {
   sql: string;
   params: readonly unknown[];
   /**
-   * The record this read answers the row of (every column of its table, perhaps more), or nothing when the record is
-   * not where the input says it is (another project's line, say): its ownership check then reads nothing of its own.
+   * The record this read answers the row of (every column of its table, perhaps more; nothing when there is none): its
+   * ownership check judges that row's owner column and reads nothing of its own.
    */
   record?: { table: string; id: string };
 }

@@ -14,15 +14,8 @@ const WHERE_OWNED = {
 const LEVEL_ORDER = { studio: 0, member: 0, project: 1 } as const;
 
 /**
- * Proves that every record the input names (every field marked `refTo`, at any depth) belongs where the request
- * says: a studio-level record to the caller's studio, a personal one to the caller, a project-level one to the
- * project in its `within` field (default `projectId`). A mismatch answers 404, never 403: another studio's records
- * do not exist for the caller. Each entity's own access rule (a project's grants) then runs for every reference to it.
- * Returns the records found and the project the request is about (its `projectId`).
- */
-/**
  * A record's row already on its way (an action's read ahead, ReadAhead.record): every column of its table, or nothing
- * when the record does not belong where the input places it, which judges ownership exactly as the check's own read.
+ * when there is no such record. Its owner column is judged exactly as the check's own read would be.
  */
 export interface KnownRecord {
   table: string;
@@ -30,6 +23,13 @@ export interface KnownRecord {
   row: Promise<Record<string, unknown> | undefined>;
 }
 
+/**
+ * Proves that every record the input names (every field marked `refTo`, at any depth) belongs where the request
+ * says: a studio-level record to the caller's studio, a personal one to the caller, a project-level one to the
+ * project in its `within` field (default `projectId`). A mismatch answers 404, never 403: another studio's records
+ * do not exist for the caller. Each entity's own access rule (a project's grants) then runs for every reference to it.
+ * Returns the records found and the project the request is about (its `projectId`).
+ */
 export async function resolveRefs(
   readRow: RowReader,
   caller: Caller,
