@@ -55,6 +55,7 @@ export const createLine = bindResource(createScheduleLine, {
 
 export const updateLine = bindResource(updateScheduleLine, {
   name: 'update_line',
+  etagFrom: getLine,
   summary: 'Change fields of a line (JSON merge patch).',
   description:
     'Applies a JSON merge patch to the line: send only the fields to change; null clears a nullable field, and clientPrice: null returns to the derived price. Needs If-Match with the ETag of your last read; on VERSION_CONFLICT read the line again and report, never replay.',
@@ -90,6 +91,7 @@ export const duplicateLine = bindResource(duplicateScheduleLine, {
 
 export const archiveLine = bindResource(archiveScheduleLine, {
   name: 'archive_line',
+  etagFrom: getLine,
   description:
     'Sets archived_at and increases the version; the line leaves the schedule and shows as removed in the client document. A second archival is refused with ALREADY_ARCHIVED. Needs If-Match.',
   rename: item,
@@ -99,6 +101,7 @@ export const archiveLine = bindResource(archiveScheduleLine, {
 
 export const moveLine = bindResource(moveScheduleLine, {
   name: 'move_line',
+  etagFrom: getLine,
   description:
     'Places the line at a 1-based position in the target section (default: last); other lines close up or make room. Needs If-Match.',
   rename: item,

@@ -64,6 +64,7 @@ export const getPhotograph = bindResource(getLinePhotograph, {
 
 export const reorderPhotographs = bindResource(reorderLinePhotographs, {
   name: 'reorder_photographs',
+  etagFrom: listPhotographs,
   description:
     "Sets the display order: order names every photograph of the line exactly once, first to last. Needs If-Match with the line's ETag (list_photographs answers it). Returns the photographs in their new order.",
   rename: item,
@@ -73,6 +74,7 @@ export const reorderPhotographs = bindResource(reorderLinePhotographs, {
 
 export const removePhotograph = bindResource(removeLinePhotograph, {
   name: 'remove_photograph',
+  etagFrom: listPhotographs,
   description:
     "Takes the photograph off the line: it is no longer listed, the others close up, and a client document minted earlier keeps showing it. Needs If-Match with the line's ETag (list_photographs answers it). Returns the line's photographs.",
   rename: item,

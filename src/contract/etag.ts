@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyAction } from '../core/define-action.js';
 import { sha256 } from '../core/ids.js';
+import { etagOf } from '../core/etag.js';
 
 const hasVersion = (action: AnyAction) =>
   action.kind === 'resource' && action.output instanceof z.ZodObject && 'version' in action.output.shape;
@@ -17,17 +18,6 @@ export function etagMode(action: AnyAction): 'version' | 'content' | undefined {
   if (action.kind === 'resource' && action.http?.etag === 'content') return 'content';
   if (!hasVersion(action)) return undefined;
   return action.http?.etag ?? 'version';
-}
-
-/**
- * The ETag of a versioned record: its version, then a digest of the body, quoted (`"4-1c9e0a7b"`). If-Match reads
- * only the version (concurrency is about the record's own changes); If-None-Match compares the whole tag, so a body
- * that changed without the version moving (a project's default markup repricing the line, a sibling moving it down)
- * is never answered with 304. The same text MCP hands agents as `etag`.
- */
-export function etagOf(output: unknown): string | undefined {
-  const v = (output as { version?: unknown } | null)?.version;
-  return typeof v === 'number' ? `"${v}-${sha256(JSON.stringify(output)).slice(0, 8)}"` : undefined;
 }
 
 /** The REST ETag for an action's output: the version, or a digest of the body for content-tagged records. */

@@ -196,13 +196,13 @@ export function buildOpenApiDocument(actions: readonly AnyAction[]): OpenAPIObje
     const memberRead = http.method === 'GET' && (mode !== undefined || a.media !== undefined);
     if (memberRead) parameters.push(IF_NONE_MATCH);
     if (a.versioned) {
-      const source = etagSource(resources, a);
+      const source = a.etagFrom;
       parameters.push({
         name: 'If-Match',
         in: 'header',
         required: true,
-        description: `The ETag of your last read${source ? ` (${source.name}: the ${a.versioned.entity.name}'s)` : ''}, exactly as returned, quotes included. A stale one answers 409 VERSION_CONFLICT with the currentVersion; none, or *, answers 428 PRECONDITION_REQUIRED (every write names the version it was made against); a weak one (W/"…") is 400, as If-Match compares strongly.`,
-        schema: { type: 'string', maxLength: 64, pattern: '^(\\*|"?[0-9]{1,15}(-[0-9a-f]{1,64})?"?)$' },
+        description: `The ETag of your last read${source ? ` (${source.name})` : ''}, exactly as returned, quotes included; it is compared whole (RFC 9110 strong comparison), so only the record's current ETag, as you read it, lets the write through. Another record's ETag, an altered one, or one read before the record changed answers 409 VERSION_CONFLICT with the currentVersion; none, or *, answers 428 PRECONDITION_REQUIRED (every write names the version it was made against); a tag without its quotes, or a weak one (W/"…"), is 400.`,
+        schema: { type: 'string', maxLength: 64, pattern: '^(\\*|"[^"]*"(\\s*,\\s*"[^"]*")*)$' },
         ...(typeof example.ifMatch === 'string' ? { example: example.ifMatch } : {}),
         ...(source ? { 'x-etag-from': source.name } : {}),
       });
@@ -395,20 +395,6 @@ function objectRules(a: AnyAction): Schema {
   return Object.fromEntries(
     Object.entries(schema).filter(([k]) => ['minProperties', 'maxProperties'].includes(k)),
   ) as Schema;
-}
-
-/**
- * The read whose ETag a versioned write takes as If-Match: the GET that answers the versioned record by the same id,
- * tagged by version (`get_line` for a line's writes and its photographs'). The shortest such path is the record itself.
- */
-function etagSource(resources: readonly AnyAction[], a: AnyAction): AnyAction | undefined {
-  // A record no single id names (versionOf) has no one read to point at.
-  if (!a.versioned || !('idField' in a.versioned)) return undefined;
-  const { idField } = a.versioned;
-  return resources
-    .filter((r) => r.http!.method === 'GET' && etagMode(r) === 'version')
-    .filter((r) => r.http!.path.endsWith(`{${idField}}`))
-    .sort((x, y) => x.http!.path.length - y.http!.path.length)[0];
 }
 
 /** The action's worked example as hints for response examples: its fields, and ids under the names outputs use. */

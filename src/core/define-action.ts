@@ -146,6 +146,13 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * and compared by `invoke` before the handler runs.
    */
   versioned?: Versioning;
+  /**
+   * For a versioned resource write: the read whose ETag the caller holds for the record it changes (update_line:
+   * get_line). If-Match is compared strongly (RFC 9110) with the ETag that read would answer now, for this caller, so
+   * another record's tag, a forged one or one from before the record's body changed is a conflict. Its output is the
+   * write's own output schema, so a write's answer carries the tag the next write sends.
+   */
+  etagFrom?: Action;
   /** Non-idempotent create: `Idempotency-Key` (resource) or `commandKey` (procedure), a UUID, required. */
   keyed?: boolean;
   /**
@@ -269,6 +276,10 @@ export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: A
     extra[CONFIRM_FIELD] = confirmSchema;
     published[CONFIRM_FIELD] = confirmSchema;
   }
+  if (spec.kind === 'resource' && spec.versioned && spec.etagFrom?.output !== spec.output)
+    throw new Error(
+      `${spec.name}: a versioned resource write names the read whose ETag it takes (etagFrom), of its output.`,
+    );
   const upload = (spec.http?.upload ?? spec.fileRoute?.upload)?.field;
   if (upload) extra[upload] = (spec.input.shape[upload] as z.ZodType).optional();
   const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
@@ -300,6 +311,8 @@ export interface ResourceBinding {
   versioned?: false;
   /** A declared difference: the resource needs an Idempotency-Key though the procedure takes no command key. */
   keyed?: true;
+  /** For a versioned write: the resource read whose ETag If-Match must equal (see ActionSpec.etagFrom). */
+  etagFrom?: Action;
   /** Defaults to the procedure's. */
   summary?: string;
   /** Defaults to the procedure's; resource wording names headers (If-Match, Idempotency-Key) where procedures name fields. */
@@ -354,6 +367,7 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
       input: z.strictObject(shape),
       versioned,
       keyed: binding.keyed ?? procedure.keyed,
+      ...(versioned && binding.etagFrom ? { etagFrom: binding.etagFrom } : {}),
       http: binding.http,
       mcp: binding.mcp,
       example: binding.example,

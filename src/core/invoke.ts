@@ -17,6 +17,7 @@ import { type KnownRecord, resolveRefs } from './ownership.js';
 import { actorOf, appendQueuedEvents } from './audit.js';
 import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './idempotency.js';
 import { nowIso, newId } from './ids.js';
+import { entityTags, etagOf, versionInTag } from './etag.js';
 import { allErrorsOf } from './action-errors.js';
 import type { SnapshotCache } from './result-cache.js';
 import { CONFIRM_FIELD, type Confirmer, type ConfirmedBy, obtainConfirmation } from './confirmation.js';
@@ -129,9 +130,7 @@ export async function invoke(
             return written;
           })
         : await rt.store.readSnapshot(run);
-    return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
-      ? withoutPricing(output, action.plan.redaction)
-      : output;
+    return shownTo(caller, action, output);
   } catch (err) {
     const se = toServiceError(err);
     if (se.code === 'INTERNAL') rt.log?.(`internal error in ${action.name} (${requestId})`, err);
@@ -288,6 +287,7 @@ async function execute(
       unchanged = true;
     },
   };
+  if (action.etagFrom) await requireCurrentTag(action, input, ctx);
   const raw = await action.handler(ctx, stripControls(input, action));
   const checked = action.output.safeParse(raw);
   if (!checked.success) {
@@ -387,21 +387,19 @@ function hashIgnores(action: AnyAction): readonly string[] {
 const NO_REFS: { refs: ResolvedRef[]; project: ProjectsTable | undefined } = { refs: [], project: undefined };
 
 /**
- * The version in an ETag or version the caller echoed back: `"4-1c9e0a7b"` (what this API sends), `"4"`, a bare 4, or
- * a procedure's integer. `*` (which would skip the check this API exists to make) answers PRECONDITION_REQUIRED; a weak
- * tag (If-Match compares strongly, RFC 9110) or text that was never an ETag of this API is malformed input, not a
- * conflict: nothing changed the record.
+ * What a caller sent to guard a write: a procedure's version (an integer), or the entity-tags of If-Match / ifMatch
+ * (RFC 9110 syntax, quotes included). `*` (which would skip the check this API exists to make) answers
+ * PRECONDITION_REQUIRED; text that is not an entity-tag (a tag without its quotes), or a weak tag (If-Match compares
+ * strongly), is malformed input, not a conflict: nothing changed the record.
  */
-export function parseVersion(value: unknown, field = 'If-Match'): number {
-  if (typeof value === 'number') return value;
+export function parsePrecondition(value: unknown, field = 'If-Match'): { version: number } | { tags: string[] } {
+  if (typeof value === 'number') return { version: value };
   const text = typeof value === 'string' ? value.trim() : '';
   const problem = (message: string) =>
     new ServiceError(
       'VALIDATION_FAILED',
-      `${message} Send the ETag exactly as your last read returned it, quotes included.`,
-      {
-        errors: [{ path: 'ifMatch', message }],
-      },
+      `${message} Send the ETag exactly as your last read returned it, quotes included (like "4-1c9e0a7b").`,
+      { errors: [{ path: 'ifMatch', message }] },
     );
   if (text === '*') {
     throw new ServiceError(
@@ -409,13 +407,16 @@ export function parseVersion(value: unknown, field = 'If-Match'): number {
       `${field === 'If-Match' ? 'If-Match: *' : `${field} "*"`} is not accepted: every write names the version it was made against. Send the ETag from your last read.`,
     );
   }
-  if (text.startsWith('W/')) throw problem(`A weak ETag cannot guard a write (${field} compares strongly).`);
-  const m = /^"?(\d{1,15})(?:-[0-9a-f]{1,64})?"?$/.exec(text);
-  if (!m)
-    throw problem(`${JSON.stringify(text.slice(0, 40))} is not an ETag this API sent (they look like "4-1c9e0a7b").`);
-  return Number(m[1]);
+  const tags = entityTags(text);
+  if (!tags) throw problem(`${JSON.stringify(text.slice(0, 40))} is not an ETag: an ETag is quoted text.`);
+  if (tags.some((t) => t.weak)) throw problem(`A weak ETag cannot guard a write (${field} compares strongly).`);
+  return { tags: tags.map((t) => t.tag) };
 }
 
+/**
+ * The expected-version check: a procedure's version must be the record's; If-Match must hold a tag of the record's
+ * version (answered here, before any body is read), and the write then compares it whole (`requireCurrentTag`).
+ */
 async function checkVersion(
   queryRow: RowReader,
   action: AnyAction,
@@ -455,13 +456,44 @@ async function checkVersion(
           : `Send ${field}: the etag from your last read of this ${entity}, exactly as returned, quotes included (e.g. "4-1c9e0a7b").`,
     );
   }
-  if (parseVersion(sent, field) !== row.version) {
-    throw new ServiceError(
-      'VERSION_CONFLICT',
-      `The ${entity} has changed since you read it (it is at version ${row.version}); read it again, reapply your change and report.`,
-      {
-        extra: { currentVersion: row.version },
-      },
-    );
+  const expected = parsePrecondition(sent, field);
+  const matches =
+    'version' in expected
+      ? expected.version === row.version
+      : expected.tags.some((tag) => versionInTag(tag) === row.version);
+  if (!matches) throw versionConflict(entity, row.version);
+}
+
+function versionConflict(entity: string, currentVersion: number): ServiceError {
+  return new ServiceError(
+    'VERSION_CONFLICT',
+    `The ${entity} has changed since you read it (it is at version ${currentVersion}); read it again, reapply your change and report.`,
+    { extra: { currentVersion } },
+  );
+}
+
+/**
+ * If-Match compared whole (RFC 9110's strong comparison): one of the sent tags must be the ETag the record's read
+ * (`etagFrom`) answers now, as this caller sees it, on the write's own connection. The version already matched, so a
+ * mismatch here is another record's tag, a forged digest, or a body that changed without the version moving.
+ */
+async function requireCurrentTag(action: AnyAction, input: Record<string, unknown>, ctx: ActionContext) {
+  const read = action.etagFrom!;
+  const sent = input[CONTROL_FIELDS[action.kind].version];
+  if (typeof sent !== 'string') return;
+  const readInput = read.fullInput.parse(
+    Object.fromEntries(Object.keys(read.fullInput.shape).flatMap((f) => (f in input ? [[f, input[f]]] : []))),
+  );
+  const current = etagOf(shownTo(ctx.caller, read, read.output.parse(await read.handler(ctx, readInput as never))));
+  const { tags } = parsePrecondition(sent) as { tags: string[] };
+  if (current === undefined || !tags.includes(current)) {
+    throw versionConflict(action.versioned!.entity.name, (current ? versionInTag(current) : undefined) ?? 0);
   }
+}
+
+/** An action's output as `caller` may see it: without pricing for a caller who may not read prices. */
+function shownTo(caller: Caller | null, action: AnyAction, output: unknown): unknown {
+  return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
+    ? withoutPricing(output, action.plan.redaction)
+    : output;
 }

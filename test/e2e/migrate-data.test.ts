@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, startServer, type RunningServer } from '../helpers/server.js';
 import { serveOn, type Served } from '../helpers/raw-http.js';
-import { http, trpc } from '../helpers/clients.js';
+import { currentEtag, http, trpc } from '../helpers/clients.js';
 import { freshDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 const run = promisify(execFile);
@@ -32,7 +32,10 @@ beforeAll(async () => {
     .items[0];
   await http(source.url, 'PATCH', `/v1/projects/${projectId}/items/${line.id}`, {
     token: source.token,
-    headers: { 'if-match': `"${line.version}"`, 'content-type': 'application/merge-patch+json' },
+    headers: {
+      'if-match': await currentEtag(source.url, source.token, `/v1/projects/${projectId}/items/${line.id}`),
+      'content-type': 'application/merge-patch+json',
+    },
     body: { finish: 'Copied across' },
   });
   await http(source.url, 'POST', `/v1/projects`, {

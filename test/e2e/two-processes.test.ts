@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { serveOn, type Served } from '../helpers/raw-http.js';
-import { http, trpc } from '../helpers/clients.js';
+import { currentEtag, http, trpc } from '../helpers/clients.js';
 import { reassemble } from '../mcp/reassemble.js';
 
 let a: RunningServer;
@@ -28,10 +28,10 @@ afterAll(async () => {
   await a?.stop();
 });
 
-const patch = (base: string, id: string, version: number, finish: string) =>
+const patch = (base: string, id: string, etag: string, finish: string) =>
   http(base, 'PATCH', `/v1/projects/${projectId}/items/${id}`, {
     token: a.token,
-    headers: { 'if-match': `"${version}"`, 'content-type': 'application/merge-patch+json' },
+    headers: { 'if-match': etag, 'content-type': 'application/merge-patch+json' },
     body: { finish },
   });
 
@@ -46,9 +46,10 @@ describe('two server processes on one database', () => {
     const targets = lines.slice(0, 10);
     const results = await Promise.all(
       targets.map(async (line, i) => {
+        const etag = await currentEtag(a.url, a.token, `/v1/projects/${projectId}/items/${line.id}`);
         const [viaA, viaB] = await Promise.all([
-          patch(a.url, line.id, line.version, `Through A ${i}`),
-          patch(b.url, line.id, line.version, `Through B ${i}`),
+          patch(a.url, line.id, etag, `Through A ${i}`),
+          patch(b.url, line.id, etag, `Through B ${i}`),
         ]);
         return { line, answers: [viaA, viaB] };
       }),

@@ -66,3 +66,11 @@ export function trpc(base: string, token: string) {
     ],
   });
 }
+
+/** The ETag a member read answers now (GET `path`), for a write's If-Match: only the current tag itself writes. */
+export async function currentEtag(base: string, token: string, path: string): Promise<string> {
+  const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+  const etag = res.headers.get('etag');
+  if (!res.ok || !etag) throw new Error(`GET ${path} answered ${res.status} without an ETag`);
+  return etag;
+}

@@ -4,19 +4,20 @@ import { ACTIONS } from '../../actions/index.js';
 import type { ResultPage } from '../../src/core/result-paging.js';
 import { describeActions } from '../../src/surfaces/mcp/describe.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { currentEtag, http } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { reassemble } from './reassemble.js';
 
 let app: TestApp;
 let client: Client;
 /** Changes a line's finish (so every read of the schedule changes) and returns the new finish. */
-async function patchFinish(id: string, version: number): Promise<string> {
+async function patchFinish(id: string): Promise<string> {
   const finish = `Changed ${Date.now()} ${Math.random()}`;
-  const patched = await http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
+  const path = `/v1/projects/${app.projectId}/items/${id}`;
+  const patched = await http(app.url, 'PATCH', path, {
     token: app.token,
     body: { finish },
-    headers: { 'if-match': `"${version}"` },
+    headers: { 'if-match': await currentEtag(app.url, app.token, path) },
   });
   expect(patched.status).toBe(200);
   return finish;
@@ -131,7 +132,7 @@ describe('large reads over MCP', () => {
       await call('read_action_result', { name: 'list_lines', arguments: args, snapshot: root.snapshot, path: 'n1' })
     ).structuredContent.result_page as ResultPage;
     const first = items.entries![0]!.value as { id: string; version: number; finish: string | null };
-    const changed = await patchFinish(first.id, first.version);
+    const changed = await patchFinish(first.id);
     const again = (
       await call('read_action_result', { name: 'list_lines', arguments: args, snapshot: root.snapshot, path: 'n1' })
     ).structuredContent.result_page as ResultPage;
@@ -145,7 +146,7 @@ describe('large reads over MCP', () => {
     const root = (await call('list_lines', args)).structuredContent.result_page as ResultPage;
     const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
       .items[0];
-    await patchFinish(line.id, line.version);
+    await patchFinish(line.id);
     // What a continuation sees on another server process, or after the kept snapshot expired.
     app.rt.snapshots.clear();
     const stale = await call('read_action_result', {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
 
@@ -328,7 +328,7 @@ describe('duplicate_project', () => {
     const gone = await addLine(src.id, study!.id, { heading: 'Desk lamp' });
     await http(app.url, 'POST', `/v1/projects/${src.id}/items/${gone.id}/archival`, {
       token: app.token,
-      headers: { 'if-match': `"${gone.version}"` },
+      headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${src.id}/items/${gone.id}`) },
     });
     const current = await owner.projects.getStudioProject.query({ projectId: src.id });
     await owner.sections.archiveScheduleSection.mutate({

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 
@@ -482,7 +482,7 @@ describe('archive_schedule_section', () => {
     // Once its line is archived, the section is empty and can go.
     await http(app.url, 'POST', `/v1/projects/${p.id}/items/${line.id}/archival`, {
       token: app.token,
-      headers: { 'if-match': `"${line.version}"` },
+      headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${p.id}/items/${line.id}`) },
     });
     const a = await owner.sections.archiveScheduleSection.mutate({
       projectId: p.id,
@@ -517,7 +517,7 @@ describe('duplicate_schedule_section', () => {
     const l3 = await addLine(p.id, hall!.id, 'Umbrella stand');
     await http(app.url, 'POST', `/v1/projects/${p.id}/items/${l3.id}/archival`, {
       token: app.token,
-      headers: { 'if-match': `"${l3.version}"` },
+      headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${p.id}/items/${l3.id}`) },
     });
     const before = await projectVersion(p.id);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { currentEtag, http } from '../helpers/clients.js';
 import { verifyAuditChain } from '../../src/core/audit.js';
 
 let app: TestApp;
@@ -11,6 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
+const etagOf = (id: string) => currentEtag(app.url, app.token, `/v1/projects/${app.projectId}/items/${id}`);
 const patch = (id: string, ifMatch: string, finish: string) =>
   http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${id}`, {
     token: app.token,
@@ -21,10 +22,8 @@ const patch = (id: string, ifMatch: string, finish: string) =>
 describe('concurrent writes (grouped into shared commits)', () => {
   it('two writes with the same If-Match on one line: exactly one wins, the other gets VERSION_CONFLICT', async () => {
     const line = lines[0]!;
-    const results = await Promise.all([
-      patch(line.id, `"${line.version}"`, 'Walnut'),
-      patch(line.id, `"${line.version}"`, 'Ash'),
-    ]);
+    const etag = await etagOf(line.id);
+    const results = await Promise.all([patch(line.id, etag, 'Walnut'), patch(line.id, etag, 'Ash')]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.code).toBe('VERSION_CONFLICT');
@@ -37,12 +36,13 @@ describe('concurrent writes (grouped into shared commits)', () => {
     const targets = lines.slice(1, 21);
     const before = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/audit?limit=1000`, { token: app.token }))
       .body.items.length;
+    const etags = await Promise.all(targets.map((l) => etagOf(l.id)));
     const results = await Promise.all([
-      ...targets.map((l, i) => patch(l.id, `"${l.version}"`, `Finish ${i}`)),
+      ...targets.map((l, i) => patch(l.id, etags[i]!, `Finish ${i}`)),
       patch(targets[0]!.id, '"999"', 'Stale'),
       http(app.url, 'PATCH', `/v1/projects/${app.projectId}/items/${targets[1]!.id}`, {
         token: app.token,
-        headers: { 'if-match': `"${targets[1]!.version}"` },
+        headers: { 'if-match': etags[1]! },
         body: { heading: '' },
       }),
     ]);

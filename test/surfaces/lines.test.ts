@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http, trpc } from '../helpers/clients.js';
+import { currentEtag, http, trpc } from '../helpers/clients.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('review fixes', () => {
     const line = await firstLine();
     const res = await http(app.url, 'PATCH', `${base()}/${line.id}`, {
       token: app.token,
-      headers: { 'if-match': `"${line.version}"` },
+      headers: { 'if-match': await currentEtag(app.url, app.token, `${base()}/${line.id}`) },
       body: {},
     });
     expect(res.status).toBe(400);

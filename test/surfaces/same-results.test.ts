@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callTool, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 
@@ -195,16 +195,18 @@ describe('refusals carry the same code on every surface', () => {
 
   it('ALREADY_ARCHIVED: archiving a line twice, whichever surface archived it first', async () => {
     const id = lineIds[4]!;
-    const first = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${id}/archival`, {
+    const line = `/v1/projects/${app.projectId}/items/${id}`;
+    const first = await http(app.url, 'POST', `${line}/archival`, {
       token: app.token,
-      headers: { 'if-match': '"1"' },
+      headers: { 'if-match': await currentEtag(app.url, app.token, line) },
     });
     expect(first.status).toBe(200);
     expect(first.body.archived_at).not.toBeNull();
     const version = first.body.version;
-    const rest = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${id}/archival`, {
+    const etag = first.headers.get('etag')!;
+    const rest = await http(app.url, 'POST', `${line}/archival`, {
       token: app.token,
-      headers: { 'if-match': `"${version}"` },
+      headers: { 'if-match': etag },
     });
     expect(rest.body.code).toBe('ALREADY_ARCHIVED');
     expect(
@@ -215,7 +217,7 @@ describe('refusals carry the same code on every surface', () => {
     expect(
       await viaMcp('call_action', {
         name: 'archive_line',
-        arguments: { projectId: app.projectId, itemId: id, ifMatch: `"${version}"` },
+        arguments: { projectId: app.projectId, itemId: id, ifMatch: etag },
       }),
     ).toEqual({ ok: false, code: 'ALREADY_ARCHIVED' });
   });
