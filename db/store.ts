@@ -33,6 +33,16 @@ export type GroupMemo = Map<string, unknown>;
  */
 export type SendLater = (query: CompiledQuery, check?: (affectedRows: number) => void) => void;
 
+/**
+ * Where a write's statements go: its transaction, and inside a write group the group's memo and `later`. Steps that
+ * append rows (audit events, idempotency records) take this one object rather than its parts.
+ */
+export interface WriteChannel {
+  db: Db;
+  memo?: GroupMemo;
+  later?: SendLater;
+}
+
 export interface WriteOptions {
   /**
    * The write keeps nothing outside its transaction (no state it changes elsewhere, no effect it causes before it

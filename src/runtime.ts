@@ -1,7 +1,6 @@
 import { openDatabase } from '../db/open.js';
 import type { Config } from './config.js';
 import type { Runtime } from './core/invoke.js';
-import { SnapshotCache } from './core/result-cache.js';
 import { DiskBlobStore } from './files/blob-store.js';
 import { OperationRunner } from './jobs/runner.js';
 import './jobs/all.js';
@@ -38,7 +37,6 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     files,
     config,
     inFlight: new Map(),
-    snapshots: new SnapshotCache(),
     log,
     async close() {
       await workers?.stop();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp, named } from '../shared/values.js';
+import { Id, Timestamp, named } from '../../src/core/values.js';
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { SidebarState } from '../interface/records.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Currency, Id, page } from '../shared/values.js';
+import { Currency, Id, page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { ApiToken, MyStudio, TokenSecret } from './shapes.js';
 import { CodePrefix, Studio, StudioName, boundedRatio } from '../studio/shapes.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { ApiToken, TokenSecret } from './shapes.js';
 import * as tokens from '../../src/domain/account/api-tokens.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id, page } from '../shared/values.js';
+import { Id, page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { verifyAuditChain } from '../../src/core/audit.js';
 import { AuditEvent, ChainCheck } from './records.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTOR_CHANNELS, ACTOR_KINDS, AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 export const AuditEvent = z
   .strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_DOCUMENT_COLUMNS, PROPERTY_KINDS } from '../../db/vocabulary.js';
 import { publicMoney } from '../../src/core/schema-marks.js';
-import { Amount4, Currency, Id, Money, named, Timestamp, ValueState } from '../shared/values.js';
+import { Amount4, Currency, Id, Money, named, Timestamp, ValueState } from '../../src/core/values.js';
 
 /**
  * The client document's own schema: a projection in the client's register, never a filtered line. A row is a piece;

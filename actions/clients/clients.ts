@@ -7,7 +7,7 @@ import { Project } from '../projects/records.js';
 import { ProjectListQuery } from '../projects/shapes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { ClientId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { Client, ClientFields } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */

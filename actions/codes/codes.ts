@@ -4,7 +4,7 @@ import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
 import * as codes from '../../src/domain/codes/schemes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { CodeId, ProjectId, SectionId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { CodeFields, CodeScheme, SuggestedCode } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */

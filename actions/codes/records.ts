@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CodePrefix } from '../studio/shapes.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 const Keyword = z.string().trim().min(1).max(60);
 

@@ -4,7 +4,7 @@ import * as deliveries from '../../src/domain/documents/deliveries.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { pageQuery } from '../shared/queries.js';
 import { DeliveryId, DocumentId, ProjectId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { DOCUMENT_EX } from './documents.js';
 import { DeliveryStatus, DocumentDelivery } from './records.js';
 

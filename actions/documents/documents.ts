@@ -5,7 +5,7 @@ import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { DocumentId, ProjectId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { DocumentFormat, DocumentKind, ProjectDocument } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */

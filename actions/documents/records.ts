@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, DOCUMENT_FORMATS, DOCUMENT_KINDS } from '../../db/vocabulary.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 export const DocumentKind = z
   .enum(DOCUMENT_KINDS)

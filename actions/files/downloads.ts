@@ -5,7 +5,7 @@ import { DEFAULT_LINK_MINUTES, MAX_LINK_MINUTES } from '../../src/domain/documen
 import { DOCUMENT_EX } from '../documents/documents.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { DocumentId, ProjectId } from '../shared/refs.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 const minutes = z
   .int()

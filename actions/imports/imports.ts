@@ -5,7 +5,7 @@ import * as records from '../../src/domain/imports/records.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { pageQuery } from '../shared/queries.js';
 import { ProjectId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { ImportStatus, ScheduleImport } from './records.js';
 import { EX, inImport } from './shapes.js';
 

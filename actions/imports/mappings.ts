@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as mappings from '../../src/domain/imports/saved-mappings.js';
 import { pageQuery } from '../shared/queries.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { ImportField, SavedMapping } from './records.js';
 
 export const listImportMappings = defineAction({

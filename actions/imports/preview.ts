@@ -3,7 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { previewImport } from '../../src/domain/imports/preview.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { ImportMappingId, SectionId } from '../shared/refs.js';
-import { Id } from '../shared/values.js';
+import { Id } from '../../src/core/values.js';
 import { CellProblem, MappingRequest, PlanCounts, PlannedLine, PlannedSections, ScheduleImport } from './records.js';
 import { EX, inImport } from './shapes.js';
 

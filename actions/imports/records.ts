@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IMPORT_FORMATS, IMPORT_STATUSES, MAPPING_SOURCES } from '../../db/vocabulary.js';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
 import { IMPORT_FIELDS } from '../../src/domain/imports/fields.js';
-import { Id, LineStatus, named, PricedField, Quantity, Ratio, Timestamp } from '../shared/values.js';
+import { Id, LineStatus, named, PricedField, Quantity, Ratio, Timestamp } from '../../src/core/values.js';
 
 export const ImportStatus = z
   .enum(IMPORT_STATUSES)

@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/interface/vocabulary.js';
 import { DENSITIES } from '../../src/domain/interface/table-layouts.js';
 import { ClientId, CustomPropertyId, SupplierId } from '../shared/refs.js';
-import { Id, named, Timestamp, ValueState } from '../shared/values.js';
+import { Id, named, Timestamp, ValueState } from '../../src/core/values.js';
 
 /** The shapes of interface state: saved views, table and inspector layouts, the sidebar. */
 

@@ -5,7 +5,7 @@ import * as state from '../../src/domain/interface/state.js';
 import { LIMITS } from '../../src/domain/interface/vocabulary.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { ReadProjectId } from '../shared/refs.js';
-import { Timestamp } from '../shared/values.js';
+import { Timestamp } from '../../src/core/values.js';
 import { SidebarFields, SidebarState } from './records.js';
 
 export const updateSidebarState = defineAction({

@@ -4,7 +4,7 @@ import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
 import * as views from '../../src/domain/interface/saved-views.js';
 import { pageQuery } from '../shared/queries.js';
 import { SavedViewId } from '../shared/refs.js';
-import { Id, page, Timestamp } from '../shared/values.js';
+import { Id, page, Timestamp } from '../../src/core/values.js';
 import { InterfaceTable, SavedView, ViewFields } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */

@@ -3,7 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { acceptInvitation as accept } from '../../src/domain/invitations/accept.js';
 import { ApiToken, TokenSecret } from '../account/shapes.js';
 import { Member } from '../members/records.js';
-import { Id } from '../shared/values.js';
+import { Id } from '../../src/core/values.js';
 
 export const acceptInvitation = defineAction({
   name: 'accept_invitation',

@@ -4,7 +4,7 @@ import * as invitations from '../../src/domain/invitations/invitations.js';
 import { AssignableRole } from '../members/records.js';
 import { pageQuery } from '../shared/queries.js';
 import { InvitationId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { Invitation, InvitationEmail, INVITATION_EX, InvitationState, IssuedInvitation } from './records.js';
 
 export const listInvitations = defineAction({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVITATION_DELIVERIES, INVITATION_EMAIL_STATUSES } from '../../db/vocabulary.js';
 import { AssignableRole } from '../members/records.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 export const InvitationEmail = z
   .email('An email address looks like sam@example.com.')

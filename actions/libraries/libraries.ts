@@ -4,7 +4,7 @@ import { LIBRARY } from '../../src/domain/libraries/entity.js';
 import * as libraries from '../../src/domain/libraries/libraries.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LibraryId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { EX } from './examples.js';
 import { Library, LibraryFields } from './records.js';
 

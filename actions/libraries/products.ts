@@ -4,7 +4,7 @@ import { LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import * as products from '../../src/domain/libraries/products.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LibraryId, LibraryProductId, LineId, ProjectId, SupplierId } from '../shared/refs.js';
-import { Currency, page } from '../shared/values.js';
+import { Currency, page } from '../../src/core/values.js';
 import { EX } from './examples.js';
 import { LibraryProduct, ProductFields } from './records.js';
 

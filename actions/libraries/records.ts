@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
 import { LineFields } from '../schedule/records.js';
-import { Currency, Id, named, PricedField, Timestamp } from '../shared/values.js';
+import { Currency, Id, named, PricedField, Timestamp } from '../../src/core/values.js';
 
 /** What a studio keeps about a library; name is the only field required to create one. */
 export const LibraryFields = z.strictObject({

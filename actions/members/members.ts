@@ -4,7 +4,7 @@ import * as members from '../../src/domain/members/members.js';
 import { Role } from '../account/shapes.js';
 import { pageQuery } from '../shared/queries.js';
 import { MemberId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { Member, MEMBER_EX } from './records.js';
 
 export const listStudioMembers = defineAction({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { Role } from '../account/shapes.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 /** A role an invitation or a role change may give: `owner` is refused with the way to make someone owner. */
 export const AssignableRole = z

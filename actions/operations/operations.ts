@@ -3,7 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import * as operations from '../../src/jobs/operations.js';
 import { pageQuery } from '../shared/queries.js';
 import { OperationId, ProjectId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { Operation, OperationStatus } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATION_STATUSES } from '../../db/vocabulary.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 export const OperationStatus = z
   .enum(OPERATION_STATUSES)

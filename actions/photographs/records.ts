@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHOTOGRAPH_TYPES } from '../../src/files/images.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 const Pixels = z.int().min(1);
 const Sized = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id, Timestamp, named, page } from '../shared/values.js';
+import { Id, Timestamp, named, page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { GRANT_LEVELS } from '../../src/core/permissions.js';
 import * as grants from '../../src/domain/projects/grants.js';

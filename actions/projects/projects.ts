@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { Project, ProjectWithSections } from './records.js';
 import * as projects from '../../src/domain/projects/projects.js';
 import { EXAMPLE, ProjectFields, ProjectListQuery } from './shapes.js';

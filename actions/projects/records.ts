@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROJECT_STATUSES } from '../../db/vocabulary.js';
 import { priced } from '../../src/core/schema-marks.js';
 import { Section } from '../sections/records.js';
-import { Currency, Id, named, Ratio, Timestamp } from '../shared/values.js';
+import { Currency, Id, named, Ratio, Timestamp } from '../../src/core/values.js';
 
 export const Project = z
   .strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { priced } from '../../src/core/schema-marks.js';
 import { pageQuery } from '../shared/queries.js';
 import { ClientId } from '../shared/refs.js';
-import { Currency, Markup } from '../shared/values.js';
+import { Currency, Markup } from '../../src/core/values.js';
 import { PROJECT_STATUSES } from '../../db/vocabulary.js';
 import { PROJECT_SORT_NAMES } from '../../src/domain/projects/projects.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Currency, Id, Money, named, ValueState } from '../shared/values.js';
+import { Currency, Id, Money, named, ValueState } from '../../src/core/values.js';
 import { getProjectTotals as computeTotals } from '../../src/domain/projects/totals.js';
 import { EXAMPLE } from './shapes.js';
 import { ProjectId } from '../shared/refs.js';

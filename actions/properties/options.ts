@@ -6,7 +6,7 @@ import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { PropertyOptionId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { EX, inProperty } from './properties.js';
 import { OptionLabel, PropertyOption } from './records.js';
 

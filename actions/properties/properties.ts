@@ -6,7 +6,7 @@ import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { CustomPropertyId, ProjectId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { CustomProperty, OptionLabel, PropertyKind, PropertyName } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROPERTY_KINDS } from '../../db/vocabulary.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 export const PropertyKind = z
   .enum(PROPERTY_KINDS)

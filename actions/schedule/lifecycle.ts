@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { LineStatus } from '../shared/values.js';
+import { LineStatus } from '../../src/core/values.js';
 import { Line } from './records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { setLineStatus } from '../../src/domain/schedule/status.js';

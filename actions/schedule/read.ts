@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { AuditEvent } from '../audit/records.js';
 import { Line } from './records.js';

@@ -14,7 +14,7 @@ import {
   Quantity,
   Ratio,
   Timestamp,
-} from '../shared/values.js';
+} from '../../src/core/values.js';
 
 /**
  * A custom property value as the API carries it, by the property's kind: text, long_text, url, date (YYYY-MM-DD) and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id } from '../shared/values.js';
+import { Id } from '../../src/core/values.js';
 import { renumberLines } from '../../src/domain/schedule/renumber.js';
 import { EXAMPLE } from './shapes.js';
 import { ProjectId } from '../shared/refs.js';

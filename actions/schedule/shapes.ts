@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LINE_SORTS } from '../../src/domain/schedule/lines.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LineId, ProjectId, SectionId, SupplierId } from '../shared/refs.js';
-import { LineStatus, ValueState } from '../shared/values.js';
+import { LineStatus, ValueState } from '../../src/core/values.js';
 import { LineFields } from './records.js';
 
 /** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */

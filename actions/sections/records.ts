@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 export const Section = z
   .strictObject({

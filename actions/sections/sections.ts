@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { Section } from './records.js';
 import * as sections from '../../src/domain/sections/sections.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cursor, Limit } from './values.js';
+import { Cursor, Limit } from '../../src/core/values.js';
 
 /** The parts every list query takes. */
 

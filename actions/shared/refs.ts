@@ -20,7 +20,7 @@ import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
 import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
-import { Id } from './values.js';
+import { Id } from '../../src/core/values.js';
 
 /**
  * Input fields that name a record. `invoke` proves each belongs where the request says (its project, the caller's

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHARE_DOCUMENT_KINDS, SHARE_INTENTS } from '../../db/vocabulary.js';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 export const ShareIntent = z
   .enum(SHARE_INTENTS)

@@ -4,7 +4,7 @@ import * as revocations from '../../src/domain/shares/revocations.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { pageQuery } from '../shared/queries.js';
 import { ProjectId, ShareId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { ShareRevocation } from './records.js';
 import { SHARE_EX, inShare } from './shares.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientDocumentOf, Piece, PiecePhotograph } from '../client-document/records.js';
-import { named, Timestamp } from '../shared/values.js';
+import { named, Timestamp } from '../../src/core/values.js';
 import { ShareIntent } from './records.js';
 
 /**

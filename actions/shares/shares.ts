@@ -6,7 +6,7 @@ import { EXAMPLE } from '../projects/shapes.js';
 import { pageQuery } from '../shared/queries.js';
 import { ProjectId, ShareId } from '../shared/refs.js';
 import { CONFIRMED } from '../shared/confirmation.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { IssuedShare, RecipientEmail, Share, ShareIntent, ShareState } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */

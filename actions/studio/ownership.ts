@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id } from '../shared/values.js';
+import { Id } from '../../src/core/values.js';
 import { Studio } from './shapes.js';
 import { transferOwnership, transferQuestion } from '../../src/domain/studio/ownership.js';
 import { CONFIRMED } from '../shared/confirmation.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Currency } from '../shared/values.js';
+import { Currency } from '../../src/core/values.js';
 import { AccentColour, CodePrefix, StudioSettings, boundedRatio } from './shapes.js';
 import * as settings from '../../src/domain/studio/settings.js';
 import { UnitId } from '../shared/refs.js';

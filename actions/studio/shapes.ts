@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Currency, Id, Ratio, Timestamp, named } from '../shared/values.js';
+import { Currency, Id, Ratio, Timestamp, named } from '../../src/core/values.js';
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { priced } from '../../src/core/schema-marks.js';
 
 /** A ratio that cannot be negative and has a ceiling (ratio4 "10000" = 100%). */
-export { boundedRatio } from '../shared/values.js';
+export { boundedRatio } from '../../src/core/values.js';
 
 export const Studio = z
   .strictObject({

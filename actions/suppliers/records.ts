@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 /** What a studio keeps about a supplier; name is the only field required to create one. */
 export const SupplierFields = z.strictObject({

@@ -4,7 +4,7 @@ import * as suppliers from '../../src/domain/suppliers/suppliers.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { SupplierId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { Supplier, SupplierFields } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LineFields } from '../schedule/records.js';
 import { UnitId } from '../shared/refs.js';
-import { Id, LineStatus, named, Quantity, QuantityAmount4, Timestamp } from '../shared/values.js';
+import { Id, LineStatus, named, Quantity, QuantityAmount4, Timestamp } from '../../src/core/values.js';
 
 /** A starting line as callers send it: what a new project's line begins with; no prices, no supplier. */
 export const TemplateLineInput = z.strictObject({

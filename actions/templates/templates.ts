@@ -4,7 +4,7 @@ import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import * as templates from '../../src/domain/templates/templates.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { ProjectId, TemplateId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { ProjectTemplate, ProjectTemplateSummary, TemplateFields } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, named, Timestamp } from '../shared/values.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
 
 /** What a studio keeps about a unit of quantity; both fields are required to create one. */
 export const UnitFields = z.strictObject({

@@ -4,7 +4,7 @@ import * as units from '../../src/domain/units/units.js';
 import { UNIT } from '../../src/domain/units/entity.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { UnitId } from '../shared/refs.js';
-import { page } from '../shared/values.js';
+import { page } from '../../src/core/values.js';
 import { Unit, UnitFields } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { ResultPage } from '../../src/core/result-paging.js';
+import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
 import { reassemble } from '../../test/mcp/reassemble.js';
 import { request } from './api.js';
 

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ACTIONS } from '../../actions/index.js';
 import type { Caller } from '../../src/core/context.js';
 import { ROLE_PERMISSIONS } from '../../src/core/permissions.js';
-import type { ResultPage } from '../../src/core/result-paging.js';
+import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
 import { ActionSearch } from '../../src/surfaces/mcp/search.js';
 import { reassemble } from '../../test/mcp/reassemble.js';
 import { runAgentSession, type SessionFigures } from '../../test/mcp/agent-session.js';

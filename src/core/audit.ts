@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { compiledShape, insertRows } from '../../db/compiled-shape.js';
-import type { GroupMemo, SendLater } from '../../db/store.js';
+import type { WriteChannel } from '../../db/store.js';
 import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
@@ -14,6 +14,15 @@ export interface AuditActor {
   kind: ActorKind;
   id: string | null;
   via: ActorChannel | null;
+}
+
+/** Events to append to one studio's chain, by one actor, for one action, at one time. */
+export interface AuditBatch {
+  studioId: string;
+  actor: AuditActor;
+  action: string;
+  at: string;
+  events: readonly AuditInput[];
 }
 
 export const actorOf = (caller: Caller | null): AuditActor =>
@@ -76,16 +85,9 @@ const chainHead = (tx: Kysely<Database>, studioId: string) =>
  * so an edited or removed event breaks every digest after it. With `later` (a write's), the INSERT is sent without
  * waiting for it: nothing reads it back, and the group commit checks it before the write settles.
  */
-export async function appendAuditEvents(
-  tx: Kysely<Database>,
-  studioId: string,
-  actor: AuditActor,
-  action: string,
-  at: string,
-  events: readonly AuditInput[],
-  memo?: GroupMemo,
-  later?: SendLater,
-): Promise<void> {
+export async function appendAuditEvents(to: WriteChannel, batch: AuditBatch): Promise<void> {
+  const { db: tx, memo, later } = to;
+  const { studioId, actor, action, at, events } = batch;
   if (!events.length) return;
   // The chain's head, as the previous write of this commit group left it, or read (one statement saved per write).
   const headKey = `audit-head:${studioId}`;
@@ -142,44 +144,18 @@ export async function appendAuditEvents(
  * Appends the events a write queued: to the chain of the studio it acts in, as its actor; an event that belongs to
  * another studio (`elsewhere`) to that studio's own chain, as the membership it names there, by the same channel.
  */
-export async function appendQueuedEvents(
-  tx: Kysely<Database>,
-  studioId: string,
-  actor: AuditActor,
-  action: string,
-  at: string,
-  events: readonly AuditInput[],
-  memo?: GroupMemo,
-  later?: SendLater,
-): Promise<void> {
-  await appendAuditEvents(
-    tx,
-    studioId,
-    actor,
-    action,
-    at,
-    events.filter((e) => !e.elsewhere),
-    memo,
-    later,
-  );
+export async function appendQueuedEvents(to: WriteChannel, batch: AuditBatch): Promise<void> {
+  await appendAuditEvents(to, { ...batch, events: batch.events.filter((e) => !e.elsewhere) });
   const elsewhere = new Map<string, AuditInput[]>();
-  for (const e of events) {
+  for (const e of batch.events) {
     if (!e.elsewhere) continue;
     const key = `${e.elsewhere.studioId}\u0000${e.elsewhere.memberId}`;
     elsewhere.set(key, [...(elsewhere.get(key) ?? []), e]);
   }
   for (const group of elsewhere.values()) {
-    const { studioId: other, memberId } = group[0]!.elsewhere!;
-    await appendAuditEvents(
-      tx,
-      other,
-      { kind: 'member', id: memberId, via: actor.via },
-      action,
-      at,
-      group,
-      memo,
-      later,
-    );
+    const { studioId, memberId } = group[0]!.elsewhere!;
+    const actor: AuditActor = { kind: 'member', id: memberId, via: batch.actor.via };
+    await appendAuditEvents(to, { ...batch, studioId, actor, events: group });
   }
 }
 

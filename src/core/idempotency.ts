@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SendLater } from '../../db/store.js';
+import type { WriteChannel } from '../../db/store.js';
 import type { Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
 import { ServiceError } from './errors.js';
@@ -15,12 +15,17 @@ export function requestHash(action: string, input: Record<string, unknown>, igno
   return sha256(canonicalJson({ action, input: rest }));
 }
 
+/** One keyed request: whose, under which key, for which action, and the digest of what it asked. */
+export interface KeyedRequest {
+  caller: Caller;
+  key: string;
+  action: string;
+  hash: string;
+}
+
 export async function findIdempotentReplay(
   db: Kysely<Database>,
-  caller: Caller,
-  key: string,
-  action: string,
-  hash: string,
+  { caller, key, action, hash }: KeyedRequest,
 ): Promise<{ found: false } | { found: true; response: unknown }> {
   const row = await db
     .selectFrom('idempotency_records')
@@ -35,14 +40,10 @@ export async function findIdempotentReplay(
 }
 
 export async function saveIdempotentResponse(
-  db: Kysely<Database>,
-  caller: Caller,
-  key: string,
-  action: string,
-  hash: string,
+  { db, later }: WriteChannel,
+  { caller, key, action, hash }: KeyedRequest,
   response: unknown,
   now: string,
-  later?: SendLater,
 ): Promise<void> {
   const expires = new Date(Date.parse(now) + KEY_RETENTION_MS).toISOString();
   // Expired keys are swept a few at a time by the writes that add new ones, so the table never grows without bound.

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, ProjectsTable } from '../../db/schema.js';
-import type { GroupMemo, RowReader, SendLater, Store } from '../../db/store.js';
-import type { Config } from '../config.js';
-import type { AnyAction, ReadAhead } from './define-action.js';
+import type { ProjectsTable } from '../../db/schema.js';
+import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput, Caller } from './context.js';
 import { authenticate } from './auth.js';
@@ -12,67 +9,34 @@ import { ServiceError, toServiceError } from './errors.js';
 import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
 import { lookupSafeCapability } from './capability.js';
-import { pricedFieldSent, withoutPricing } from './pricing-visibility.js';
+import { pricedFieldSent, shownTo } from './pricing-visibility.js';
 import { type KnownRecord, resolveRefs } from './ownership.js';
 import { actorOf, appendQueuedEvents } from './audit.js';
-import { findIdempotentReplay, requestHash, saveIdempotentResponse } from './idempotency.js';
+import { findIdempotentReplay, type KeyedRequest, requestHash, saveIdempotentResponse } from './idempotency.js';
 import { nowIso, newId } from './ids.js';
-import { entityTags, etagOf, versionInTag } from './etag.js';
 import { allErrorsOf } from './action-errors.js';
-import type { SnapshotCache } from './result-cache.js';
-import { CONFIRM_FIELD, type Confirmer, type ConfirmedBy, obtainConfirmation } from './confirmation.js';
-import type { BlobStore, StagedBlob } from '../files/blob-store.js';
+import { CONFIRM_FIELD, obtainConfirmation } from './confirmation.js';
+import type { CapabilityGrant } from './capability.js';
+import {
+  type Call,
+  type Connection,
+  controlFieldName,
+  controlValue,
+  type InvokeRequest,
+  type Runtime,
+} from './call.js';
+import { checkVersion, requireCurrentTag } from './version-check.js';
+import { readingAhead } from './read-ahead.js';
 
-export interface Runtime {
-  store: Store;
-  config: Config;
-  /** Keys whose first request is running now: a second arrival answers IDEMPOTENCY_IN_PROGRESS. */
-  inFlight: Map<string, string>;
-  /** Large results being read page by page (MCP read_action_result, /api/agent-results). */
-  snapshots: SnapshotCache;
-  /** Where uploaded files and their derivatives are kept. */
-  files: BlobStore;
-  /** Stops this process's operation workers (letting a running job finish its step), then closes the store. */
-  close(): Promise<void>;
-  log?: (msg: string, err?: unknown) => void;
-}
-
-export interface InvokeRequest {
-  /** The bearer token, when the surface received one. */
-  token?: string;
-  /** An already authenticated caller (stdio MCP acts for a fixed member). */
-  caller?: Caller;
-  requestId?: string;
-  /**
-   * Which surface the call came through, so messages name what that caller sends: REST carries a resource's version
-   * and key in the If-Match and Idempotency-Key headers, MCP and tRPC as input fields (ifMatch, idempotencyKey,
-   * expectedVersion, commandKey). REST wording when absent.
-   */
-  surface?: Surface;
-  /** A file an HTTP upload streamed to the blob store for an action with `http.upload`; the surface discards it after. */
-  upload?: StagedBlob;
-  /**
-   * How this surface asks the person themselves to confirm an act that needs it (an MCP client that declared
-   * elicitation); without one, such an act needs `confirm: true` from the caller. See src/core/confirmation.ts.
-   */
-  confirmer?: Confirmer;
-}
-
-export type Surface = 'rest' | 'trpc' | 'mcp';
-
-/** The name of a control field as the caller on `surface` sends it, for messages. */
-export function controlFieldName(action: AnyAction, which: 'version' | 'key', surface: Surface = 'rest'): string {
-  if (action.kind === 'resource' && surface === 'rest') return which === 'version' ? 'If-Match' : 'Idempotency-Key';
-  return CONTROL_FIELDS[action.kind][which];
-}
+export type { InvokeRequest, Runtime, Surface } from './call.js';
+export { controlFieldName } from './call.js';
 
 /**
  * The one execution path. Every surface (REST, tRPC, MCP, agent results) calls this with the raw input and gets back
  * validated, redacted output or a ServiceError:
- * authenticate → studio → scope → project grant → ownership of nested ids → idempotency → expected version →
- * (for an act the person must confirm: those checks on a read snapshot, then the person's agreement, with no
- * transaction open while they decide) → handler in one write transaction → audit in the same transaction → output
- * validation → pricing redaction.
+ * authenticate → scope → input → (a write: its key held in flight, the person's agreement where the act needs it, its
+ * slow preparation) → in one transaction: ownership of the ids it names → guards → idempotent replay → expected version
+ * → handler → audit → idempotency record → output validation → pricing redaction.
  * An action of scope `capability` has no caller: its capability (a share token in the input) is opened instead, on
  * the handler's own connection, and gives the studio it acts in.
  */
@@ -80,135 +44,136 @@ export async function invoke(
   rt: Runtime,
   action: AnyAction,
   rawInput: unknown,
-  req: InvokeRequest = {},
+  request: InvokeRequest = {},
 ): Promise<unknown> {
-  const requestId = req.requestId ?? newId();
+  const requestId = request.requestId ?? newId();
   try {
-    const caller = action.scope === 'capability' ? null : (req.caller ?? (await authenticate(rt.store, req.token)));
-    if (caller && !hasScope(caller, action)) {
-      throw new ServiceError('FORBIDDEN', missingPermission(caller, action.scope as StudioPermission, 'This'));
-    }
-    const capabilityField = action.capability?.field;
-    const input = parseInput(
-      action.fullInput,
-      capabilityField ? lookupSafeCapability(rawInput, capabilityField) : rawInput,
-    ) as Record<string, unknown>;
-    if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
-      const field = pricedFieldSent(input, action.plan.pricedInput);
-      if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
-    }
-    let prepared: unknown;
-    let confirmedBy: ConfirmedBy | undefined;
-    const committed: Array<() => void> = [];
-    // A write may run twice (WriteOptions.repeatable): what it leaves for after the commit is its last run's.
-    const run = (db: Kysely<Database>, queryRow: RowReader, memo?: GroupMemo, later?: SendLater) =>
-      execute(
-        rt,
-        action,
-        input,
-        caller,
-        requestId,
-        db,
-        queryRow,
-        memo,
-        later,
-        req.surface,
-        prepared,
-        committed,
-        confirmedBy,
-      );
-    // Writes share the writer connection's grouped transactions; reads use the reader connection's snapshot and never
-    // wait behind writes. Slow preparation (an upload's decoding) and waiting for a person's agreement happen before
-    // the transaction, never inside it.
-    const output =
-      action.effect === 'mutation'
-        ? await keyed(rt, action, input, caller, async () => {
-            if (action.confirmation && caller) confirmedBy = await confirmAct(rt, action, input, caller, req);
-            if (action.prepare) prepared = await action.prepare({ files: rt.files }, input, req.upload);
-            const written = await rt.store.write(run, { repeatable: true });
-            for (const fn of committed) fn();
-            return written;
-          })
-        : await rt.store.readSnapshot(run);
-    return shownTo(caller, action, output);
+    const call = await openCall(rt, action, rawInput, request, requestId);
+    const output = action.effect === 'mutation' ? await write(call) : await rt.store.readSnapshot(connected(call));
+    return shownTo(call.caller, action, output);
   } catch (err) {
-    const se = toServiceError(err);
-    if (se.code === 'INTERNAL') rt.log?.(`internal error in ${action.name} (${requestId})`, err);
-    else if (!allErrorsOf(action).has(se.code) && process.env.STUDIO_STRICT_ERRORS === '1') {
-      throw new ServiceError('INTERNAL', `${action.name} raised undeclared code ${se.code}`);
-    }
-    throw se;
+    throw declared(rt, action, requestId, err);
   }
 }
 
-function hasScope(caller: Caller, action: AnyAction): boolean {
-  return action.scope === 'member' || caller.permissions.has(action.scope as never);
+/** Authenticates, checks the scope and validates the input: the call every later step takes. */
+async function openCall(
+  rt: Runtime,
+  action: AnyAction,
+  rawInput: unknown,
+  request: InvokeRequest,
+  requestId: string,
+): Promise<Call> {
+  const caller =
+    action.scope === 'capability' ? null : (request.caller ?? (await authenticate(rt.store, request.token)));
+  if (caller && action.scope !== 'member' && !caller.permissions.has(action.scope as never)) {
+    throw new ServiceError('FORBIDDEN', missingPermission(caller, action.scope as StudioPermission, 'This'));
+  }
+  const capabilityField = action.capability?.field;
+  const input = parseInput(
+    action.fullInput,
+    capabilityField ? lookupSafeCapability(rawInput, capabilityField) : rawInput,
+  ) as Record<string, unknown>;
+  if (caller && !caller.permissions.has('pricing:write') && action.effect === 'mutation') {
+    const field = pricedFieldSent(input, action.plan.pricedInput);
+    if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
+  }
+  return { rt, action, input, caller, request, requestId, afterCommit: [] };
+}
+
+/**
+ * A write: its key held in flight, the person's agreement and the slow preparation (an upload's decoding) before the
+ * transaction, never inside it; then the transaction, shared with concurrent writes' grouped commit, and the work
+ * left for after the commit.
+ */
+async function write(call: Call): Promise<unknown> {
+  return holdingKey(call, async () => {
+    const { rt, action, caller } = call;
+    if (action.confirmation && caller) await confirmAct(call);
+    if (action.prepare) call.prepared = await action.prepare({ files: rt.files }, call.input, call.request.upload);
+    const written = await rt.store.write(connected(call), { repeatable: true });
+    for (const fn of call.afterCommit) fn();
+    return written;
+  });
+}
+
+/** The store's callback for this call: it runs the call on the connection the store hands it. */
+const connected =
+  (call: Call) =>
+  (db: Connection['db'], queryRow: Connection['queryRow'], memo?: Connection['memo'], later?: Connection['later']) =>
+    execute(call, { db, queryRow, memo, later });
+
+/** An unexpected failure is logged and answered INTERNAL; under STUDIO_STRICT_ERRORS an undeclared code is a bug. */
+function declared(rt: Runtime, action: AnyAction, requestId: string, err: unknown): ServiceError {
+  const se = toServiceError(err);
+  if (se.code === 'INTERNAL') rt.log?.(`internal error in ${action.name} (${requestId})`, err);
+  else if (!allErrorsOf(action).has(se.code) && process.env.STUDIO_STRICT_ERRORS === '1') {
+    return new ServiceError('INTERNAL', `${action.name} raised undeclared code ${se.code}`);
+  }
+  return se;
+}
+
+/** The caller's keyed request, when the action takes a key and the caller sent one. */
+function keyedRequest(call: Call): KeyedRequest | undefined {
+  const key = call.action.keyed ? (controlValue(call, 'key') as string | undefined) : undefined;
+  if (!key || !call.caller) return undefined;
+  const hash = requestHash(call.action.name, call.input, hashIgnores(call.action));
+  return { caller: call.caller, key, action: call.action.name, hash };
 }
 
 /** Marks a keyed request in flight for its duration, so a concurrent twin answers 409 rather than running twice. */
-async function keyed<T>(
-  rt: Runtime,
-  action: AnyAction,
-  input: Record<string, unknown>,
-  caller: Caller | null,
-  fn: () => Promise<T>,
-): Promise<T> {
-  const field = CONTROL_FIELDS[action.kind].key;
-  const key = action.keyed ? (input[field] as string | undefined) : undefined;
-  if (!key || !caller) return fn();
-  const slot = `${caller.studioId}\u0000${caller.memberId}\u0000${key}`;
-  const hash = requestHash(action.name, input, hashIgnores(action));
-  const running = rt.inFlight.get(slot);
+async function holdingKey<T>(call: Call, fn: () => Promise<T>): Promise<T> {
+  const keyed = keyedRequest(call);
+  if (!keyed) return fn();
+  const slot = `${keyed.caller.studioId}\u0000${keyed.caller.memberId}\u0000${keyed.key}`;
+  const running = call.rt.inFlight.get(slot);
   if (running !== undefined) {
-    throw running === hash ? new ServiceError('IDEMPOTENCY_IN_PROGRESS') : new ServiceError('IDEMPOTENCY_KEY_REUSED');
+    throw running === keyed.hash
+      ? new ServiceError('IDEMPOTENCY_IN_PROGRESS')
+      : new ServiceError('IDEMPOTENCY_KEY_REUSED');
   }
-  rt.inFlight.set(slot, hash);
+  call.rt.inFlight.set(slot, keyed.hash);
   try {
     return await fn();
   } finally {
-    rt.inFlight.delete(slot);
+    call.rt.inFlight.delete(slot);
   }
+}
+
+/** Where a run of the call acts: its studio, the capability that opened it, and what the checks found. */
+interface Admitted {
+  studioId: string;
+  project: ProjectsTable | undefined;
+  refs: readonly ResolvedRef[];
+  /** The first answer, when this is a keyed retry: answered again, nothing done twice. */
+  replay?: { response: unknown };
 }
 
 /**
  * The checks every call makes on the connection it reads through, before anything is written: ownership of the ids
- * it names, the action's guards, a keyed replay (answered as first answered) and the expected version.
+ * it names, the action's guards, a keyed replay (answered as first answered) and the expected version. They read
+ * through the connection the handler will use: inside a write, its open transaction (so earlier writes of the same
+ * commit group are seen); for a query, the reader's snapshot.
  */
-async function admit(
-  action: AnyAction,
-  input: Record<string, unknown>,
-  caller: Caller | null,
-  studioId: string,
-  db: Kysely<Database>,
-  queryRow: RowReader,
-  surface: Surface | undefined,
-  known?: KnownRecord,
-): Promise<{ project: ProjectsTable | undefined; replay?: { response: unknown } }> {
+async function admit(call: Call, conn: Connection, studioId: string, known?: KnownRecord): Promise<Admitted> {
+  const { action, input, caller } = call;
   const write = action.effect === 'mutation';
-  // Checks read through the connection the handler will use: inside a write, the open transaction (so earlier writes
-  // of the same commit group are seen); for a query, the reader's snapshot. Raw cached statements: this is every
-  // request's hot path.
-  const { refs, project } = caller ? await resolveRefs(queryRow, caller, action, input, write, known) : NO_REFS;
+  const { refs, project } = caller
+    ? await resolveRefs(conn.queryRow, caller, action, input, write, known)
+    : { refs: [], project: undefined };
   if (caller) {
     for (const guard of action.guards ?? []) {
-      await guard.check({ actionName: action.name, caller, input, write, queryRow, refs, project });
+      await guard.check({ actionName: action.name, caller, input, write, queryRow: conn.queryRow, refs, project });
     }
   }
-
-  const key = action.keyed ? (input[CONTROL_FIELDS[action.kind].key] as string | undefined) : undefined;
-  if (action.keyed && !key) throw keyRequired(action, surface);
-  if (key && caller) {
-    const replay = await findIdempotentReplay(
-      db,
-      caller,
-      key,
-      action.name,
-      requestHash(action.name, input, hashIgnores(action)),
-    );
-    if (replay.found) return { project, replay };
+  if (action.keyed && controlValue(call, 'key') === undefined) throw keyRequired(call);
+  const keyed = keyedRequest(call);
+  if (keyed) {
+    const replay = await findIdempotentReplay(conn.db, keyed);
+    if (replay.found) return { studioId, project, refs, replay };
   }
-  if (action.versioned) await checkVersion(queryRow, action, input, caller, studioId, surface, refs);
-  return { project };
+  if (action.versioned) await checkVersion(call, conn, studioId, refs);
+  return { studioId, project, refs };
 }
 
 /**
@@ -218,143 +183,116 @@ async function admit(
  * replay is never asked again, and an act that would change nothing is not asked at all. The transaction checks
  * everything again.
  */
-async function confirmAct(
-  rt: Runtime,
-  action: AnyAction,
-  input: Record<string, unknown>,
-  caller: Caller,
-  req: InvokeRequest,
-): Promise<ConfirmedBy | undefined> {
+async function confirmAct(call: Call): Promise<void> {
+  const { rt, action, caller } = call;
   const question = await rt.store.readSnapshot(async (db, queryRow) => {
-    const { project, replay } = await admit(action, input, caller, caller.studioId, db, queryRow, req.surface);
+    const { project, replay } = await admit(call, { db, queryRow }, caller!.studioId);
     if (replay) return null;
-    const ctx = { db, queryRow, caller, studioId: caller.studioId, ...(project ? { project } : {}) };
-    return action.confirmation!.ask(ctx, stripControls(input, action));
+    const ctx = { db, queryRow, caller: caller!, studioId: caller!.studioId, ...(project ? { project } : {}) };
+    return action.confirmation!.ask(ctx, stripControls(call));
   });
-  return question === null ? undefined : obtainConfirmation(question, input[CONFIRM_FIELD], req.confirmer);
+  if (question !== null) {
+    call.confirmedBy = await obtainConfirmation(question, call.input[CONFIRM_FIELD], call.request.confirmer);
+  }
 }
 
-async function execute(
-  rt: Runtime,
-  action: AnyAction,
-  input: Record<string, unknown>,
-  caller: Caller | null,
-  requestId: string,
-  db: Kysely<Database>,
-  queryRow: RowReader,
-  memo: GroupMemo | undefined,
-  later: SendLater | undefined,
-  surface: Surface | undefined,
-  prepared: unknown,
-  committed: Array<() => void>,
-  confirmedBy: ConfirmedBy | undefined,
-): Promise<unknown> {
-  const write = action.effect === 'mutation';
+/** One run of the call on a connection: checks, handler, output validation, and for a write its records. */
+async function execute(call: Call, conn: Connection): Promise<unknown> {
+  const { rt, action, input, caller } = call;
   // A run again (a repeatable write whose group undid it) starts from nothing: only its own afterCommit work stands.
-  committed.length = 0;
+  call.afterCommit.length = 0;
   const now = nowIso();
   // A capability action acts in the studio its capability opens, checked on this connection before anything else.
   const grant = action.capability
-    ? await action.capability.open(queryRow, input[action.capability.field] as string, now)
+    ? await action.capability.open(conn.queryRow, input[action.capability.field] as string, now)
     : undefined;
-  const studioId = caller?.studioId ?? grant?.studioId ?? '';
   // The handler's first read, when the action names it, leaves with the ownership reads (one round trip on PostgreSQL),
   // and stands in for the ownership read of the record it answers.
-  const ahead = caller && action.readAhead ? readingAhead(queryRow, action.readAhead(input)) : undefined;
-  const handlerRow = ahead?.queryRow ?? queryRow;
-  const { project, replay } = await admit(action, input, caller, studioId, db, queryRow, surface, ahead?.known);
-  if (replay) return replay.response;
-  const controls = CONTROL_FIELDS[action.kind];
-  const key = action.keyed ? (input[controls.key] as string | undefined) : undefined;
-
+  const ahead = caller && action.readAhead ? readingAhead(conn.queryRow, action.readAhead(input)) : undefined;
+  const admitted = await admit(call, conn, caller?.studioId ?? grant?.studioId ?? '', ahead?.known);
+  if (admitted.replay) return admitted.replay.response;
   const events: AuditInput[] = [];
   let unchanged = false;
-  const ctx: ActionContext = {
-    db,
-    queryRow: handlerRow,
-    config: rt.config,
-    caller,
-    studioId,
-    project,
-    ...(grant ? { capability: grant } : {}),
-    ...(later ? { later } : {}),
+  const ctx = handlerContext(call, { ...conn, queryRow: ahead?.queryRow ?? conn.queryRow }, admitted, {
     now,
-    requestId,
-    prepared,
-    afterCommit: (fn) => void committed.push(fn),
+    grant,
     audit: (e) => void events.push(e),
     unchanged: () => {
       unchanged = true;
     },
-  };
-  if (action.etagFrom) await requireCurrentTag(action, input, ctx);
-  const raw = await action.handler(ctx, stripControls(input, action));
-  const checked = action.output.safeParse(raw);
+  });
+  if (action.etagFrom) await requireCurrentTag(call, ctx);
+  const checked = action.output.safeParse(await action.handler(ctx, stripControls(call)));
   if (!checked.success) {
     rt.log?.(`output of ${action.name} does not match its schema`, checked.error);
     throw new ServiceError('INTERNAL');
   }
-  const output = checked.data;
-  if (write) {
+  if (action.effect === 'mutation') {
     // A write that changed nothing (and said so) leaves the audit feed as it was; any other write is recorded.
-    if (!events.length && !unchanged)
-      events.push({
-        targetKind: 'studio',
-        targetId: studioId,
-        summary: action.summary,
-        projectId: project?.id ?? null,
-      });
-    // An act the person confirmed says how, in each event it records: the person asked directly, or confirm: true.
-    const recorded = confirmedBy ? events.map((e) => ({ ...e, changes: { ...e.changes, confirmedBy } })) : events;
-    // Nothing in this write reads the audit rows or the idempotency record back: both are sent without waiting.
-    await appendQueuedEvents(db, studioId, actorOf(caller), action.name, now, recorded, memo, later);
-    if (key && caller) {
-      // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
-      const kept = action.shownOnce?.length
-        ? { ...(output as object), ...Object.fromEntries(action.shownOnce.map((f) => [f, null])) }
-        : output;
-      await saveIdempotentResponse(
-        db,
-        caller,
-        key,
-        action.name,
-        requestHash(action.name, input, hashIgnores(action)),
-        kept,
-        now,
-        later,
-      );
-    }
+    if (!events.length && !unchanged) events.push(defaultEvent(call, admitted));
+    await recordWrite(call, conn, { at: now, events, output: checked.data, studioId: admitted.studioId });
   }
-  return output;
+  return checked.data;
 }
+
+/** What a handler is given: the connection, who acts and where, and how to report what it did. */
+function handlerContext(
+  call: Call,
+  conn: Connection,
+  admitted: Admitted,
+  run: Pick<ActionContext, 'now' | 'audit' | 'unchanged'> & { grant: CapabilityGrant | undefined },
+): ActionContext {
+  return {
+    db: conn.db,
+    queryRow: conn.queryRow,
+    config: call.rt.config,
+    caller: call.caller,
+    studioId: admitted.studioId,
+    project: admitted.project,
+    ...(run.grant ? { capability: run.grant } : {}),
+    ...(conn.later ? { later: conn.later } : {}),
+    now: run.now,
+    requestId: call.requestId,
+    prepared: call.prepared,
+    afterCommit: (fn) => void call.afterCommit.push(fn),
+    audit: run.audit,
+    unchanged: run.unchanged,
+  };
+}
+
+/** The event a write records when its handler described none: the act itself, on the studio. */
+const defaultEvent = (call: Call, admitted: Admitted): AuditInput => ({
+  targetKind: 'studio',
+  targetId: admitted.studioId,
+  summary: call.action.summary,
+  projectId: admitted.project?.id ?? null,
+});
 
 /**
- * Sends `read` now and answers the first identical read (same SQL, same parameters) from it; every other read goes
- * through. Its failure, if nobody asks for it, is nobody's: the handler never got that far. When the read names the
- * record it answers, the ownership check takes its row from it too (`known`).
+ * A write's records, in its transaction: the audit events it queued (each saying how the person agreed, when they
+ * had to) and, for a keyed write, the answer a retry with the same key gets. Nothing in the write reads either back,
+ * so both are sent without waiting.
  */
-function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: RowReader; known?: KnownRecord } {
-  const sent = queryRow(read.sql, ...read.params) as Promise<Record<string, unknown> | undefined>;
-  sent.catch(() => undefined);
-  let pending: Promise<unknown> | undefined = sent;
-  const reader: RowReader = (sqlText, ...params) => {
-    if (
-      pending &&
-      sqlText === read.sql &&
-      params.length === read.params.length &&
-      params.every((p, i) => p === read.params[i])
-    ) {
-      const answer = pending;
-      pending = undefined;
-      return answer as never;
-    }
-    return queryRow(sqlText, ...params);
-  };
-  return { queryRow: reader, ...(read.record ? { known: { ...read.record, row: sent } } : {}) };
+async function recordWrite(
+  call: Call,
+  conn: Connection,
+  what: { at: string; events: AuditInput[]; output: unknown; studioId: string },
+) {
+  const { action, confirmedBy } = call;
+  const events = confirmedBy ? what.events.map((e) => ({ ...e, changes: { ...e.changes, confirmedBy } })) : what.events;
+  const actor = actorOf(call.caller);
+  await appendQueuedEvents(conn, { studioId: what.studioId, actor, action: action.name, at: what.at, events });
+  const keyed = keyedRequest(call);
+  if (!keyed) return;
+  // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
+  const kept = action.shownOnce?.length
+    ? { ...(what.output as object), ...Object.fromEntries(action.shownOnce.map((f) => [f, null])) }
+    : what.output;
+  await saveIdempotentResponse(conn, keyed, kept, what.at);
 }
 
-function keyRequired(action: AnyAction, surface: Surface | undefined): ServiceError {
-  const name = controlFieldName(action, 'key', surface);
+function keyRequired(call: Call): ServiceError {
+  const name = controlFieldName(call.action, 'key', call.request.surface);
   return new ServiceError(
     'IDEMPOTENCY_KEY_REQUIRED',
     name === 'Idempotency-Key'
@@ -364,7 +302,7 @@ function keyRequired(action: AnyAction, surface: Surface | undefined): ServiceEr
 }
 
 /** Handlers never see the control fields; `invoke` has already acted on them. */
-function stripControls(input: Record<string, unknown>, action: AnyAction): Record<string, unknown> {
+function stripControls({ action, input }: Call): Record<string, unknown> {
   const controls = CONTROL_FIELDS[action.kind];
   const drop = [
     ...(action.versioned ? [controls.version] : []),
@@ -382,118 +320,4 @@ function stripControls(input: Record<string, unknown>, action: AnyAction): Recor
 function hashIgnores(action: AnyAction): readonly string[] {
   const key = CONTROL_FIELDS[action.kind].key;
   return action.confirmation ? [key, CONFIRM_FIELD] : [key];
-}
-
-const NO_REFS: { refs: ResolvedRef[]; project: ProjectsTable | undefined } = { refs: [], project: undefined };
-
-/**
- * What a caller sent to guard a write: a procedure's version (an integer), or the entity-tags of If-Match / ifMatch
- * (RFC 9110 syntax, quotes included). `*` (which would skip the check this API exists to make) answers
- * PRECONDITION_REQUIRED; text that is not an entity-tag (a tag without its quotes), or a weak tag (If-Match compares
- * strongly), is malformed input, not a conflict: nothing changed the record.
- */
-export function parsePrecondition(value: unknown, field = 'If-Match'): { version: number } | { tags: string[] } {
-  if (typeof value === 'number') return { version: value };
-  const text = typeof value === 'string' ? value.trim() : '';
-  const problem = (message: string) =>
-    new ServiceError(
-      'VALIDATION_FAILED',
-      `${message} Send the ETag exactly as your last read returned it, quotes included (like "4-1c9e0a7b").`,
-      { errors: [{ path: 'ifMatch', message }] },
-    );
-  if (text === '*') {
-    throw new ServiceError(
-      'PRECONDITION_REQUIRED',
-      `${field === 'If-Match' ? 'If-Match: *' : `${field} "*"`} is not accepted: every write names the version it was made against. Send the ETag from your last read.`,
-    );
-  }
-  const tags = entityTags(text);
-  if (!tags) throw problem(`${JSON.stringify(text.slice(0, 40))} is not an ETag: an ETag is quoted text.`);
-  if (tags.some((t) => t.weak)) throw problem(`A weak ETag cannot guard a write (${field} compares strongly).`);
-  return { tags: tags.map((t) => t.tag) };
-}
-
-/**
- * The expected-version check: a procedure's version must be the record's; If-Match must hold a tag of the record's
- * version (answered here, before any body is read), and the write then compares it whole (`requireCurrentTag`).
- */
-async function checkVersion(
-  queryRow: RowReader,
-  action: AnyAction,
-  input: Record<string, unknown>,
-  caller: Caller | null,
-  studioId: string,
-  surface: Surface | undefined,
-  refs: readonly ResolvedRef[],
-) {
-  const versioning = action.versioned!;
-  const info = versioning.entity;
-  const entity = info.name;
-  const sent = input[CONTROL_FIELDS[action.kind].version];
-  let row: { version: number } | undefined;
-  if ('versionOf' in versioning) {
-    // A record found by more than one id (the caller's own layout of a table): nothing saved yet is its defaults, at 1.
-    if (!caller) throw new ServiceError('INTERNAL', `${action.name} reads its version for a caller, and has none.`);
-    row = { version: (await versioning.versionOf(queryRow, input, caller)) ?? 1 };
-  } else {
-    // idField 'studioId' names the caller's own studio: a token acts in exactly one studio, so the id is never sent.
-    const id = versioning.idField === 'studioId' ? studioId : (input[versioning.idField] as string);
-    // Ownership has read the record with its version when the input names it; otherwise (the caller's own studio) read it.
-    const resolved = refs.find((r) => r.entity === info && r.id === id && typeof r.row.version === 'number');
-    row = resolved
-      ? { version: resolved.row.version as number }
-      : await queryRow<{ version: number }>(`SELECT version FROM ${info.table} WHERE id = ?`, id);
-  }
-  if (!row) throw new ServiceError('NOT_FOUND');
-  const field = controlFieldName(action, 'version', surface);
-  if (sent === undefined) {
-    throw new ServiceError(
-      'PRECONDITION_REQUIRED',
-      action.kind !== 'resource'
-        ? `Send ${field}: the ${entity}'s version from your last read.`
-        : field === 'If-Match'
-          ? `Send the ETag from your last read of this ${entity} in the If-Match header.`
-          : `Send ${field}: the etag from your last read of this ${entity}, exactly as returned, quotes included (e.g. "4-1c9e0a7b").`,
-    );
-  }
-  const expected = parsePrecondition(sent, field);
-  const matches =
-    'version' in expected
-      ? expected.version === row.version
-      : expected.tags.some((tag) => versionInTag(tag) === row.version);
-  if (!matches) throw versionConflict(entity, row.version);
-}
-
-function versionConflict(entity: string, currentVersion: number): ServiceError {
-  return new ServiceError(
-    'VERSION_CONFLICT',
-    `The ${entity} has changed since you read it (it is at version ${currentVersion}); read it again, reapply your change and report.`,
-    { extra: { currentVersion } },
-  );
-}
-
-/**
- * If-Match compared whole (RFC 9110's strong comparison): one of the sent tags must be the ETag the record's read
- * (`etagFrom`) answers now, as this caller sees it, on the write's own connection. The version already matched, so a
- * mismatch here is another record's tag, a forged digest, or a body that changed without the version moving.
- */
-async function requireCurrentTag(action: AnyAction, input: Record<string, unknown>, ctx: ActionContext) {
-  const read = action.etagFrom!;
-  const sent = input[CONTROL_FIELDS[action.kind].version];
-  if (typeof sent !== 'string') return;
-  const readInput = read.fullInput.parse(
-    Object.fromEntries(Object.keys(read.fullInput.shape).flatMap((f) => (f in input ? [[f, input[f]]] : []))),
-  );
-  const current = etagOf(shownTo(ctx.caller, read, read.output.parse(await read.handler(ctx, readInput as never))));
-  const { tags } = parsePrecondition(sent) as { tags: string[] };
-  if (current === undefined || !tags.includes(current)) {
-    throw versionConflict(action.versioned!.entity.name, (current ? versionInTag(current) : undefined) ?? 0);
-  }
-}
-
-/** An action's output as `caller` may see it: without pricing for a caller who may not read prices. */
-function shownTo(caller: Caller | null, action: AnyAction, output: unknown): unknown {
-  return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
-    ? withoutPricing(output, action.plan.redaction)
-    : output;
 }

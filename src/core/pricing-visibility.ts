@@ -1,3 +1,5 @@
+import type { Caller } from './context.js';
+import type { AnyAction } from './define-action.js';
 import { pricedFieldNames, type Redaction } from './action-plan.js';
 import { valuesAt, type PathStep } from './schema-marks.js';
 
@@ -46,4 +48,11 @@ export function pricedFieldSent(input: unknown, paths: readonly PathStep[][]): s
     }
   }
   return undefined;
+}
+
+/** An action's validated output as `caller` may see it: without pricing for a caller who may not read prices. */
+export function shownTo(caller: Caller | null, action: AnyAction, output: unknown): unknown {
+  return caller && action.plan.redaction && !caller.permissions.has('pricing:read')
+    ? withoutPricing(output, action.plan.redaction)
+    : output;
 }

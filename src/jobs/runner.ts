@@ -184,7 +184,10 @@ export class OperationRunner {
         unchanged: () => {},
       };
       const result = await write(ctx);
-      await appendQueuedEvents(tx, row.studio_id, actorOf(caller), row.action, now, events, memo);
+      await appendQueuedEvents(
+        { db: tx, memo },
+        { studioId: row.studio_id, actor: actorOf(caller), action: row.action, at: now, events },
+      );
       await tx
         .updateTable('operations')
         .set({

@@ -5,7 +5,8 @@ import { invoke, type Runtime } from '../core/invoke.js';
 import { authenticate, bearerToken } from '../core/auth.js';
 import { ServiceError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
-import { pagedRead } from '../core/result-paging.js';
+import { pagedRead } from './result-pages/paging.js';
+import { snapshotsOf } from './result-pages/snapshot-cache.js';
 
 const query = z.strictObject({
   name: z.string().min(1).max(100),
@@ -63,7 +64,7 @@ export function registerAgentResults(app: FastifyInstance, rt: Runtime, actions:
     const input = parseJson(q.input, 'input') ?? {};
     const selection = parseInput(selectionSchema, parseJson(q.selection, 'selection') ?? {});
     const b = await pagedRead(
-      rt.snapshots,
+      snapshotsOf(rt),
       caller,
       action.name,
       input,

@@ -36,7 +36,10 @@ export async function workFor(app: TestApp, token = app.token, action = 'generat
           afterCommit: (fn) => fn(),
         };
         const result = await write(ctx);
-        await appendAuditEvents(tx, caller.studioId, actorOf(caller), action, now, events, memo);
+        await appendAuditEvents(
+          { db: tx, memo },
+          { studioId: caller.studioId, actor: actorOf(caller), action, at: now, events },
+        );
         return result;
       }),
   };

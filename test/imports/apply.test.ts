@@ -61,7 +61,10 @@ async function inTransaction<T>(fn: (ctx: ActionContext) => Promise<T>): Promise
     };
     const out = await fn(ctx);
     // As invoke does: the events in the same transaction as the change.
-    await appendAuditEvents(db, caller.studioId, actorOf(caller), 'apply_test', now, events, memo);
+    await appendAuditEvents(
+      { db: db, memo },
+      { studioId: caller.studioId, actor: actorOf(caller), action: 'apply_test', at: now, events },
+    );
     return out;
   });
 }

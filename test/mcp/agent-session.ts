@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { reassemble } from './reassemble.js';
-import type { ResultPage } from '../../src/core/result-paging.js';
+import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
 
 export interface ToolAnswer {
   isError: boolean;

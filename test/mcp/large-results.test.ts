@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
-import type { ResultPage } from '../../src/core/result-paging.js';
+import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
+import { snapshotsOf } from '../../src/surfaces/result-pages/snapshot-cache.js';
 import { describeActions } from '../../src/surfaces/mcp/describe.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { currentEtag, http } from '../helpers/clients.js';
@@ -148,7 +149,7 @@ describe('large reads over MCP', () => {
       .items[0];
     await patchFinish(line.id);
     // What a continuation sees on another server process, or after the kept snapshot expired.
-    app.rt.snapshots.clear();
+    snapshotsOf(app.rt).clear();
     const stale = await call('read_action_result', {
       name: 'list_lines',
       arguments: args,

@@ -10,7 +10,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ACTIONS } from '../../actions/index.js';
 import { toolOutputSchema } from '../../src/surfaces/mcp/output-schema.js';
-import { boundedResult } from '../../src/core/result-paging.js';
+import { boundedResult } from '../../src/surfaces/result-pages/paging.js';
 import { writeSummary } from '../../src/surfaces/mcp/write-summary.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { http } from '../helpers/clients.js';

@@ -1,4 +1,4 @@
-import type { PageEntry, ResultPage } from '../../src/core/result-paging.js';
+import type { PageEntry, ResultPage } from '../../src/surfaces/result-pages/paging.js';
 
 /** Reads one page: of the node `path` (the root when undefined), from `offset`. */
 export type FetchPage = (path: string | undefined, offset: number) => Promise<ResultPage> | ResultPage;

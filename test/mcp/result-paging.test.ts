@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boundedResult, pageOf, PAGE_BYTES, snapshotOf, type ResultPage } from '../../src/core/result-paging.js';
+import {
+  boundedResult,
+  pageOf,
+  PAGE_BYTES,
+  snapshotOf,
+  type ResultPage,
+} from '../../src/surfaces/result-pages/paging.js';
 import { ServiceError } from '../../src/core/errors.js';
 import { reassemble } from './reassemble.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
 import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
@@ -292,7 +292,7 @@ describe('get_studio_usage', () => {
       .executeTakeFirstOrThrow();
     const archived = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items/${line.id}/archival`, {
       token: app.token,
-      headers: { 'if-match': `"${line.version}"` },
+      headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${app.projectId}/items/${line.id}`) },
     });
     expect(archived.status).toBe(200);
     await db()

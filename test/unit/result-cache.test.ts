@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/core/context.js';
-import { SnapshotCache } from '../../src/core/result-cache.js';
+import { SnapshotCache } from '../../src/surfaces/result-pages/snapshot-cache.js';
 
 const caller = (over: Partial<Caller> = {}): Caller => ({
   userId: 'u',

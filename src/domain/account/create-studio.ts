@@ -33,12 +33,14 @@ export async function createStudio(ctx: ActionContext, input: CreateStudioInput)
   const { row, secret } = await issueToken(ctx.db, created.memberId, `Created with ${input.name}`, ctx.now);
   // The new studio's own hash chain starts with its creation; the caller's current studio records the act too.
   await appendAuditEvents(
-    ctx.db,
-    created.studioId,
-    { kind: 'member', id: created.memberId, via: caller.via },
-    'create_studio',
-    ctx.now,
-    [{ targetKind: 'studio', targetId: created.studioId, summary: `Created studio ${input.name}` }],
+    { db: ctx.db },
+    {
+      studioId: created.studioId,
+      actor: { kind: 'member', id: created.memberId, via: caller.via },
+      action: 'create_studio',
+      at: ctx.now,
+      events: [{ targetKind: 'studio', targetId: created.studioId, summary: `Created studio ${input.name}` }],
+    },
   );
   ctx.audit({ targetKind: 'studio', targetId: created.studioId, summary: `Created a new studio, ${input.name}` });
   return {

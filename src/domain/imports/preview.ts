@@ -7,7 +7,7 @@ import { readLookups } from './lookups.js';
 import { type MappingRequest, resolveMapping } from './mapping.js';
 import { DEFAULT_SECTION_TITLE, type DefaultSection, type ImportPlan, type PlannedLine, planImport } from './plan.js';
 import { type CellProblem, PROBLEMS_SHOWN } from './problems.js';
-import { PAGE_BYTES } from '../../core/result-paging.js';
+import { PAGE_BYTES } from '../../core/result-size.js';
 import { assertStatus, getImport, loadImport } from './records.js';
 import { sheetRows } from './sheet-rows.js';
 

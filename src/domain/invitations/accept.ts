@@ -112,7 +112,10 @@ function recordOnPage(
   now: string,
 ) {
   const actor = { kind: 'member' as const, id: memberId, via: 'web' as const };
-  return appendAuditEvents(tx, inv.studioId, actor, 'accept_invitation', now, events, memo);
+  return appendAuditEvents(
+    { db: tx, memo },
+    { studioId: inv.studioId, actor, action: 'accept_invitation', at: now, events },
+  );
 }
 
 /**

@@ -36,24 +36,25 @@ export async function createGrant(tx: Db, memo: GroupMemo, g: NewGrant, now: str
     .execute();
   const client = g.clientName ?? 'an MCP client';
   await appendAuditEvents(
-    tx,
-    g.studioId,
-    { kind: 'member', id: g.memberId, via: 'oauth' },
-    'oauth_consent',
-    now,
-    [
-      {
-        targetKind: 'oauth_connection',
-        targetId: id,
-        summary: `Connected ${client} over OAuth (${g.effective || 'no permissions'})`,
-        changes: {
-          client: { from: null, to: client },
-          scopes: { from: null, to: g.effective },
-          resource: { from: null, to: g.resource },
+    { db: tx, memo },
+    {
+      studioId: g.studioId,
+      actor: { kind: 'member', id: g.memberId, via: 'oauth' },
+      action: 'oauth_consent',
+      at: now,
+      events: [
+        {
+          targetKind: 'oauth_connection',
+          targetId: id,
+          summary: `Connected ${client} over OAuth (${g.effective || 'no permissions'})`,
+          changes: {
+            client: { from: null, to: client },
+            scopes: { from: null, to: g.effective },
+            resource: { from: null, to: g.resource },
+          },
         },
-      },
-    ],
-    memo,
+      ],
+    },
   );
   return id;
 }
@@ -91,19 +92,20 @@ export async function revokeGrant(
       ? { kind: 'member', id: grant.member_id, via: 'oauth' }
       : { kind: 'system', id: null, via: null };
   await appendAuditEvents(
-    tx,
-    grant.studio_id,
-    actor,
-    'oauth_revocation',
-    now,
-    [
-      {
-        targetKind: 'oauth_connection',
-        targetId: grantId,
-        summary: `Ended the OAuth connection of ${grant.name ?? 'an MCP client'}: ${REASONS[reason]}`,
-        changes: { revokedAt: { from: null, to: now }, reason: { from: null, to: reason } },
-      },
-    ],
-    memo,
+    { db: tx, memo },
+    {
+      studioId: grant.studio_id,
+      actor,
+      action: 'oauth_revocation',
+      at: now,
+      events: [
+        {
+          targetKind: 'oauth_connection',
+          targetId: grantId,
+          summary: `Ended the OAuth connection of ${grant.name ?? 'an MCP client'}: ${REASONS[reason]}`,
+          changes: { revokedAt: { from: null, to: now }, reason: { from: null, to: reason } },
+        },
+      ],
+    },
   );
 }

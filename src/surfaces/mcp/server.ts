@@ -18,7 +18,8 @@ import { authenticate } from '../../core/auth.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { parseInput } from '../../core/validation.js';
-import { boundedResult, pagedRead, type Selection } from '../../core/result-paging.js';
+import { boundedResult, pagedRead, type Selection } from '../result-pages/paging.js';
+import { snapshotsOf } from '../result-pages/snapshot-cache.js';
 import { returnsVersionedRecord } from '../../contract/etag.js';
 import { etagOf } from '../../core/etag.js';
 import { toolError } from './tool-errors.js';
@@ -243,7 +244,7 @@ export function createMcpServer(
     // Authenticated once: the snapshot cache is keyed by the caller, and the read (on a miss) acts for the same one.
     const who = await caller();
     const b = await pagedRead(
-      rt.snapshots,
+      snapshotsOf(rt),
       who,
       action.name,
       only ? { input, fields: only.fields } : input,

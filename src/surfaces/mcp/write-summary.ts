@@ -1,4 +1,4 @@
-import { PAGE_BYTES } from '../../core/result-paging.js';
+import { PAGE_BYTES } from '../../core/result-size.js';
 
 /** What an agent needs to go on after a write: each touched record's id and version, and how to recognise it. */
 const KEPT = ['id', 'version', 'code', 'heading', 'title', 'name', 'sectionId', 'archived_at'] as const;

@@ -1,29 +1,18 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
-import type { Caller } from './context.js';
-import { ServiceError } from './errors.js';
-import { SnapshotCache } from './result-cache.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import type { Caller } from '../../core/context.js';
+import { ServiceError } from '../../core/errors.js';
+import { PAGE_BYTES } from '../../core/result-size.js';
+import { SnapshotCache } from './snapshot-cache.js';
 
 /**
- * Large results, shared by MCP (`read_action_result`, `call_action`, advertised reads) and `GET /api/agent-results`.
- *
- * A read whose JSON exceeds PAGE_BYTES comes back as a `result_page` over one node of the result:
- * - `snapshot`: a digest of (action, input, result). Continuing re-runs the read and compares digests, so no result is
- *   kept on the server; a different digest answers SNAPSHOT_CHANGED. It is a consistency check, not a credential.
- * - `node`: a reference bound to the snapshot. `n<i>` is the i-th value of the result in document order (the root is
- *   `n0`), `k<i>` is the object key that value sits under. References stay short however deep the value or long its
- *   key, which a JSON Pointer does not.
- * - `entries` (objects, arrays): the node's members from `offset` on, in order, each complete (`value`) or, when it
- *   could never fit a page, cut off as a `node` reference (with its `index` or `key`, and `path`) to read next. `chunk` (strings): the text from `offset` on.
- * - `nextOffset`: where the next page of the same node starts; null when the node is complete; `remaining`: how many
- *   members (or code units) follow it.
- * - The largest cut-off member is opened in the same page as far as the page has room: its reference then carries
- *   `count`, its first `entries`, `nextOffset` and `remaining`, exactly as a page of that node would from offset 0. A
- *   read just over the budget (a list of lines under its envelope) so answers most of itself in the first call, and
- *   the next page of that node starts at its `nextOffset`.
- * Reassembling every page (following the references) gives back exactly the original JSON.
+ * Large results for the agent surfaces (MCP `read_action_result`, `call_action` and the advertised reads, and
+ * `GET /api/agent-results`): a read whose JSON exceeds PAGE_BYTES is answered as a `result_page` over one node of the
+ * result, and the next pages come from the snapshot kept for the caller. The protocol (snapshots, node references,
+ * entries, offsets) is described in docs/result-pages.md.
  */
-export const PAGE_BYTES = 8000;
+export { PAGE_BYTES };
+
 /** Longest key written inline in an entry; longer keys become a `keyNode` reference. */
 const KEY_INLINE_BYTES = 256;
 /** Longest JSON Pointer written in a page; deeper or longer paths are left to the node reference. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, LINE_STATUSES, VALUE_STATES } from '../../db/vocabulary.js';
-import { displayAmount, MAX_AMOUNT4_DIGITS, MAX_PRICE4, MAX_QUANTITY4 } from '../../src/core/money.js';
-import { declareMoney } from '../../src/core/schema-marks.js';
+import { displayAmount, MAX_AMOUNT4_DIGITS, MAX_PRICE4, MAX_QUANTITY4 } from './money.js';
+import { declareMoney } from './schema-marks.js';
 
 /**
  * Gives a shared shape an id in zod's global registry (keeping its description), so that generated documents

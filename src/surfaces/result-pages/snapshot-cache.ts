@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
-import type { Caller } from './context.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import type { Caller } from '../../core/context.js';
+import type { Runtime } from '../../core/call.js';
 
 export interface CachedSnapshot {
   /** The result as sent (parsed from its JSON), and per-object node counts memoised across its pages. */
@@ -65,4 +66,12 @@ export class SnapshotCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+/** One cache per runtime, shared by every agent surface of the process (MCP over stdio and HTTP, agent results). */
+const CACHES = new WeakMap<Runtime, SnapshotCache>();
+export function snapshotsOf(rt: Runtime): SnapshotCache {
+  let cache = CACHES.get(rt);
+  if (!cache) CACHES.set(rt, (cache = new SnapshotCache()));
+  return cache;
 }
