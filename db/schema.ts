@@ -239,21 +239,6 @@ export interface SectionsTable {
   version: number;
 }
 
-export interface SuppliersTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  account_reference: string | null;
-  notes: Generated<string>;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: Generated<number>;
-}
-
 /** A code scheme: how lines are numbered (FF-001). See db/migrations/009_codes.ts and src/domain/codes/schemes.ts. */
 export interface CodeSchemesTable {
   id: string;
@@ -774,7 +759,6 @@ export interface Database {
   projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   sections: SectionsTable;
-  suppliers: SuppliersTable;
   units: UnitsTable;
   custom_properties: CustomPropertiesTable;
   custom_property_options: CustomPropertyOptionsTable;
@@ -805,7 +789,6 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
 }
 
-export type SupplierRow = Selectable<SuppliersTable>;
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type SavedViewRow = Selectable<SavedViewsTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;

@@ -5,7 +5,8 @@ import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { SupplierId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { Supplier, SupplierFields } from './records.js';
+import { SUPPLIER_RECORD } from '../../src/domain/suppliers/record.js';
+import { Supplier } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */
 const EX = { supplierId: '0000000000000000000000000s', otherSupplierId: '0000000000000000000000000t' } as const;
@@ -58,7 +59,7 @@ export const createSupplier = defineAction({
     'Creates a supplier in your studio; only name is required. Check list_suppliers with q first: two records for one supplier split its lines (merge_suppliers folds a duplicate back). Send a fresh commandKey so a retry never creates it twice.',
   scope: 'reference:write',
   keyed: true,
-  input: SupplierFields.partial().extend({ name: SupplierFields.shape.name }),
+  input: SUPPLIER_RECORD.createInput,
   output: Supplier,
   errors: [],
   example: {
@@ -79,7 +80,7 @@ export const updateSupplier = defineAction({
     'A merge patch: send only the fields to change (null clears email, phone, website or accountReference), with expectedVersion from your last read. Lines show the new name at once. Archived suppliers do not change (ARCHIVED).',
   scope: 'reference:write',
   versioned: { entity: SUPPLIER, idField: 'supplierId' },
-  input: SupplierFields.partial().extend(inSupplier),
+  input: SUPPLIER_RECORD.patchInput.extend(inSupplier),
   output: Supplier,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { supplierId: EX.supplierId, expectedVersion: 2, phone: '+44 20 7946 0000' },

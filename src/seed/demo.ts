@@ -1,4 +1,5 @@
 import type { LineRow } from '../../db/schema.js';
+import { SUPPLIER_RECORD } from '../domain/suppliers/record.js';
 import type { Store } from '../../db/sqlite.js';
 import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
 import { newId, nowIso } from '../core/ids.js';
@@ -141,7 +142,7 @@ export async function seedDemo(
       supplierIds.set(name, id);
       await tx
         .insertInto('suppliers')
-        .values({ id, studio_id: studioId, name, archived_at: null, created_at: now, updated_at: now })
+        .values(SUPPLIER_RECORD.newRow({ name }, { id, ownerId: studioId, now }))
         .execute();
     }
     const positions = new Map<string, number>();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SUPPLIER_RECORD } from '../../src/domain/suppliers/record.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
@@ -1164,14 +1165,7 @@ describe('another studio', () => {
     const supplierId = newId();
     await app.rt.store.db
       .insertInto('suppliers')
-      .values({
-        id: supplierId,
-        studio_id: studioId,
-        name: 'Their supplier',
-        archived_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(SUPPLIER_RECORD.newRow({ name: 'Their supplier' }, { id: supplierId, ownerId: studioId, now }))
       .execute();
     const line = await newLine();
     const at = { projectId: app.projectId, lineId: line.id, expectedVersion: 1 };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, SupplierRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -8,44 +8,11 @@ import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { loadLine, writeLine } from '../schedule/lines.js';
 import { whereArchived } from '../kit/filters.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
+import { SUPPLIER_RECORD, type SupplierRow } from './record.js';
 
 /** A supplier as the API shows it, with how many active lines name it. */
-export function presentSupplier(row: SupplierRow, lineCount: number) {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    website: row.website,
-    accountReference: row.account_reference,
-    notes: row.notes,
-    lineCount,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
-export type PresentedSupplier = ReturnType<typeof presentSupplier>;
-
-/** The fields a studio edits, as callers send them (create: name required; update: a merge patch). */
-export interface SupplierFields {
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-  website?: string | null;
-  accountReference?: string | null;
-  notes?: string;
-}
-
-const columnsOf = (f: SupplierFields) => ({
-  ...(f.name !== undefined ? { name: f.name } : {}),
-  ...(f.email !== undefined ? { email: f.email } : {}),
-  ...(f.phone !== undefined ? { phone: f.phone } : {}),
-  ...(f.website !== undefined ? { website: f.website } : {}),
-  ...(f.accountReference !== undefined ? { account_reference: f.accountReference } : {}),
-  ...(f.notes !== undefined ? { notes: f.notes } : {}),
-});
+export const presentSupplier = (row: SupplierRow, lineCount: number) => SUPPLIER_RECORD.present(row, { lineCount });
 
 /** Suppliers with their count of active lines (in active or archived projects alike: the line still names them). */
 function suppliersWithCounts(db: Kysely<Database>, studioId: string) {
@@ -99,21 +66,8 @@ export async function getSupplier(ctx: ActionContext, supplierId: string) {
   return presentSupplier(supplier, lineCount);
 }
 
-export async function createSupplier(ctx: ActionContext, fields: SupplierFields & { name: string }) {
-  const row: SupplierRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    name: fields.name,
-    email: fields.email ?? null,
-    phone: fields.phone ?? null,
-    website: fields.website ?? null,
-    account_reference: fields.accountReference ?? null,
-    notes: fields.notes ?? '',
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+export async function createSupplier(ctx: ActionContext, fields: CreateFields<typeof SUPPLIER_RECORD.spec.fields>) {
+  const row = SUPPLIER_RECORD.newRow(fields, { id: newId(), ownerId: ctx.studioId, now: ctx.now });
   await ctx.db.insertInto('suppliers').values(row).execute();
   ctx.audit({
     targetKind: 'supplier',
@@ -132,12 +86,16 @@ function writeSupplier(ctx: ActionContext, before: SupplierRow, lineCount: numbe
   });
 }
 
-export async function updateSupplier(ctx: ActionContext, supplierId: string, patch: SupplierFields) {
+export async function updateSupplier(
+  ctx: ActionContext,
+  supplierId: string,
+  patch: PatchFields<typeof SUPPLIER_RECORD.spec.fields>,
+) {
   const { supplier, lineCount } = await loadSupplier(ctx, supplierId);
   if (supplier.archived_at) {
     throw new ServiceError('ARCHIVED', 'This supplier is archived; archived reference records do not change.');
   }
-  const cols = columnsOf(patch);
+  const cols = SUPPLIER_RECORD.patchColumns(patch);
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change.', {
       errors: [{ path: '(input)', message: 'Nothing to change.' }],

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { Id, named, Timestamp } from '../../core/values.js';
+
+/**
+ * A record declared once. Each field says its API name, its zod type (what callers send and what the API answers),
+ * whether callers may write it, and, where the column differs from the field in snake_case or in form, its column and
+ * codec. From that one declaration come the kysely table type, the row → record presenter, the create and patch
+ * column mappings, the create and update input schemas and the output schema: a field added here (and in its
+ * migration) reaches every one of them. The standard columns every record has (id, its owner, version, createdAt,
+ * updatedAt and, for archivable records, archived_at) are added by `defineRecord`.
+ *
+ * The anchors: kysely's one interface per table read through `Selectable`/`Insertable`, and drizzle's table that is
+ * its own schema. Differences a record really has (a computed figure, the line's priced pairs) are said here too, as
+ * `computed` outputs or codecs, never as a copy of the field list elsewhere.
+ */
+
+/** How a field's API value is kept in its column when the two differ (a flag as 0/1, a list as JSON text). */
+export interface Codec<Api, Column> {
+  toColumn(value: Api): Column;
+  fromColumn(column: Column): Api;
+}
+
+export interface FieldDecl<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** The column, when it is not the field's name in snake_case. */
+  column?: string;
+  /**
+   * Who sets it: `create` (only when the record is made), `always` (made and changed), or nobody (absent: the server
+   * derives it). A field required on create says so with `required`.
+   */
+  write?: 'create' | 'always';
+  required?: true;
+  /** What a create stores when the caller leaves a writable field out. */
+  default?: z.output<S>;
+  /** Its column's form, when not the API value itself. */
+  codec?: Codec<z.output<S>, unknown>;
+}
+
+/** A field of a record (see FieldDecl); the declaration's literal types (column, write) reach the derived types. */
+export const field = <S extends z.ZodType, const D extends Omit<FieldDecl<S>, 'schema'> = Record<never, never>>(
+  schema: S,
+  decl?: D,
+): { schema: S } & D => ({ schema, ...(decl as D) });
+
+type Fields = Record<string, FieldDecl>;
+
+/** `accountReference` → `account_reference`, in types as in values. */
+export type Snake<S extends string> = S extends `${infer C}${infer R}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${Snake<R>}`
+  : S;
+export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+type ColumnName<K extends string, D> = D extends { column: infer C extends string } ? C : Snake<K>;
+type ColumnValue<D> = D extends { codec: Codec<never, infer Col> }
+  ? Col
+  : D extends { schema: infer S extends z.ZodType }
+    ? z.output<S>
+    : never;
+
+type OwnerLevel = 'studio' | 'project' | 'member';
+type OwnerColumn<L extends OwnerLevel> = `${L}_id`;
+
+export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends OwnerLevel, A extends boolean> {
+  /** The record's name in generated documents (`Supplier`) and its description there. */
+  name: string;
+  description: string;
+  table: string;
+  /** What owns it: a studio, a project, a member; its column is `<level>_id`. */
+  owner: L;
+  fields: F;
+  /** Output fields the server computes (a count of the lines that name it): not columns. */
+  computed?: X;
+  /** Whether it is archived, never deleted (then `archived_at` is a column and an output field). */
+  archivable: A;
+}
+
+/** The row of a record's table, as kysely reads it. */
+export type RowOf<F extends Fields, L extends OwnerLevel, A extends boolean> = {
+  id: string;
+} & { [K in OwnerColumn<L>]: string } & {
+  -readonly [K in keyof F & string as ColumnName<K, F[K]>]: ColumnValue<F[K]>;
+} & { version: number; created_at: string; updated_at: string } & (A extends true
+    ? { archived_at: string | null }
+    : unknown);
+
+type WritableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: string } ? K : never }[keyof F];
+type PatchableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: 'always' } ? K : never }[keyof F];
+type RequiredKeys<F extends Fields> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
+
+type CreateShape<F extends Fields> = {
+  [K in WritableKeys<F> & string]: K extends RequiredKeys<F> ? F[K]['schema'] : z.ZodOptional<F[K]['schema']>;
+};
+type PatchShape<F extends Fields> = { [K in PatchableKeys<F> & string]: z.ZodOptional<F[K]['schema']> };
+type OutputShape<F extends Fields, X extends z.ZodRawShape, A extends boolean> = { id: typeof Id } & {
+  [K in keyof F & string]: F[K]['schema'];
+} & X & {
+    version: z.ZodInt;
+    createdAt: typeof Timestamp;
+    updatedAt: typeof Timestamp;
+  } & (A extends true ? { archived_at: z.ZodNullable<typeof Timestamp> } : unknown);
+
+/** What a create sends, as its input schema parses it. */
+export type CreateFields<F extends Fields> = z.output<z.ZodObject<CreateShape<F>>>;
+/** What an update sends: a merge patch of the fields callers may change. */
+export type PatchFields<F extends Fields> = z.output<z.ZodObject<PatchShape<F>>>;
+
+export interface DeclaredRecord<F extends Fields, X extends z.ZodRawShape, L extends OwnerLevel, A extends boolean> {
+  spec: RecordSpec<F, X, L, A>;
+  /** The record as the API answers it. */
+  output: z.ZodObject<OutputShape<F, X, A>>;
+  /** The fields a create takes (required ones required). */
+  createInput: z.ZodObject<CreateShape<F>>;
+  /** The fields an update takes, each optional (a merge patch; null clears a nullable field). */
+  patchInput: z.ZodObject<PatchShape<F>>;
+  /** A row as the API shows it, with the computed figures the caller worked out. */
+  present(row: RowOf<F, L, A>, computed: z.input<z.ZodObject<X>>): z.input<z.ZodObject<OutputShape<F, X, A>>>;
+  /** The columns a create stores: what was sent, else each field's default. */
+  newRow(sent: CreateFields<F>, made: { id: string; ownerId: string; now: string }): RowOf<F, L, A>;
+  /** The columns a merge patch changes: only the fields it sends. */
+  patchColumns(patch: PatchFields<F>): Partial<RowOf<F, L, A>>;
+}
+
+export function defineRecord<
+  const F extends Fields,
+  X extends z.ZodRawShape = Record<never, never>,
+  L extends OwnerLevel = OwnerLevel,
+  A extends boolean = boolean,
+>(spec: RecordSpec<F, X, L, A>): DeclaredRecord<F, X, L, A> {
+  const entries = Object.entries(spec.fields);
+  const columnOf = (name: string, decl: FieldDecl) => decl.column ?? snake(name);
+  const toColumn = (decl: FieldDecl, value: unknown) => (decl.codec ? decl.codec.toColumn(value) : value);
+  const shape = {
+    id: Id,
+    ...Object.fromEntries(entries.map(([name, decl]) => [name, decl.schema])),
+    ...(spec.computed ?? {}),
+    version: z.int().min(1),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    ...(spec.archivable
+      ? { archived_at: Timestamp.nullable().describe(`Set when archived; ${spec.table} are never deleted.`) }
+      : {}),
+  };
+  const output = named(z.strictObject(shape).describe(spec.description), spec.name);
+  const writable = entries.filter(([, d]) => d.write);
+  const createInput = z.strictObject(
+    Object.fromEntries(writable.map(([n, d]) => [n, d.required ? d.schema : d.schema.optional()])),
+  );
+  const patchInput = z.strictObject(
+    Object.fromEntries(writable.filter(([, d]) => d.write === 'always').map(([n, d]) => [n, d.schema.optional()])),
+  );
+  const owner = `${spec.owner}_id`;
+  return {
+    spec,
+    output: output as never,
+    createInput: createInput as never,
+    patchInput: patchInput as never,
+    present(row, computed) {
+      const r = row as Record<string, unknown>;
+      const shown: Record<string, unknown> = { id: r.id };
+      for (const [name, decl] of entries) {
+        const value = r[columnOf(name, decl)];
+        shown[name] = decl.codec ? decl.codec.fromColumn(value) : value;
+      }
+      Object.assign(shown, computed, { version: r.version, createdAt: r.created_at, updatedAt: r.updated_at });
+      if (spec.archivable) shown.archived_at = r.archived_at;
+      return shown as never;
+    },
+    newRow(sent, made) {
+      const given = sent as Record<string, unknown>;
+      const row: Record<string, unknown> = { id: made.id, [owner]: made.ownerId };
+      for (const [name, decl] of entries) {
+        const value = given[name] !== undefined ? given[name] : (decl.default ?? null);
+        row[columnOf(name, decl)] = toColumn(decl, value);
+      }
+      Object.assign(row, { version: 1, created_at: made.now, updated_at: made.now });
+      if (spec.archivable) row.archived_at = null;
+      return row as never;
+    },
+    patchColumns(patch) {
+      const sent = patch as Record<string, unknown>;
+      const cols: Record<string, unknown> = {};
+      for (const [name, decl] of entries) {
+        if (sent[name] !== undefined) cols[columnOf(name, decl)] = toColumn(decl, sent[name]);
+      }
+      return cols as never;
+    },
+  };
+}
+
+/** The kysely table type of a declared record (for the `Database` interface). */
+export type TableOf<R> = R extends DeclaredRecord<infer F, infer _X, infer L, infer A> ? RowOf<F, L, A> : never;

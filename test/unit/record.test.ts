@@ -1,0 +1,63 @@
+/**
+ * A record declared once (src/domain/kit/record.ts): its columns, presenter, create and patch inputs and output all
+ * come from the one field list, so a field added there reaches each of them.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRecord, field, snake } from '../../src/domain/kit/record.js';
+
+const flag = { toColumn: (v: boolean) => (v ? 1 : 0), fromColumn: (c: unknown) => c === 1 };
+const THING = defineRecord({
+  name: 'ScratchThing',
+  description: 'A record for this test.',
+  table: 'things',
+  owner: 'project',
+  archivable: true,
+  fields: {
+    title: field(z.string().min(1).max(40), { write: 'always', required: true }),
+    accountReference: field(z.string().nullable(), { write: 'always' }),
+    madeBy: field(z.string(), { write: 'create', column: 'author', default: 'nobody' }),
+    pinned: field(z.boolean(), { write: 'always', codec: flag, default: false }),
+    derived: field(z.string().nullable()),
+  },
+  computed: { lineCount: z.int().min(0) },
+});
+
+describe('defineRecord', () => {
+  it('names columns in snake_case unless a field names its own', () => {
+    expect(snake('accountReference')).toBe('account_reference');
+    const row = THING.newRow({ title: 'Lamp' }, { id: 'a', ownerId: 'p', now: 'T' });
+    expect(row).toEqual({
+      id: 'a',
+      project_id: 'p',
+      title: 'Lamp',
+      account_reference: null,
+      author: 'nobody',
+      pinned: 0,
+      derived: null,
+      version: 1,
+      created_at: 'T',
+      updated_at: 'T',
+      archived_at: null,
+    });
+  });
+
+  it('presents a row in API names and forms, computed figures in their place', () => {
+    const row = { ...THING.newRow({ title: 'Lamp', pinned: true }, { id: 'a', ownerId: 'p', now: 'T' }), derived: 'x' };
+    const shown = THING.present(row, { lineCount: 3 });
+    expect(Object.keys(shown)).toEqual(Object.keys(THING.output.shape));
+    expect(shown).toMatchObject({ title: 'Lamp', madeBy: 'nobody', pinned: true, derived: 'x', lineCount: 3 });
+    expect(THING.output.parse(shown)).toEqual(shown);
+  });
+
+  it('takes on create the writable fields, the required one required; on update only what may change', () => {
+    expect(Object.keys(THING.createInput.shape).sort()).toEqual(['accountReference', 'madeBy', 'pinned', 'title']);
+    expect(THING.createInput.safeParse({}).success).toBe(false);
+    expect(Object.keys(THING.patchInput.shape).sort()).toEqual(['accountReference', 'pinned', 'title']);
+    expect(THING.patchInput.safeParse({ madeBy: 'x' }).success).toBe(false);
+    expect(THING.patchColumns({ pinned: false, accountReference: null })).toEqual({
+      pinned: 0,
+      account_reference: null,
+    });
+  });
+});
