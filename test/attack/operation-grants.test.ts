@@ -150,8 +150,8 @@ describe.each([
   });
 });
 
-describe('a view grant on the project', () => {
-  it('reads and lists its operations, but cancelling one is 403 and changes nothing', async () => {
+describe('who reaches the project', () => {
+  it('with a view grant reads and lists its operations, but cancelling one is 403 and changes nothing', async () => {
     const client = trpc(app.url, onlooker.token);
     const op = await client.operations.getOperationStatus.query({ operationId: ops.hiddenPaste });
     expect(op).toMatchObject({ id: ops.hiddenPaste, projectId: hidden, status: 'queued' });
@@ -159,11 +159,8 @@ describe('a view grant on the project', () => {
     const refused = await refusal(client.operations.cancelOperation.mutate({ operationId: ops.hiddenPaste }));
     expect(refused).toEqual({ code: 'FORBIDDEN', status: 403 });
     await stillQueued(ops.hiddenPaste);
-  });
-});
-
-describe('who reaches the project still steers its operations', () => {
-  it('the owner lists every one; a granted designer cancels the granted project’s', async () => {
+    // Those who reach a project still steer its operations: the owner lists every one, and a designer with an edit
+    // grant cancels one of the granted project.
     expect(await listed(owner)).toEqual(expect.arrayContaining(Object.values(ops)));
     const canceled = await trpc(app.url, designer.token).operations.cancelOperation.mutate({
       operationId: ops.grantedPaste,
