@@ -16,7 +16,7 @@ export const getOperationStatus = defineAction({
   domain: 'operations',
   summary: 'Poll a long act (import, document, delivery): its status and progress, then result or problem.',
   description:
-    'The operation an action answered with (202 and Location over HTTP, or an operation record): status queued or running while it works (poll again in about a second), then succeeded with its result, failed with a problem carrying a stable code (stop polling and act on it), or canceled. Only members whose role may do the act that started it can see it.',
+    'The operation an action answered with (202 and Location over HTTP, or an operation record): status queued or running while it works (poll again in about a second), then succeeded with its result, failed with a problem carrying a stable code (stop polling and act on it), or canceled. Only members whose role may do the act that started it, and who reach its project, can see it: any other answers NOT_FOUND, as the project does.',
   scope: 'member',
   input: z.strictObject({ operationId: OperationId }),
   output: Operation,
@@ -32,7 +32,7 @@ export const listOperations = defineAction({
   domain: 'operations',
   summary: "List the studio's long acts (imports, documents, deliveries), newest first.",
   description:
-    "The studio's operations your role may see (those of acts it may do), newest first (sort createdAt for oldest first), each with its status and progress; filter by status (running finds what is still working) or projectId.",
+    "The studio's operations you may see (those of acts your role may do, on projects you reach), newest first (sort createdAt for oldest first), each with its status and progress; filter by status (running finds what is still working) or projectId.",
   scope: 'member',
   input: z.strictObject({
     status: OperationStatus.optional(),
@@ -53,7 +53,7 @@ export const cancelOperation = defineAction({
   domain: 'operations',
   summary: 'Stop a long act: a queued one at once, a running one at its next step; nothing of it is applied.',
   description:
-    'Cancels an operation: a queued one never starts; a running one stops at its next step and applies nothing (an import commits all its rows or none). Returns the operation: canceled, or still running with cancelRequested until its job stops. A finished operation cannot be canceled (VALIDATION_FAILED names its state). Asking twice changes nothing.',
+    'Cancels an operation: a queued one never starts; a running one stops at its next step and applies nothing (an import commits all its rows or none). Returns the operation: canceled, or still running with cancelRequested until its job stops. A finished operation cannot be canceled (VALIDATION_FAILED names its state). Asking twice changes nothing. Cancelling an operation of a project needs an edit grant on the project (a view grant: FORBIDDEN).',
   scope: 'member',
   input: z.strictObject({ operationId: OperationId }),
   output: Operation,

@@ -7,6 +7,7 @@ import { ServiceError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { StudioPermission } from '../core/permissions.js';
 import type { Db } from '../../db/store.js';
+import { operationNotVisible, visibleOperations } from './entity.js';
 import { jobOfKind } from './job.js';
 import { wakeWorkers } from './wake.js';
 
@@ -97,22 +98,22 @@ export async function settleOperation(
   });
 }
 
-const NOT_YOURS = (id: string) =>
-  new ServiceError('NOT_FOUND', `No operation ${id} is visible to you; list_operations lists the ones you can see.`);
-
-/** An operation of the caller's studio whose act the caller's role may do; any other answers as if it did not exist. */
-export async function loadOperation(ctx: Pick<ActionContext, 'db' | 'caller' | 'studioId'>, id: string) {
+/**
+ * An operation of the caller's studio. Whether the caller may see it is OPERATION's access rule (entity.ts), which
+ * `invoke` has run for the operationId before any handler calls this.
+ */
+export async function loadOperation(ctx: Pick<ActionContext, 'db' | 'studioId'>, id: string) {
   const row = await ctx.db
     .selectFrom('operations')
     .selectAll()
     .where('id', '=', id)
     .where('studio_id', '=', ctx.studioId)
     .executeTakeFirst();
-  if (!row || !ctx.caller?.permissions.has(row.scope as StudioPermission)) throw NOT_YOURS(id);
+  if (!row) throw operationNotVisible(id);
   return row;
 }
 
-export async function getOperation(ctx: Pick<ActionContext, 'db' | 'caller' | 'studioId'>, id: string) {
+export async function getOperation(ctx: Pick<ActionContext, 'db' | 'studioId'>, id: string) {
   return presentOperation(await loadOperation(ctx, id));
 }
 
@@ -168,17 +169,19 @@ export interface ListOperationsQuery extends PageRequest {
   sort?: (typeof OPERATION_SORT_NAMES)[number];
 }
 
-/** The studio's operations the caller's role may see (those of acts it may do), newest first by default. */
+/**
+ * The studio's operations the caller may see (those of acts their role may do, on projects they reach, by OPERATION's
+ * rule), newest first by default.
+ */
 export async function listOperations(
   ctx: Pick<ActionContext, 'db' | 'caller' | 'studioId'>,
   query: ListOperationsQuery,
 ) {
-  const scopes = [...(ctx.caller?.permissions ?? [])];
-  let qb = ctx.db
-    .selectFrom('operations')
-    .selectAll()
-    .where('studio_id', '=', ctx.studioId)
-    .where('scope', 'in', scopes.length ? scopes : ['none']);
+  let qb = visibleOperations(
+    ctx.db,
+    ctx.db.selectFrom('operations').selectAll().where('studio_id', '=', ctx.studioId),
+    ctx.caller,
+  );
   if (query.status) qb = qb.where('status', '=', query.status);
   if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
   const { rows, nextCursor } = await keysetPage(qb, OPERATION_SORTS[query.sort ?? '-createdAt'], query, 100);

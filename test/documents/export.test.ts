@@ -1,6 +1,6 @@
 /**
  * export_client_schedule's files, read back: the XLSX with exceljs (amounts are real numbers, exactly the client
- * document's, in a currency format; text stays text, never a formula) and the CSV as text (exact decimals a
+ * document's, in a currency format; text stays text, never a formula, formula-looking text defused) and the CSV as text (exact decimals a
  * spreadsheet reads as numbers, formula-looking text defused). Neither holds a trade price, markup or margin.
  */
 import { readFileSync } from 'node:fs';
@@ -129,7 +129,8 @@ describe('the XLSX export', () => {
   });
 
   it('keeps formula-looking text as text, lists removed pieces, and holds no trade price, markup or margin', () => {
-    const attack = rowOf('=HYPERLINK("http://attacker.example","Click")');
+    // Text behind a single quote, as in the CSV (src/domain/documents/export/cell-guard.ts).
+    const attack = rowOf(`'=HYPERLINK("http://attacker.example","Click")`);
     expect(attack.getCell(3).type).toBe(ExcelJS.ValueType.String);
     const removed = book.getWorksheet('Removed')!;
     expect(removed.getRow(2).getCell(2).value).toBe('Side table');

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { Caller } from '../../core/context.js';
 import { defineEntity } from '../../core/entities.js';
 import { ServiceError } from '../../core/errors.js';
 import { type GrantLevel, grantAllows, reachesAllProjects } from '../../core/permissions.js';
@@ -27,3 +30,12 @@ export const PROJECT = defineEntity({
     }
   },
 });
+
+/**
+ * The same rule as PROJECT's access, for a list: the ids of the projects a caller without workspace:manage reaches
+ * (a subquery, whatever their number), or undefined when the caller reaches every project of the studio.
+ */
+export function grantedProjectIds(db: Kysely<Database>, caller: Caller) {
+  if (reachesAllProjects(caller.permissions)) return undefined;
+  return db.selectFrom('project_grants').select('project_grants.project_id').where('member_id', '=', caller.memberId);
+}

@@ -45,7 +45,7 @@ export async function presentationFor(
       projectId,
     );
     if (!row) throw new ServiceError('NOT_FOUND', `No project ${projectId} exists in your studio.`);
-    p = remember(ctx, projectId, presentationOf(ctx, row.currency, row.markup, Number(row.property_count)));
+    p = remember(ctx, projectId, presentationOf(ctx, projectId, row.currency, row.markup, Number(row.property_count)));
   }
   await p.know(rows);
   return p;
@@ -76,6 +76,7 @@ interface ReadPresentation extends LinePresentation {
 /** A presentation from what a query already read; further names and values are read as lines need them (`know`). */
 function presentationOf(
   ctx: Pick<ActionContext, 'queryRow' | 'db'>,
+  projectId: string,
   currency: Currency,
   markup: string,
   propertyCount: number,
@@ -93,7 +94,7 @@ function presentationOf(
       // Values are read afresh for every line asked about: a write may have just changed them.
       const ids = lines.map((l) => l.id);
       if (propertyCount === 0) for (const id of ids) values.set(id, []);
-      else for (const [id, shown] of await valuesOfLines(ctx.db, ids, currency)) values.set(id, shown);
+      else for (const [id, shown] of await valuesOfLines(ctx.db, projectId, ids, currency)) values.set(id, shown);
     },
     propertiesOf(lineId) {
       const shown = values.get(lineId);
@@ -180,7 +181,12 @@ export async function loadLine(
     unit: [row.unit_id, shown_unit] as [string, string | null],
   };
   if (known) known.add(names);
-  else remember(ctx, projectId, presentationOf(ctx, shown_currency, shown_markup, Number(shown_property_count), names));
+  else
+    remember(
+      ctx,
+      projectId,
+      presentationOf(ctx, projectId, shown_currency, shown_markup, Number(shown_property_count), names),
+    );
   return row;
 }
 

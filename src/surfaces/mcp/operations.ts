@@ -34,7 +34,7 @@ export async function followOperation(
       });
     }
     await new Promise((r) => setTimeout(r, 200));
-    op = await rt.store.readSnapshot((db) => getOperation({ db, caller: who, studioId: who.studioId }, started.id));
+    op = await rt.store.readSnapshot((db) => getOperation({ db, studioId: who.studioId }, started.id));
   }
   return op;
 }

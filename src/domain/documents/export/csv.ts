@@ -3,16 +3,11 @@ import type { BlobStore } from '../../../files/blob-store.js';
 import { drained, streamToBlob } from '../../../files/stream-to-blob.js';
 import type { Cell, Table } from './table.js';
 
-/**
- * Text a spreadsheet would run as a formula when the file is opened (=, +, -, @, tab, carriage return first) gets a
- * leading apostrophe, so a heading like "=HYPERLINK(…)" is shown, never executed (CSV injection).
- */
-const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
-const cellText = (cell: Cell) => (cell === null ? '' : 'text' in cell ? field(defused(cell.text)) : cell.decimal);
+/** Text as the table holds it (already through the formula guard, cell-guard.ts), quoted as RFC 4180 asks. */
+const cellText = (cell: Cell) => (cell === null ? '' : 'text' in cell ? field(cell.text) : cell.decimal);
 
 /**
  * The table as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read accents right; CRLF line ends):

@@ -2,14 +2,20 @@ import { minorUnits } from '../../../core/money.js';
 import { dateText, decimalText, PRICE_STATE_WORDS, quantityDecimal } from '../figures.js';
 import { COLUMN_LABELS, columnText, type Piece, propertyText } from '../piece-facts.js';
 import type { ClientDocumentView } from '../sources.js';
+import { guardedCellText } from './cell-guard.js';
 
 /**
  * The client schedule as one table, the same for every spreadsheet format: a row per piece, a column per field the
  * client document shows (the settings' columns and custom properties included), amounts as exact decimal strings.
  * Made from the client document alone, like every document: no trade price, markup or margin is in it to export.
+ * Every text in it, headers and removed pieces included, has passed the formula guard (cell-guard.ts) here, so a writer
+ * writes it as it is; the writers add only their own fixed words (Total, the Removed sheet's headers).
  */
 
-/** A cell: text, an exact decimal (money in the document's currency, or a plain number), or empty. */
+/**
+ * A cell: text (guarded), an exact decimal (money in the document's currency, or a plain number: written by
+ * decimalText, digits with at most a leading minus, which a spreadsheet reads as a number), or empty.
+ */
 export type Cell = { text: string } | { decimal: string; money: boolean } | null;
 
 export interface Column {
@@ -30,7 +36,7 @@ export interface Table {
   removed: Array<{ reference: string; heading: string; removedOn: string }>;
 }
 
-const text = (v: string | null | undefined): Cell => (v ? { text: v } : null);
+const text = (v: string | null | undefined): Cell => (v ? { text: guardedCellText(v) } : null);
 
 /** The property names the pieces show, in the order they first appear (the settings' order). */
 function propertyNames(d: ClientDocumentView): string[] {
@@ -86,12 +92,12 @@ export function scheduleTable(d: ClientDocumentView): Table {
   return {
     currency: d.currency,
     moneyPlaces: places,
-    columns,
+    columns: columns.map((c) => ({ ...c, header: guardedCellText(c.header) })),
     rows,
     total: d.totals.total ? decimalText(d.totals.total.amount4, places) : null,
     removed: d.removedPieces.map((r) => ({
-      reference: r.reference ?? '',
-      heading: r.heading,
+      reference: guardedCellText(r.reference ?? ''),
+      heading: guardedCellText(r.heading),
       removedOn: dateText(r.removedAt),
     })),
   };
