@@ -267,21 +267,6 @@ export interface UnitsTable {
   version: Generated<number>;
 }
 
-export interface ClientsTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  /** Plain text, lines separated by newlines. */
-  billing_address: string | null;
-  notes: Generated<string>;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: Generated<number>;
-}
-
 export interface LinesTable {
   id: string;
   project_id: string;
@@ -775,7 +760,6 @@ export interface Database {
   share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
-  clients: ClientsTable;
   code_schemes: CodeSchemesTable;
   lines: LinesTable;
   libraries: LibrariesTable;
@@ -795,7 +779,6 @@ export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
 export type UnitRow = Selectable<UnitsTable>;
 export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
 export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
-export type ClientRow = Selectable<ClientsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
 export type ImportMappingRow = Selectable<ImportMappingsTable>;

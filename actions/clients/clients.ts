@@ -8,7 +8,8 @@ import { ProjectListQuery } from '../projects/shapes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { ClientId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { Client, ClientFields } from './records.js';
+import { CLIENT_RECORD } from '../../src/domain/clients/record.js';
+import { Client } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */
 const EX = { clientId: '0000000000000000000000000k' } as const;
@@ -61,7 +62,7 @@ export const createClient = defineAction({
     'Creates a client in your studio; only name is required (email, phone, billingAddress as plain text, notes). Check list_clients with q first: two records for one client split their projects. Then name it on a project with create_studio_project or update_project_details (clientId). Send a fresh commandKey so a retry never creates it twice.',
   scope: 'reference:write',
   keyed: true,
-  input: ClientFields.partial().extend({ name: ClientFields.shape.name }),
+  input: CLIENT_RECORD.createInput,
   output: Client,
   errors: [],
   example: {
@@ -83,7 +84,7 @@ export const updateClient = defineAction({
     'A merge patch: send only the fields to change (null clears email, phone or billingAddress), with expectedVersion from your last read. Projects linked to the client show a new name at once. Archived clients do not change (ARCHIVED).',
   scope: 'reference:write',
   versioned: { entity: CLIENT, idField: 'clientId' },
-  input: ClientFields.partial().extend(inClient),
+  input: CLIENT_RECORD.patchInput.extend(inClient),
   output: Client,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { clientId: EX.clientId, expectedVersion: 2, phone: '+44 1326 000000' },

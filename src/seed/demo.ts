@@ -1,4 +1,5 @@
 import type { LineRow } from '../../db/schema.js';
+import { CLIENT_RECORD } from '../domain/clients/record.js';
 import { SUPPLIER_RECORD } from '../domain/suppliers/record.js';
 import type { Store } from '../../db/sqlite.js';
 import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
@@ -21,7 +22,7 @@ export const DEMO_CLIENT = {
   name: 'The Marsden family',
   email: 'marsden.family@example.com',
   phone: '+44 1548 000000',
-  billing_address: 'Harbour House\nCliff Road\nSalcombe TQ8 8JQ',
+  billingAddress: 'Harbour House\nCliff Road\nSalcombe TQ8 8JQ',
   notes: 'Prefer email; weekly site meetings on Thursdays.',
 };
 
@@ -66,14 +67,7 @@ export async function seedDemo(
     const clientId = newId();
     await tx
       .insertInto('clients')
-      .values({
-        id: clientId,
-        studio_id: studioId,
-        ...DEMO_CLIENT,
-        archived_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(CLIENT_RECORD.newRow(DEMO_CLIENT, { id: clientId, ownerId: studioId, now }))
       .execute();
     // FF (furniture & fittings) is the default scheme onboarding made; lighting and upholstery sections number apart.
     // No demo section's title holds either keyword, so every demo line keeps its FF code.

@@ -4,6 +4,7 @@
  * current name, older callers' clientName keeps working as a label, and project lists filter by client under the
  * same grant rule everywhere.
  */
+import { CLIENT_RECORD } from '../../src/domain/clients/record.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
@@ -378,17 +379,7 @@ describe('another studio', () => {
     const theirs = newId();
     await app.rt.store.db
       .insertInto('clients')
-      .values({
-        id: theirs,
-        studio_id: studioId,
-        name: 'Their client',
-        email: null,
-        phone: null,
-        billing_address: null,
-        archived_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(CLIENT_RECORD.newRow({ name: 'Their client' }, { id: theirs, ownerId: studioId, now }))
       .execute();
     expect(await codeOf(owner.clients.getClient.query({ clientId: theirs }))).toBe('NOT_FOUND');
     expect(await codeOf(owner.clients.updateClient.mutate({ clientId: theirs, expectedVersion: 1, name: 'x' }))).toBe(

@@ -1,4 +1,3 @@
-import type { ClientRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -6,40 +5,12 @@ import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keys
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { whereArchived } from '../kit/filters.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
+import { CLIENT_RECORD, type ClientRow } from './record.js';
 
 /** A client as the API shows it. */
-export function presentClient(row: ClientRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    billingAddress: row.billing_address,
-    notes: row.notes,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentClient = (row: ClientRow) => CLIENT_RECORD.present(row, {});
 export type PresentedClient = ReturnType<typeof presentClient>;
-
-/** The fields a studio edits, as callers send them (create: name required; update: a merge patch). */
-export interface ClientFields {
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-  billingAddress?: string | null;
-  notes?: string;
-}
-
-const columnsOf = (f: ClientFields) => ({
-  ...(f.name !== undefined ? { name: f.name } : {}),
-  ...(f.email !== undefined ? { email: f.email } : {}),
-  ...(f.phone !== undefined ? { phone: f.phone } : {}),
-  ...(f.billingAddress !== undefined ? { billing_address: f.billingAddress } : {}),
-  ...(f.notes !== undefined ? { notes: f.notes } : {}),
-});
 
 export const CLIENT_SORTS = namedSorts(
   { name: { column: 'clients.name' }, createdAt: { column: 'clients.created_at' } },
@@ -80,20 +51,8 @@ export async function getClient(ctx: ActionContext, clientId: string) {
   return presentClient(await loadClient(ctx, clientId));
 }
 
-export async function createClient(ctx: ActionContext, fields: ClientFields & { name: string }) {
-  const row: ClientRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    name: fields.name,
-    email: fields.email ?? null,
-    phone: fields.phone ?? null,
-    billing_address: fields.billingAddress ?? null,
-    notes: fields.notes ?? '',
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+export async function createClient(ctx: ActionContext, fields: CreateFields<typeof CLIENT_RECORD.spec.fields>) {
+  const row = CLIENT_RECORD.newRow(fields, { id: newId(), ownerId: ctx.studioId, now: ctx.now });
   await ctx.db.insertInto('clients').values(row).execute();
   ctx.audit({
     targetKind: 'client',
@@ -112,12 +71,16 @@ function writeClient(ctx: ActionContext, before: ClientRow, cols: object, verb: 
   });
 }
 
-export async function updateClient(ctx: ActionContext, clientId: string, patch: ClientFields) {
+export async function updateClient(
+  ctx: ActionContext,
+  clientId: string,
+  patch: PatchFields<typeof CLIENT_RECORD.spec.fields>,
+) {
   const before = await loadClient(ctx, clientId);
   if (before.archived_at) {
     throw new ServiceError('ARCHIVED', 'This client is archived; archived reference records do not change.');
   }
-  const cols = columnsOf(patch);
+  const cols = CLIENT_RECORD.patchColumns(patch);
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change.', {
       errors: [{ path: '(input)', message: 'Nothing to change.' }],
