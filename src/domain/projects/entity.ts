@@ -1,3 +1,4 @@
+import { auditKind } from '../../core/audit-kinds.js';
 import { defineEntity } from '../../core/entities.js';
 import { ServiceError } from '../../core/errors.js';
 import { type GrantLevel, grantAllows, reachesAllProjects } from '../../core/permissions.js';
@@ -27,3 +28,11 @@ export const PROJECT = defineEntity({
     }
   },
 });
+
+/** The kind of record this domain's audit events are about (see src/core/audit-kinds.ts). */
+export const PROJECT_AUDIT_KIND = auditKind('project');
+declare module '../../core/audit-kinds.js' {
+  interface AuditTargetKinds {
+    project: typeof PROJECT_AUDIT_KIND;
+  }
+}
