@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
-import { MIGRATIONS, statementsFor } from './migrations/index.js';
+import { pendingMigrations, statementsFor } from './migration-files.js';
 import { GroupCommit, type GroupTransaction } from './group-commit.js';
 import { Batch } from './pg-batch.js';
 import { Statement, type StatementResult } from './pg-statement.js';
@@ -309,9 +309,9 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
 }
 
 /**
- * Applies pending migrations in one transaction under an advisory lock: PostgreSQL's DDL is transactional, so a
- * failed migration leaves nothing behind, and a second process starting at the same moment waits, then finds nothing
- * to do. Returns the versions applied.
+ * Applies pending migrations (db/migrations/, in name order) in one transaction under an advisory lock: PostgreSQL's
+ * DDL is transactional, so a failed migration leaves nothing behind, and a second process starting at the same moment
+ * waits, then finds nothing to do. Returns the versions applied.
  */
 export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
   const client = await pool.connect();
@@ -325,8 +325,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number[]> {
       (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
     );
     const applied: number[] = [];
-    for (const m of MIGRATIONS) {
-      if (done.has(m.version)) continue;
+    for (const m of await pendingMigrations(done)) {
       for (const s of statementsFor(m, 'postgres')) await client.query(s);
       await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
         m.version,

@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database as Schema } from './schema.js';
-import { MIGRATIONS, statementsFor } from './migrations/index.js';
+import { pendingMigrations, statementsFor } from './migration-files.js';
 import { type RowBuilder, rowBuilder } from './row-builder.js';
 import type { RowReader, Store } from './store.js';
 import { GroupCommit, type GroupTransaction } from './group-commit.js';
@@ -110,7 +110,7 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
   mkdirSync(dirname(opts.path), { recursive: true });
   const writerHandle = new Database(opts.path);
   configure(writerHandle, opts.synchronous ?? 'FULL');
-  migrate(writerHandle);
+  await migrate(writerHandle);
   const readerHandle = new Database(opts.path, { readonly: true });
   configure(readerHandle, opts.synchronous ?? 'FULL');
   const writer = cachingHandle(writerHandle);
@@ -169,8 +169,11 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
   };
 }
 
-/** Applies pending numbered migrations, each in its own immediate transaction. Returns the versions applied. */
-export function migrate(handle: Database.Database): number[] {
+/**
+ * Applies pending numbered migrations (db/migrations/, in name order), each in its own immediate transaction. Returns
+ * the versions applied. A migration another process applied meanwhile is skipped.
+ */
+export async function migrate(handle: Database.Database): Promise<number[]> {
   handle.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
@@ -178,17 +181,18 @@ export function migrate(handle: Database.Database): number[] {
     (handle.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
   );
   const applied: number[] = [];
-  for (const m of MIGRATIONS) {
-    if (done.has(m.version)) continue;
-    handle
+  for (const m of await pendingMigrations(done)) {
+    const ran = handle
       .transaction(() => {
+        if (handle.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version)) return false;
         for (const s of statementsFor(m, 'sqlite')) handle.exec(s);
         handle
           .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
           .run(m.version, m.name, new Date().toISOString());
+        return true;
       })
       .immediate();
-    applied.push(m.version);
+    if (ran) applied.push(m.version);
   }
   return applied;
 }

@@ -5,7 +5,13 @@
  * external: it is a native addon. The document libraries stay external too, loaded from node_modules on first use
  * (dynamic import): they are large, a server that makes no document never loads them, and pdfkit reads its own data
  * files from beside its module (which a bundle would move away from them).
+ *
+ * The migrations are not in the bundle: the runner finds them by listing a folder (db/migration-files.ts), so each is
+ * compiled to its own module in dist/migrations/, beside the bundle, where the runner looks from there. Every file of
+ * db/migrations/ whose name starts with a digit goes, even a misnamed one, so the runner refuses the same folder from
+ * the bundle as from source.
  */
+import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -20,5 +26,19 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
+  logLevel: 'warning',
+});
+
+rmSync('dist/migrations', { recursive: true, force: true });
+await build({
+  entryPoints: readdirSync('db/migrations')
+    .filter((f) => /^\d.*\.ts$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => `db/migrations/${f}`),
+  outdir: 'dist/migrations',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
   logLevel: 'warning',
 });

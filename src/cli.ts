@@ -150,7 +150,7 @@ async function migrateDatabase(config: ReturnType<typeof loadConfig>) {
   const handle = new Database(config.databasePath);
   try {
     handle.pragma('journal_mode = WAL');
-    return { applied: migrate(handle), location: config.databasePath };
+    return { applied: await migrate(handle), location: config.databasePath };
   } finally {
     handle.close();
   }

@@ -71,7 +71,7 @@ export async function migrateData(opts: { from: string; to: string }): Promise<M
   const writable = new Database(path);
   try {
     writable.pragma('busy_timeout = 5000');
-    migrate(writable);
+    await migrate(writable);
   } finally {
     writable.close();
   }

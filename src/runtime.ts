@@ -3,7 +3,6 @@ import type { Config } from './config.js';
 import type { Runtime } from './core/invoke.js';
 import { DiskBlobStore } from './files/blob-store.js';
 import { OperationRunner } from './jobs/runner.js';
-import './jobs/all.js';
 
 /** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
 export async function createRuntime(config: Config): Promise<Runtime> {
@@ -22,6 +21,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   };
   // Operations are run by workers in every process that opens the store (the HTTP server, a stdio MCP server), so an
   // operation an agent starts is run even when no HTTP server is up; STUDIO_WORKERS=0 leaves them to other processes.
+  // Each domain's jobs are defined by modules its actions import: a process that serves the catalog can run them all.
   const workers =
     config.workers > 0
       ? new OperationRunner(

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id, page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { verifyAuditChain } from '../../src/core/audit.js';
-import { AuditEvent, ChainCheck } from './records.js';
+import { AuditEvent, AuditTargetKind, ChainCheck } from './records.js';
 import { getReachableEvent, listEvents, listLineEvents } from '../../src/domain/audit/events.js';
 import { AuditEventId, LineId, MemberId, ProjectId } from '../shared/refs.js';
 import { EVENT_SORT_NAMES } from '../../src/domain/audit/events.js';
@@ -57,7 +56,7 @@ export const listStudioAuditEvents = defineAction({
     "Every recorded change across the studio, newest first: projects, schedules, members, settings. Members who manage the workspace see all of it; others see the events of the projects granted to them. Filter by target kind (line, section, project, member …), action or member. With verifyChain: true the answer also says whether the studio's hash-chained feed still verifies from its first event (chain.intact), and where it breaks if not: an edited or removed event breaks it.",
   scope: 'audit:read',
   input: z.strictObject({
-    targetKind: z.enum(AUDIT_TARGET_KINDS).optional().describe('Only events about this kind of record, e.g. line.'),
+    targetKind: AuditTargetKind.optional().describe('Only events about this kind of record, e.g. line.'),
     action: actionFilter,
     memberId: memberFilter,
     verifyChain: z.boolean().optional().describe("Also recompute the studio's whole hash chain and report chain."),

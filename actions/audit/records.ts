@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { ACTOR_CHANNELS, ACTOR_KINDS, AUDIT_TARGET_KINDS } from '../../db/vocabulary.js';
+import { ACTOR_CHANNELS, ACTOR_KINDS } from '../../db/vocabulary.js';
+import { declaredAuditKinds } from '../../src/core/audit-kinds.js';
 import { Id, named, Timestamp } from '../../src/core/values.js';
+
+/**
+ * The kind of record an event is about: every kind a domain declared (src/core/audit-kinds.ts), sorted. Lazy, so the
+ * enumeration is made when first parsed or published, once every domain's entity module has loaded, not when the audit
+ * actions are declared, which may be before some of them.
+ */
+export const AuditTargetKind = z.lazy(() => z.enum(declaredAuditKinds()));
 
 export const AuditEvent = z
   .strictObject({
@@ -24,7 +32,7 @@ export const AuditEvent = z
       })
       .describe('Who made the change.'),
     action: z.string().describe('The action that made the change.'),
-    target: z.strictObject({ kind: z.enum(AUDIT_TARGET_KINDS).nullable(), id: z.string().nullable() }),
+    target: z.strictObject({ kind: AuditTargetKind.nullable(), id: z.string().nullable() }),
     at: Timestamp,
     summary: z.string(),
     changes: z.record(z.string(), z.unknown()).nullable(),

@@ -3,7 +3,8 @@ import type { RowReader, SendLater } from '../../db/store.js';
 import type { Database } from '../../db/schema.js';
 import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
-import type { ActorChannel, AuditTargetKind } from '../../db/vocabulary.js';
+import type { ActorChannel } from '../../db/vocabulary.js';
+import type { AuditTargetKind } from './audit-kinds.js';
 import type { ProjectsTable } from '../../db/schema.js';
 import type { CapabilityGrant } from './capability.js';
 

@@ -50,7 +50,11 @@ export interface JobEnd<I> {
 
 const JOBS = new Map<string, JobDefinition>();
 
-/** Defines a kind of job once; the runner finds it by the operation's `kind`. */
+/**
+ * Defines a kind of job once; the runner finds it by the operation's `kind`. A domain defines its jobs in its own
+ * folder, in a module its actions import (directly, or through the domain function that starts the operation), so every
+ * process that loads the catalog, as every process that runs workers does, can run every job.
+ */
 export function defineJob<I, R>(job: JobDefinition<I, R>): JobDefinition<I, R> {
   if (JOBS.has(job.kind)) throw new Error(`Job ${job.kind} is defined twice.`);
   JOBS.set(job.kind, job as JobDefinition);
@@ -58,3 +62,6 @@ export function defineJob<I, R>(job: JobDefinition<I, R>): JobDefinition<I, R> {
 }
 
 export const jobOfKind = (kind: string): JobDefinition | undefined => JOBS.get(kind);
+
+/** The kinds of job defined so far, sorted. */
+export const definedJobKinds = (): string[] => [...JOBS.keys()].sort();

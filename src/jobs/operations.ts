@@ -46,13 +46,20 @@ export type PresentedOperation = ReturnType<typeof presentOperation>;
 
 /**
  * Records an operation in the caller's write transaction (so an act is accepted exactly when its operation exists)
- * and wakes this process's workers. Returns it queued; the action answers 202 with where to poll.
+ * and wakes this process's workers. Returns it queued; the action answers 202 with where to poll. Its kind must be a
+ * defined job's (defineJob).
  */
 export async function startOperation(
   ctx: ActionContext,
   op: { kind: string; action: string; scope: StudioPermission; input: unknown; total?: number; projectId?: string },
 ): Promise<PresentedOperation> {
   if (!ctx.caller) throw new Error('An operation is started by a member.');
+  // An operation no worker could run would be failed by the first that claimed it, in whichever process.
+  if (!jobOfKind(op.kind)) {
+    throw new Error(
+      `No job is defined for operation kind ${op.kind}: define it with defineJob in a module the domain's actions import.`,
+    );
+  }
   const row: OperationRow = {
     id: newId(),
     studio_id: ctx.studioId,

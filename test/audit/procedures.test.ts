@@ -1,4 +1,4 @@
-import type { AuditTargetKind } from '../../db/vocabulary.js';
+import type { AuditTargetKind } from '../../src/core/audit-kinds.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';

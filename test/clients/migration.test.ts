@@ -7,18 +7,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../db/migrations/index.js';
+import { loadMigrations } from '../../db/migration-files.js';
 import { migrate } from '../../db/sqlite.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'studio-migration-'));
 let db: Database.Database;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = new Database(join(dir, 'old.sqlite'));
   db.pragma('foreign_keys = ON');
   db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  for (const m of MIGRATIONS.filter((x) => x.version <= 4)) {
+  for (const m of await loadMigrations(4)) {
     for (const s of m.statements) db.exec(s);
     db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-01-01T00:00:00.000Z');
   }
@@ -67,9 +67,9 @@ afterAll(() => {
 });
 
 describe('migrating a database made before units and clients were records', () => {
-  it('applies 005 and 006, once', () => {
-    expect(migrate(db)).toEqual(expect.arrayContaining([5, 6]));
-    expect(migrate(db)).toEqual([]);
+  it('applies 005 and 006, once', async () => {
+    expect(await migrate(db)).toEqual(expect.arrayContaining([5, 6]));
+    expect(await migrate(db)).toEqual([]);
   });
 
   it('gives existing units version 1 and their studio’s creation time, archived ones included', () => {

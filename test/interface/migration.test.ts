@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, statementsFor } from '../../db/migrations/index.js';
+import { loadMigrations, statementsFor } from '../../db/migration-files.js';
 import { migratePostgres } from '../../db/postgres.js';
 import { migrate } from '../../db/sqlite.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await raw.run(
     'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
-  for (const m of MIGRATIONS.filter((x) => x.version <= 20)) {
+  for (const m of await loadMigrations(20)) {
     for (const s of statementsFor(m, TEST_DIALECT)) await raw.run(s);
     await raw.run(`INSERT INTO schema_migrations VALUES (${m.version}, '${m.name}', '${AT}')`);
   }

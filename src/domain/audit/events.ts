@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditEventRow, Database } from '../../../db/schema.js';
-import type { AuditTargetKind } from '../../../db/vocabulary.js';
+import type { AuditTargetKind } from '../../core/audit-kinds.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { reachesAllProjects } from '../../core/permissions.js';
@@ -18,7 +18,8 @@ export function presentEvent(r: AuditEventRow, names: ReadonlyMap<string, string
       via: r.actor_via,
     },
     action: r.action,
-    target: { kind: r.target_kind, id: r.target_id },
+    // The store keeps the kind as text; only declared kinds are ever written (AuditInput takes the closed union).
+    target: { kind: r.target_kind as AuditTargetKind | null, id: r.target_id },
     at: r.at,
     summary: r.summary,
     changes: r.changes === null ? null : (JSON.parse(r.changes) as Record<string, unknown>),

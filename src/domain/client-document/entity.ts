@@ -1,3 +1,4 @@
+import { auditKind } from '../../core/audit-kinds.js';
 import { defineEntity } from '../../core/entities.js';
 
 /**
@@ -10,3 +11,14 @@ export const CLIENT_DOCUMENT_SETTINGS = defineEntity({
   table: 'client_document_settings_versions',
   owner: { column: 'project_id', level: 'project' },
 });
+
+/** The kinds of record this domain's audit events are about (see src/core/audit-kinds.ts). */
+export const CLIENT_DOCUMENT_SETTINGS_AUDIT_KIND = auditKind('client_document_settings');
+/** A minted version of the client document: no entity, since inputs name it by its number. */
+export const CLIENT_DOCUMENT_VERSION_AUDIT_KIND = auditKind('client_document_version');
+declare module '../../core/audit-kinds.js' {
+  interface AuditTargetKinds {
+    client_document_settings: typeof CLIENT_DOCUMENT_SETTINGS_AUDIT_KIND;
+    client_document_version: typeof CLIENT_DOCUMENT_VERSION_AUDIT_KIND;
+  }
+}

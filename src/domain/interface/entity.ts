@@ -1,3 +1,4 @@
+import { auditKind } from '../../core/audit-kinds.js';
 import { defineEntity } from '../../core/entities.js';
 
 /** A saved view: personal, so another member's (or another studio's) answers as if it did not exist. */
@@ -30,3 +31,15 @@ export const INSPECTOR_LAYOUT = defineEntity({
   table: 'interface_layouts',
   owner: { column: 'member_id', level: 'member' },
 });
+
+/** The kinds of record this domain's audit events are about (see src/core/audit-kinds.ts). */
+export const SAVED_VIEW_AUDIT_KIND = auditKind('saved_view');
+export const TABLE_LAYOUT_AUDIT_KIND = auditKind('table_layout');
+export const INSPECTOR_LAYOUT_AUDIT_KIND = auditKind('inspector_layout');
+declare module '../../core/audit-kinds.js' {
+  interface AuditTargetKinds {
+    saved_view: typeof SAVED_VIEW_AUDIT_KIND;
+    table_layout: typeof TABLE_LAYOUT_AUDIT_KIND;
+    inspector_layout: typeof INSPECTOR_LAYOUT_AUDIT_KIND;
+  }
+}

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, InterfaceLayoutRow } from '../../../db/schema.js';
 import type { RowReader } from '../../../db/store.js';
-import type { AuditTargetKind, LayoutKind } from '../../../db/vocabulary.js';
+import type { LayoutKind } from '../../../db/vocabulary.js';
+import type { AuditTargetKind } from '../../core/audit-kinds.js';
 import type { ActionContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { diffPresented } from '../kit/diff-presented.js';

@@ -1,3 +1,4 @@
+import { auditKind } from '../../core/audit-kinds.js';
 import { defineEntity } from '../../core/entities.js';
 
 /**
@@ -10,3 +11,11 @@ export const MEMBER = defineEntity({
   table: 'members',
   owner: { column: 'studio_id', level: 'studio' },
 });
+
+/** The kind of record this domain's audit events are about (see src/core/audit-kinds.ts). */
+export const MEMBER_AUDIT_KIND = auditKind('member');
+declare module '../../core/audit-kinds.js' {
+  interface AuditTargetKinds {
+    member: typeof MEMBER_AUDIT_KIND;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Caller } from '../../core/context.js';
+import { auditKind } from '../../core/audit-kinds.js';
 import { defineEntity } from '../../core/entities.js';
 import { ServiceError } from '../../core/errors.js';
 import { type GrantLevel, grantAllows, reachesAllProjects } from '../../core/permissions.js';
@@ -38,4 +39,12 @@ export const PROJECT = defineEntity({
 export function grantedProjectIds(db: Kysely<Database>, caller: Caller) {
   if (reachesAllProjects(caller.permissions)) return undefined;
   return db.selectFrom('project_grants').select('project_grants.project_id').where('member_id', '=', caller.memberId);
+}
+
+/** The kind of record this domain's audit events are about (see src/core/audit-kinds.ts). */
+export const PROJECT_AUDIT_KIND = auditKind('project');
+declare module '../../core/audit-kinds.js' {
+  interface AuditTargetKinds {
+    project: typeof PROJECT_AUDIT_KIND;
+  }
 }

@@ -1,4 +1,0 @@
-// Every kind of job, defined once each: importing this module registers them with the runner.
-import '../domain/documents/jobs.js';
-import '../domain/imports/jobs.js';
-import '../domain/invitations/email-job.js';
