@@ -256,17 +256,6 @@ export interface CodeSchemesTable {
   version: Generated<number>;
 }
 
-export interface UnitsTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  symbol: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: Generated<number>;
-}
-
 export interface LinesTable {
   id: string;
   project_id: string;
@@ -744,7 +733,6 @@ export interface Database {
   projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   sections: SectionsTable;
-  units: UnitsTable;
   custom_properties: CustomPropertiesTable;
   custom_property_options: CustomPropertyOptionsTable;
   line_property_values: LinePropertyValuesTable;
@@ -776,7 +764,6 @@ export interface Database {
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type SavedViewRow = Selectable<SavedViewsTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
-export type UnitRow = Selectable<UnitsTable>;
 export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
 export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
 export type ShareRow = Selectable<SharesTable>;

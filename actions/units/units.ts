@@ -5,7 +5,8 @@ import { UNIT } from '../../src/domain/units/entity.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { UnitId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { Unit, UnitFields } from './records.js';
+import { UNIT_RECORD } from '../../src/domain/units/record.js';
+import { Unit } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */
 const EX = { unitId: '0000000000000000000000000u' } as const;
@@ -58,7 +59,7 @@ export const createUnit = defineAction({
     'Creates a unit in your studio from its name and symbol (e.g. "linear metre", "lm"). Two active units never share a name or a symbol: check list_units with q first, and reuse the one that exists. Send a fresh commandKey so a retry never creates it twice.',
   scope: 'reference:write',
   keyed: true,
-  input: UnitFields,
+  input: UNIT_RECORD.createInput,
   output: Unit,
   errors: [],
   example: { name: 'linear metre', symbol: 'lm', commandKey: '3e5b7c1d-9a2f-4c6e-8b0d-7f1a2c3e4d5b' },
@@ -75,7 +76,7 @@ export const updateUnit = defineAction({
     'A merge patch: send name, symbol or both, with expectedVersion from your last read. Every line measured in the unit shows the change at once (a line names its unit, it does not copy it), so correct a unit rather than create a second one. Archived units do not change (ARCHIVED).',
   scope: 'reference:write',
   versioned: { entity: UNIT, idField: 'unitId' },
-  input: UnitFields.partial().extend(inUnit),
+  input: UNIT_RECORD.patchInput.extend(inUnit),
   output: Unit,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { unitId: EX.unitId, expectedVersion: 1, symbol: 'm²' },

@@ -50,6 +50,7 @@ const unit = (id: string, name: string) => ({
   studio_id: STUDIO,
   name,
   symbol: name.slice(0, 2),
+  version: 1,
   archived_at: null,
   created_at: AT,
   updated_at: AT,
@@ -84,7 +85,7 @@ describe('insertRows', () => {
     const withGap = insertRows(store.db, 'units', [{ ...unit('u_gap', 'gap'), archived_at: undefined }]);
     expect(withGap.sql).not.toContain('archived_at');
     const three = insertRows(store.db, 'units', [unit('u_3a', 'a'), unit('u_3b', 'b'), unit('u_3c', 'c')]);
-    expect(three.parameters).toHaveLength(21);
+    expect(three.parameters).toHaveLength(24);
   });
 });
 

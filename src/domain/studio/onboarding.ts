@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { UNIT_RECORD } from '../units/record.js';
 import type { Database } from '../../../db/schema.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import { newId, newToken, sha256 } from '../../core/ids.js';
@@ -34,15 +35,7 @@ export async function createStudioWithOwner(
   now: string,
 ) {
   const studioId = newId();
-  const units = DEFAULT_UNITS.map((u) => ({
-    id: newId(),
-    studio_id: studioId,
-    name: u.name,
-    symbol: u.symbol,
-    archived_at: null,
-    created_at: now,
-    updated_at: now,
-  }));
+  const units = DEFAULT_UNITS.map((u) => UNIT_RECORD.newRow(u, { id: newId(), ownerId: studioId, now }));
   await db
     .insertInto('studios')
     .values({

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UnitRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -7,28 +7,16 @@ import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keys
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { whereArchived } from '../kit/filters.js';
+import type { PatchFields } from '../kit/record.js';
+import { UNIT_RECORD, type UnitRow } from './record.js';
 
 /** A unit as the API shows it: whether it is the studio's default, and how many active lines measure in it. */
-export function presentUnit(row: UnitRow, facts: { isDefault: boolean; lineCount: number }) {
-  return {
-    id: row.id,
-    name: row.name,
-    symbol: row.symbol,
-    isDefault: facts.isDefault,
-    lineCount: facts.lineCount,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentUnit = (row: UnitRow, facts: { isDefault: boolean; lineCount: number }) =>
+  UNIT_RECORD.present(row, facts);
 export type PresentedUnit = ReturnType<typeof presentUnit>;
 
 /** The fields a studio edits, as callers send them (create: both required; update: a merge patch). */
-export interface UnitFields {
-  name?: string;
-  symbol?: string;
-}
+type UnitFields = PatchFields<typeof UNIT_RECORD.spec.fields>;
 
 /** Units with their count of active lines (in active or archived projects alike) and whether each is the default. */
 function unitsWithFacts(db: Kysely<Database>, studioId: string) {
@@ -131,16 +119,7 @@ async function assertDistinct(ctx: ActionContext, fields: UnitFields, exceptId?:
 
 export async function createUnit(ctx: ActionContext, fields: { name: string; symbol: string }) {
   await assertDistinct(ctx, fields);
-  const row: UnitRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    name: fields.name,
-    symbol: fields.symbol,
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  const row = UNIT_RECORD.newRow(fields, { id: newId(), ownerId: ctx.studioId, now: ctx.now });
   await ctx.db.insertInto('units').values(row).execute();
   ctx.audit({
     targetKind: 'unit',
@@ -170,10 +149,7 @@ export async function updateUnit(ctx: ActionContext, unitId: string, patch: Unit
   if (unit.archived_at) {
     throw new ServiceError('ARCHIVED', 'This unit is archived; archived reference records do not change.');
   }
-  const cols = {
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.symbol !== undefined ? { symbol: patch.symbol } : {}),
-  };
+  const cols = UNIT_RECORD.patchColumns(patch);
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change: name or symbol.', {
       errors: [{ path: '(input)', message: 'Nothing to change.' }],
