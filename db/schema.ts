@@ -239,23 +239,6 @@ export interface SectionsTable {
   version: number;
 }
 
-/** A code scheme: how lines are numbered (FF-001). See db/migrations/009_codes.ts and src/domain/codes/schemes.ts. */
-export interface CodeSchemesTable {
-  id: string;
-  studio_id: string;
-  /** Capital letters and digits, e.g. FF; unique among the studio's active schemes. */
-  prefix: string;
-  name: string;
-  /** A JSON array of section-title keywords, e.g. ["Lighting"]; '[]' by default. */
-  keywords: Generated<string>;
-  /** 1 for the studio's one default scheme, else 0; studios.code_prefix mirrors the default's prefix. */
-  is_default: Generated<number>;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: Generated<number>;
-}
-
 export interface LinesTable {
   id: string;
   project_id: string;
@@ -748,7 +731,6 @@ export interface Database {
   share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
-  code_schemes: CodeSchemesTable;
   lines: LinesTable;
   libraries: LibrariesTable;
   library_products: LibraryProductsTable;
@@ -772,7 +754,6 @@ export type ImportMappingRow = Selectable<ImportMappingsTable>;
 export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
-export type CodeSchemeRow = Selectable<CodeSchemesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;

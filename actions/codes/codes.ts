@@ -5,7 +5,8 @@ import * as codes from '../../src/domain/codes/schemes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { CodeId, ProjectId, SectionId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { CodeFields, CodeScheme, SuggestedCode } from './records.js';
+import { CODE_SCHEME_RECORD } from '../../src/domain/codes/record.js';
+import { CodeScheme, SuggestedCode } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */
 const EX = {
@@ -62,7 +63,7 @@ export const createCode = defineAction({
     'Creates a code scheme: a prefix (unique among the active schemes), a name, and optional section-title keywords. From then on a line created in a section whose title contains one of the keywords (ignoring case) is numbered with this prefix (LT-001, LT-002 … per project); existing lines keep their codes (renumber_schedule_lines applies the schemes to a whole project). isDefault: true makes it the fallback for every other section instead of the current default. Send a fresh commandKey so a retry never creates it twice.',
   scope: 'reference:write',
   keyed: true,
-  input: CodeFields.partial().extend({ prefix: CodeFields.shape.prefix, name: CodeFields.shape.name }),
+  input: CODE_SCHEME_RECORD.createInput,
   output: CodeScheme,
   errors: [],
   example: {
@@ -84,7 +85,7 @@ export const updateCode = defineAction({
     "A merge patch: send only the fields to change, with expectedVersion from your last read. keywords replaces the whole list. A new prefix applies to lines created afterwards; existing lines keep their codes. isDefault: true makes this the studio's default (the old default stops being one, and the studio settings' code prefix follows); a studio always has one default, so isDefault: false on it is refused. Archived schemes do not change (ARCHIVED).",
   scope: 'reference:write',
   versioned: { entity: CODE_SCHEME, idField: 'codeId' },
-  input: CodeFields.partial().extend(inCode),
+  input: CODE_SCHEME_RECORD.patchInput.extend(inCode),
   output: CodeScheme,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { codeId: EX.codeId, expectedVersion: 2, keywords: ['Lighting', 'Lamps'] },

@@ -20,10 +20,7 @@ named(Studio, 'Studio');
 
 export const StudioName = z.string().trim().min(1).max(200);
 
-export const CodePrefix = z
-  .string()
-  .regex(/^[A-Z][A-Z0-9]{0,7}$/, 'A code prefix is 1 to 8 capital letters or digits, starting with a letter, e.g. FF.')
-  .describe('Line codes are the prefix, a hyphen and a number: FF-001.');
+export { CodePrefix } from '../../src/domain/codes/record.js';
 
 export const AccentColour = z
   .string()

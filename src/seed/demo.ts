@@ -1,5 +1,6 @@
 import type { LineRow } from '../../db/schema.js';
 import { CLIENT_RECORD } from '../domain/clients/record.js';
+import { CODE_SCHEME_RECORD } from '../domain/codes/record.js';
 import { SUPPLIER_RECORD } from '../domain/suppliers/record.js';
 import type { Store } from '../../db/sqlite.js';
 import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
@@ -74,18 +75,9 @@ export async function seedDemo(
     await tx
       .insertInto('code_schemes')
       .values(
-        DEMO_CODE_SCHEMES.map((c) => ({
-          id: newId(),
-          studio_id: studioId,
-          prefix: c.prefix,
-          name: c.name,
-          keywords: JSON.stringify(c.keywords),
-          is_default: 0,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-          version: 1,
-        })),
+        DEMO_CODE_SCHEMES.map((c) =>
+          CODE_SCHEME_RECORD.newRow({ ...c, keywords: [...c.keywords] }, { id: newId(), ownerId: studioId, now }),
+        ),
       )
       .execute();
     const projectId = newId();

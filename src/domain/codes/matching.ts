@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { CodeSchemeRow, Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { CodeSchemeRow } from './record.js';
 import { ServiceError } from '../../core/errors.js';
 
 /**

@@ -1,4 +1,3 @@
-import type { CodeSchemeRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -10,6 +9,8 @@ import { activeSection } from '../schedule/lines.js';
 import { loadStudio, writeStudio } from '../studio/studio.js';
 import { keywordsOf, schemeForSection } from './matching.js';
 import { whereArchived } from '../kit/filters.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
+import { CODE_SCHEME_RECORD, type CodeSchemeRow } from './record.js';
 
 /**
  * Code schemes: how a studio numbers its lines. Which scheme a new line takes is decided in ./matching.ts; the line
@@ -22,47 +23,20 @@ import { whereArchived } from '../kit/filters.js';
  */
 
 /** A scheme as the API shows it. */
-export function presentScheme(row: CodeSchemeRow) {
-  return {
-    id: row.id,
-    prefix: row.prefix,
-    name: row.name,
-    keywords: keywordsOf(row),
-    isDefault: row.is_default === 1,
-    example: formatCode(`${row.prefix}-`, 1),
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentScheme = (row: CodeSchemeRow) =>
+  CODE_SCHEME_RECORD.present(row, { example: formatCode(`${row.prefix}-`, 1) });
 export type PresentedScheme = ReturnType<typeof presentScheme>;
 
 /** The fields a studio edits, as callers send them (create: prefix and name required; update: a merge patch). */
-export interface SchemeFields {
-  prefix?: string;
-  name?: string;
-  keywords?: string[];
-  isDefault?: boolean;
-}
+type SchemeFields = PatchFields<typeof CODE_SCHEME_RECORD.spec.fields>;
 
 /** The name a studio's first scheme gets: FF is the trade's furniture & fittings; any other prefix is just the default. */
 export const defaultSchemeName = (prefix: string) => (prefix === 'FF' ? 'Furniture & fittings' : 'Default');
 
 /** A studio's first scheme, its default, as onboarding creates it beside the studio. */
 export function newDefaultScheme(studioId: string, prefix: string, now: string): CodeSchemeRow {
-  return {
-    id: newId(),
-    studio_id: studioId,
-    prefix,
-    name: defaultSchemeName(prefix),
-    keywords: '[]',
-    is_default: 1,
-    archived_at: null,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
+  const fields = { prefix, name: defaultSchemeName(prefix), isDefault: true };
+  return CODE_SCHEME_RECORD.newRow(fields, { id: newId(), ownerId: studioId, now });
 }
 
 export const SCHEME_SORTS = namedSorts(
@@ -172,21 +146,10 @@ async function syncStudioPrefix(ctx: ActionContext) {
   );
 }
 
-export async function createCode(ctx: ActionContext, fields: SchemeFields & { prefix: string; name: string }) {
+export async function createCode(ctx: ActionContext, fields: CreateFields<typeof CODE_SCHEME_RECORD.spec.fields>) {
   await assertPrefixFree(ctx, fields.prefix, null, 'prefix');
   if (fields.isDefault) await demoteDefault(ctx, null);
-  const row: CodeSchemeRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    prefix: fields.prefix,
-    name: fields.name,
-    keywords: JSON.stringify(fields.keywords ?? []),
-    is_default: fields.isDefault ? 1 : 0,
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  const row = CODE_SCHEME_RECORD.newRow(fields, { id: newId(), ownerId: ctx.studioId, now: ctx.now });
   await ctx.db.insertInto('code_schemes').values(row).execute();
   ctx.audit({
     targetKind: 'code_scheme',

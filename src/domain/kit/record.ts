@@ -51,7 +51,7 @@ export type Snake<S extends string> = S extends `${infer C}${infer R}`
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 type ColumnName<K extends string, D> = D extends { column: infer C extends string } ? C : Snake<K>;
-type ColumnValue<D> = D extends { codec: Codec<never, infer Col> }
+type ColumnValue<D> = D extends { codec: { toColumn(value: never): infer Col } }
   ? Col
   : D extends { schema: infer S extends z.ZodType }
     ? z.output<S>
@@ -137,7 +137,11 @@ export function defineRecord<
     createdAt: Timestamp,
     updatedAt: Timestamp,
     ...(spec.archivable
-      ? { archived_at: Timestamp.nullable().describe(`Set when archived; ${spec.table} are never deleted.`) }
+      ? {
+          archived_at: Timestamp.nullable().describe(
+            `Set when archived; ${spec.table.replaceAll('_', ' ')} are never deleted.`,
+          ),
+        }
       : {}),
   };
   const output = named(z.strictObject(shape).describe(spec.description), spec.name);
@@ -189,3 +193,12 @@ export function defineRecord<
 
 /** The kysely table type of a declared record (for the `Database` interface). */
 export type TableOf<R> = R extends DeclaredRecord<infer F, infer _X, infer L, infer A> ? RowOf<F, L, A> : never;
+
+/** A yes/no field kept as 0/1 (SQLite has no booleans; the column stays INTEGER on both stores). */
+export const asFlag: Codec<boolean, number> = { toColumn: (v) => (v ? 1 : 0), fromColumn: (c) => c === 1 };
+
+/** A list or object kept as JSON text. */
+export const asJson = <T>(): Codec<T, string> => ({
+  toColumn: (v) => JSON.stringify(v),
+  fromColumn: (c) => JSON.parse(c) as T,
+});
