@@ -1,7 +1,7 @@
 import type { ProjectsTable } from '../../db/schema.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
-import type { ActionContext, AuditInput, Caller } from './context.js';
+import type { ActionContext, AuditInput } from './context.js';
 import { authenticate } from './auth.js';
 import type { StudioPermission } from './permissions.js';
 import { missingPermission } from './scope-refusal.js';

@@ -7,7 +7,7 @@ import { versionedUpdate } from '../kit/versioned-update.js';
 import { formatCode, prefixAllocator } from '../schedule/codes.js';
 import { activeSection } from '../schedule/lines.js';
 import { loadStudio, writeStudio } from '../studio/studio.js';
-import { keywordsOf, schemeForSection } from './matching.js';
+import { schemeForSection } from './matching.js';
 import { whereArchived } from '../kit/filters.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { CODE_SCHEME_RECORD, type CodeSchemeRow } from './record.js';
