@@ -349,6 +349,10 @@ async function main() {
     const [studioCold, minimalCold] = await coldStarts([studioMcp(full.databaseEnv), minimalMcp], MCP_COLD_RUNS);
     log(`MCP: search_actions over the relevance set, in process, ${SEARCH_ROUNDS} rounds`);
     const search = measureSearch(SEARCH_ROUNDS);
+    // The search measure runs in this process and holds the event loop for seconds: longer than the server's 5 s
+    // keep-alive timeout, so the server has closed this process's idle sockets meanwhile. Let the loop see those
+    // closes before the next request, or it goes out on a closed socket ("socket hang up").
+    await new Promise((resolve) => setTimeout(resolve, 100));
     log(
       `MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`,
     );
