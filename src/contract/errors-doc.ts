@@ -26,7 +26,8 @@ never by HTTP status alone (several codes share a status).
   HTTP status (in tRPC's own table) is the code's, so a single failed call answers with that status; a batch whose
   calls end differently answers 207, and each entry carries its own \`error.data.httpStatus\`.
 - **MCP**: a tool result with \`isError: true\` whose \`structuredContent\` carries \`code\`, \`message\`, often a
-  \`nextStep\` for the agent, and \`requestId\`.
+  \`nextStep\` for the agent, and \`requestId\`. Where the next step is a call (read the record again, repeat with a
+  fresh key), \`nextCall\` holds it as it can be sent: \`{ tool, arguments }\`.
 
 The source of truth is \`ERROR_CATALOG\` in \`src/core/errors.ts\`. \`npm run generate\` writes this page and the
 machine-readable copy, \`x-service-error-map\` in \`generated/openapi.json\`, from it; \`npm run generate -- --check\` and

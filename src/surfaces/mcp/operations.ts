@@ -1,4 +1,5 @@
 import type { CallToolResult, ProgressToken } from '@modelcontextprotocol/sdk/types.js';
+import { operationPoll } from './next-call.js';
 import type { Caller } from '../../core/context.js';
 import type { Runtime } from '../../core/invoke.js';
 import { getOperation, type PresentedOperation } from '../../jobs/operations.js';
@@ -48,7 +49,7 @@ export function pollHint(result: CallToolResult, op: PresentedOperation): CallTo
       ...result.content,
       {
         type: 'text',
-        text: `Operation ${op.id} is ${op.status}: call get_operation_status with { operationId: "${op.id}" } about every second until its status is succeeded, failed or canceled.`,
+        text: `Operation ${op.id} is ${op.status}: send this call about every second until its status is succeeded, failed or canceled: ${JSON.stringify(operationPoll(op.id))}`,
       },
     ],
   };

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { failedCall, nextCallFor } from './next-call.js';
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
@@ -387,7 +388,8 @@ export function createMcpServer(
         ? boundedWrite(name, input, output, wrap)
         : withImage(rt, action, output, bounded(name, input, output, undefined, wrap));
     } catch (err) {
-      return toolError(err, requestId);
+      const failed = failedCall(byName, name, args);
+      return toolError(err, requestId, (code) => nextCallFor(code, failed, actions));
     }
   });
 

@@ -1,10 +1,12 @@
-import { type ERROR_CATALOG, type FieldProblem, toServiceError } from '../../core/errors.js';
+import { type ERROR_CATALOG, type ErrorCode, type FieldProblem, toServiceError } from '../../core/errors.js';
+import type { NextCall } from './next-call.js';
 
 /** What an agent should do next for each failure, so a tool error is never a dead end. */
 const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
   VERSION_CONFLICT:
-    'Call get_line (or the matching read) again, show the person what changed, and only then retry with the new etag. Do not replay automatically.',
-  PRECONDITION_REQUIRED: 'Read the record first and pass its etag as ifMatch (expectedVersion for procedures).',
+    'Read the record again (get_line for a line), show the person what changed, and only then retry with the new etag (expectedVersion inside input for a procedure). Do not replay automatically.',
+  PRECONDITION_REQUIRED:
+    'Read the record first and send its etag as ifMatch (a procedure: its version as expectedVersion inside input).',
   NOT_FOUND: 'Check the ids and names: list_projects and list_lines give valid ids, search_actions gives action names.',
   SNAPSHOT_CHANGED:
     'Start again: repeat the first read without snapshot, path or offset, and do not combine its pages with older ones.',
@@ -12,9 +14,10 @@ const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
   VALIDATION_FAILED: 'Fix the arguments named in errors[]; get_action shows the exact input schema.',
   FORBIDDEN: 'Tell the person this needs more access; do not retry.',
   UNAUTHENTICATED: 'The server token is missing or revoked; the person must configure STUDIO_TOKEN.',
-  IDEMPOTENCY_KEY_REQUIRED: 'Add idempotencyKey: a fresh UUID for this act.',
-  IDEMPOTENCY_KEY_REUSED: 'Use a new idempotencyKey for a different request.',
-  IDEMPOTENCY_IN_PROGRESS: 'Wait a moment, then retry with the same idempotencyKey.',
+  IDEMPOTENCY_KEY_REQUIRED:
+    'Send the call again with a fresh UUID as its key: idempotencyKey for a resource action, commandKey inside input for a procedure.',
+  IDEMPOTENCY_KEY_REUSED: 'A different request needs a new key: send it with a fresh UUID.',
+  IDEMPOTENCY_IN_PROGRESS: 'Wait a second, then send the same call with the same key.',
   ALREADY_ARCHIVED: 'Nothing to do: it is archived already.',
   CONFIRMATION_REQUIRED:
     'Put the question in the message to the person in so many words and wait for their answer; only if they agree, repeat the same call with confirm: true.',
@@ -31,22 +34,37 @@ const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
 
 /**
  * The text a model reads: the code, the sentence, every field problem of errors[] (a client that shows only the text
- * must still see the real mistake) and the next step.
+ * must still see the real mistake), the next step, and the call that takes it when there is one.
  */
-function textOf(code: string, detail: string, errors: readonly FieldProblem[] | undefined, next: string | undefined) {
+function textOf(code: string, detail: string, errors: readonly FieldProblem[] | undefined, next: NextStep | undefined) {
   const more = (errors ?? []).map((e) => `${e.path}: ${e.message}`).filter((e) => !detail.includes(e));
   const fields = more.length ? ` Also: ${more.join(' | ')}` : '';
-  return `${code}: ${detail}${fields}${next ? ` Next: ${next}` : ''}`;
+  const call = next?.call ? ` nextCall: ${JSON.stringify(next.call)}` : '';
+  return `${code}: ${detail}${fields}${next ? ` Next: ${next.says}${call}` : ''}`;
 }
 
-/** A failure as an MCP tool result: `isError`, the stable code, the sentence, and the next step. */
-export function toolError(err: unknown, requestId: string) {
+interface NextStep {
+  says: string;
+  call?: NextCall;
+}
+
+/**
+ * A failure as an MCP tool result: `isError`, the stable code, the sentence, and the next step; where the next step is
+ * a call (`hint`: read the record again, repeat with a fresh key), `nextCall` holds it exactly as it can be sent.
+ */
+export function toolError(
+  err: unknown,
+  requestId: string,
+  hint?: (code: ErrorCode) => { call: NextCall; says: string } | undefined,
+) {
   const se = toServiceError(err);
-  const next = NEXT_STEP[se.code];
+  const fixed = NEXT_STEP[se.code];
+  const next: NextStep | undefined = hint?.(se.code) ?? (fixed ? { says: fixed } : undefined);
   const body = {
     code: se.code,
     message: se.detail,
-    ...(next ? { nextStep: next } : {}),
+    ...(next ? { nextStep: next.says } : {}),
+    ...(next?.call ? { nextCall: next.call } : {}),
     ...(se.errors ? { errors: se.errors } : {}),
     ...(se.extra ?? {}),
     requestId,
