@@ -4,7 +4,10 @@ import { compactSchema } from './compact-schema.js';
 
 type Schema = Record<string, unknown>;
 
-/** One action as get_action describes it; its schemas refer to shared shapes as `#/$defs/<name>`. */
+/**
+ * One action as get_action describes it, what a caller needs first (its arguments, a worked example, its errors)
+ * before what it returns; its schemas refer to shared shapes as `#/$defs/<name>`, which come after every action.
+ */
 function describeOne(a: AnyAction, defs: Record<string, Schema>) {
   const { input, output, errors } = contractOf(a, defs);
   return {
@@ -19,9 +22,10 @@ function describeOne(a: AnyAction, defs: Record<string, Schema>) {
       a.kind === 'procedure'
         ? { type: 'object', properties: { input }, required: ['input'], additionalProperties: false }
         : input,
-    output,
-    errors,
     example: a.kind === 'procedure' ? { input: a.example } : a.example,
+    errors,
+    // Last: a paged read of several actions answers how to call each before what each returns.
+    output,
   };
 }
 
