@@ -136,10 +136,14 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
   const allowed = (path: string) =>
     app.supportedMethods.filter((method) => app.findRoute({ method, url: path })).sort();
 
-  /** The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. */
+  /**
+   * The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. A path
+   * ending in a slash serves nothing (a route's last parameter would otherwise match it empty): 404 whatever the method.
+   */
   const unrouted = (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
-    const methods = allowed(path);
+    const trimmed = endsInSlash(path) ? path.replace(/\/+$/, '') : undefined;
+    const methods = trimmed === undefined ? allowed(path) : [];
     if (methods.length) {
       reply.header('allow', methods.join(', '));
       return refuse(
@@ -148,7 +152,6 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
         new ServiceError('METHOD_NOT_ALLOWED', `${redactPath(path)} accepts ${methods.join(', ')}, not ${req.method}.`),
       );
     }
-    const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : undefined;
     const hint =
       trimmed && allowed(trimmed).length
         ? `paths never end in a slash: use ${redactPath(trimmed)}`
@@ -167,10 +170,13 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
         reply,
         new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.'),
       );
-    if (req.is404) return unrouted(req, reply);
+    if (req.is404 || endsInSlash(req.url.split('?')[0]!)) return unrouted(req, reply);
   });
   app.setNotFoundHandler(unrouted);
 }
+
+/** Paths never end in a slash (but the root, `/`). */
+const endsInSlash = (path: string) => path.length > 1 && path.endsWith('/');
 
 function hostHeaders(req: IncomingMessage): number {
   let n = 0;
