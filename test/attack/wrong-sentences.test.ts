@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { expectCatalogProblem, rawRequest } from '../helpers/raw-http.js';
+import { bodyExchange, expectCatalogProblem, rawRequest } from '../helpers/raw-http.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -32,5 +32,37 @@ describe('a path ending in a slash', () => {
     const res = await rawRequest(app.url, { method: 'GET', path, headers: [['Authorization', `Bearer ${app.token}`]] });
     expect(res.status, res.body).toBe(404);
     expect(res.json.detail).toContain(`use /v1/projects/${app.projectId}.`);
+  });
+});
+
+describe('a body larger than a route accepts', () => {
+  it('/mcp states its own limit (34 MiB), not the default', async () => {
+    const res = await bodyExchange(app.url, {
+      path: '/mcp',
+      declared: 35 * 1024 * 1024,
+      send: Buffer.from('{"jsonrpc":"2.0"'),
+      headers: [
+        ['Authorization', `Bearer ${app.token}`],
+        ['Accept', 'application/json, text/event-stream'],
+      ],
+    });
+    expect(res?.status).toBe(413);
+    expectCatalogProblem(res!, 'POST');
+    expect(res!.json.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res!.json.detail).toMatch(/\b34 MiB\b/);
+    expect(res!.json.detail).not.toMatch(/1 MiB/);
+  });
+
+  it('a JSON route states its limit (1 MiB)', async () => {
+    const res = await bodyExchange(app.url, {
+      path: '/v1/projects',
+      declared: 2 * 1024 * 1024,
+      send: Buffer.from('{"name":"'),
+      headers: [['Authorization', `Bearer ${app.token}`]],
+    });
+    expect(res?.status).toBe(413);
+    expectCatalogProblem(res!, 'POST');
+    expect(res!.json.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res!.json.detail).toMatch(/\b1 MiB\b/);
   });
 });
