@@ -3,6 +3,7 @@
  * catalog code, and its sentence now states what the server really does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pixelBombPng } from '../helpers/images.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { bodyExchange, expectCatalogProblem, rawRequest } from '../helpers/raw-http.js';
 
@@ -64,5 +65,27 @@ describe('a body larger than a route accepts', () => {
     expectCatalogProblem(res!, 'POST');
     expect(res!.json.code).toBe('PAYLOAD_TOO_LARGE');
     expect(res!.json.detail).toMatch(/\b1 MiB\b/);
+  });
+});
+
+describe('an image just past the pixel limit', () => {
+  it('is refused naming its real size, not as many megapixels as the limit', async () => {
+    const lines = await fetch(`${app.url}/v1/projects/${app.projectId}/items?limit=1`, {
+      headers: { authorization: `Bearer ${app.token}` },
+    });
+    const line = ((await lines.json()) as any).items[0].id;
+    const res = await fetch(`${app.url}/v1/projects/${app.projectId}/items/${line}/photographs?filename=big.png`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${app.token}`,
+        'content-type': 'image/png',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: await pixelBombPng(10_001, 10_000),
+    });
+    const body = (await res.json()) as any;
+    expect([res.status, body.code]).toEqual([422, 'IMAGE_TOO_LARGE']);
+    expect(body.detail).toContain('10001 × 10000 pixels (100.01 megapixels)');
+    expect(body.detail).toContain('up to 100 megapixels');
   });
 });
