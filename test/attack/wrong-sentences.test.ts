@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixelBombPng } from '../helpers/images.js';
+import { REGISTRATIONS_PER_HOUR } from '../../src/surfaces/oauth/register.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { bodyExchange, expectCatalogProblem, rawRequest } from '../helpers/raw-http.js';
 
@@ -87,5 +88,24 @@ describe('an image just past the pixel limit', () => {
     expect([res.status, body.code]).toEqual([422, 'IMAGE_TOO_LARGE']);
     expect(body.detail).toContain('10001 × 10000 pixels (100.01 megapixels)');
     expect(body.detail).toContain('up to 100 megapixels');
+  });
+});
+
+describe('dynamic client registration past its hourly bound', () => {
+  it('counts attempts, refused ones included, and says so', async () => {
+    const register = (body: unknown) =>
+      fetch(`${app.url}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // Every attempt here is refused (no redirect_uris): no client is ever registered.
+    for (let i = 0; i < REGISTRATIONS_PER_HOUR; i++) expect((await register({ client_name: 'x' })).status).toBe(400);
+    const res = await register({ client_name: 'x', redirect_uris: ['http://127.0.0.1:9/cb'] });
+    const body = (await res.json()) as any;
+    expect(res.status).toBe(429);
+    expect(body.error).toBe('too_many_requests');
+    expect(body.error_description).toMatch(new RegExp(`\\b${REGISTRATIONS_PER_HOUR} registration attempts\\b`));
+    expect(body.error_description).not.toMatch(/registered \d+ clients/);
   });
 });
