@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixelBombPng } from '../helpers/images.js';
 import { REGISTRATIONS_PER_HOUR } from '../../src/surfaces/oauth/register.js';
+import { ACTIONS } from '../../actions/index.js';
+import { http } from '../helpers/clients.js';
+import { expectSentence } from '../helpers/e2e.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { bodyExchange, expectCatalogProblem, rawRequest } from '../helpers/raw-http.js';
 
@@ -107,5 +110,46 @@ describe('dynamic client registration past its hourly bound', () => {
     expect(body.error).toBe('too_many_requests');
     expect(body.error_description).toMatch(new RegExp(`\\b${REGISTRATIONS_PER_HOUR} registration attempts\\b`));
     expect(body.error_description).not.toMatch(/registered \d+ clients/);
+  });
+});
+
+describe('a studio name', () => {
+  const procedure = async (name: string, input: unknown) => {
+    const action = ACTIONS.find((a) => a.name === name)!;
+    return http(app.url, 'POST', `/api/trpc/${action.trpcPath}`, { token: app.token, body: input });
+  };
+
+  it.each(['Hartley\r\nBcc: x@example.com', 'Hartley\nRowe', 'Hartley\tRowe', 'Hartley\u007f', 'Hartley\u0085'])(
+    'holding a control character (%j) is refused, on creation and on renaming',
+    async (name) => {
+      const studio = (
+        await http(app.url, 'GET', `/api/trpc/${ACTIONS.find((a) => a.name === 'get_studio')!.trpcPath}`, {
+          token: app.token,
+        })
+      ).body.result.data;
+      for (const res of [
+        await procedure('create_studio', { name, currency: 'GBP', commandKey: crypto.randomUUID() }),
+        await procedure('update_studio', { name, expectedVersion: studio.version }),
+      ]) {
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.error.data.serviceCode).toBe('VALIDATION_FAILED');
+        expect(res.body.error.message).toMatch(/control character/);
+        expectSentence(res.body.error.message);
+      }
+    },
+  );
+
+  it('of one line is still taken, trimmed', async () => {
+    const studio = (
+      await http(app.url, 'GET', `/api/trpc/${ACTIONS.find((a) => a.name === 'get_studio')!.trpcPath}`, {
+        token: app.token,
+      })
+    ).body.result.data;
+    const res = await procedure('update_studio', {
+      name: '  Hartley & Rowe Interiors  ',
+      expectedVersion: studio.version,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.data.name).toBe('Hartley & Rowe Interiors');
   });
 });
