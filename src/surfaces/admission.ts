@@ -70,7 +70,7 @@ export interface AdmissionOptions {
 
 /**
  * Admission: what every HTTP request passes before fastify reads its body, in order.
- * 1. One Host header (RFC 9112 §3.2: a request with several is answered 400).
+ * 1. One Host header (RFC 9112 §3.2: a request with several, or an HTTP/1.1 request with none, is answered 400).
  * 2. A request for no route is answered at once (404, or 405 with Allow on a known path), its body unread.
  * 3. Authenticated routes (`/v1` but share links, `/api/trpc`, `/mcp`, `/api/agent-results`) need a valid bearer
  *    token: 401 UNAUTHENTICATED otherwise. An API token works on all of them; an OAuth access token only on `/mcp`,
@@ -164,11 +164,22 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
   };
 
   app.addHook('onRequest', async (req, reply) => {
-    if (hostHeaders(req.raw) > 1)
+    const hosts = hostHeaders(req.raw);
+    if (hosts > 1)
       return refuse(
         req,
         reply,
         new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.'),
+      );
+    // HTTP/1.0 has no Host; HTTP/1.1 requires one (RFC 9112 §3.2).
+    if (hosts === 0 && req.raw.httpVersion === '1.1')
+      return refuse(
+        req,
+        reply,
+        new ServiceError(
+          'VALIDATION_FAILED',
+          'The request has no Host header, which HTTP/1.1 requires; send exactly one, naming this server.',
+        ),
       );
     if (req.is404 || endsInSlash(req.url.split('?')[0]!)) return unrouted(req, reply);
   });

@@ -87,6 +87,8 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
       headersTimeout: Math.min(config.headersTimeout, config.requestTimeout),
       requestTimeout: config.requestTimeout,
       connectionsCheckingInterval: checkingInterval(config),
+      // An HTTP/1.1 request without Host would get node's own empty 400; admission answers it as a problem instead.
+      requireHostHeader: false,
     },
     keepAliveTimeout: config.keepAliveTimeout,
     connectionTimeout: config.idleTimeout,

@@ -9,7 +9,13 @@ import { ACTIONS } from '../../actions/index.js';
 import { http } from '../helpers/clients.js';
 import { expectSentence } from '../helpers/e2e.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { bodyExchange, expectCatalogProblem, rawRequest } from '../helpers/raw-http.js';
+import {
+  bodyExchange,
+  expectCatalogEnvelope,
+  expectCatalogProblem,
+  rawExchange,
+  rawRequest,
+} from '../helpers/raw-http.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -151,5 +157,39 @@ describe('a studio name', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result.data.name).toBe('Hartley & Rowe Interiors');
+  });
+});
+
+describe('an HTTP/1.1 request without a Host header', () => {
+  const without = (path: string, version = '1.1') =>
+    rawExchange(
+      app.url,
+      Buffer.from(`GET ${path} HTTP/${version}\r\nAuthorization: Bearer ${app.token}\r\nConnection: close\r\n\r\n`),
+    );
+
+  it.each(['/v1/projects', '/health', '/nothing', '/login'])(
+    'on %s is 400 VALIDATION_FAILED as a problem',
+    async (path) => {
+      const res = await without(path);
+      expect(res.status, res.wire.slice(0, 300)).toBe(400);
+      expectCatalogProblem(res, path);
+      expect(res.json.code).toBe('VALIDATION_FAILED');
+      expect(res.json.detail).toMatch(/no Host header/);
+    },
+  );
+
+  it('under /api/trpc is 400 in its envelope', async () => {
+    const path = '/api/trpc/projects.listStudioProjects';
+    const res = await without(path);
+    expect(res.status, res.wire.slice(0, 300)).toBe(400);
+    expectCatalogEnvelope(res, path);
+    expect(res.json.error.data.serviceCode).toBe('VALIDATION_FAILED');
+    expect(res.json.error.message).toMatch(/no Host header/);
+  });
+
+  it('HTTP/1.0, which has no Host, is still answered', async () => {
+    const res = await without('/v1/projects', '1.0');
+    expect(res.status, res.wire.slice(0, 300)).toBe(200);
+    expect(res.json.items.length).toBeGreaterThan(0);
   });
 });
