@@ -1,0 +1,64 @@
+/**
+ * Low holes (issue 29, item 7): a line's link takes only web addresses, and the sign-in page is not broken by a crafted
+ * link nor taken from nowhere.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { currentEtag, http } from '../helpers/clients.js';
+import { expectProblem } from '../helpers/e2e.js';
+
+let app: TestApp;
+let line: any;
+beforeAll(async () => {
+  app = await createTestApp();
+  line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
+    .items[0];
+});
+afterAll(async () => app?.close());
+
+describe("a line's url", () => {
+  const itemPath = () => `/v1/projects/${app.projectId}/items/${line.id}`;
+  const patch = async (url: string) =>
+    http(app.url, 'PATCH', itemPath(), {
+      token: app.token,
+      body: { url },
+      headers: { 'if-match': await currentEtag(app.url, app.token, itemPath()) },
+    });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    '//attacker.example/x',
+    'https://exa mple.com',
+  ])('%j is refused on update and on creation', async (url) => {
+    const updated = await patch(url);
+    expectProblem(updated, 400, 'VALIDATION_FAILED');
+    expect(updated.body.detail).toMatch(/http:\/\/ or https:\/\//);
+    const created = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items`, {
+      token: app.token,
+      body: { sectionId: line.sectionId, heading: 'Linen sofa', url },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expectProblem(created, 400, 'VALIDATION_FAILED');
+    const now = (await http(app.url, 'GET', itemPath(), { token: app.token })).body;
+    expect(now.url).not.toBe(url);
+  });
+
+  it('an http or https address is kept, and null clears it', async () => {
+    for (const url of ['https://example.com/sofa?colour=linen#top', 'http://example.com/sofa', null]) {
+      const res = url === null ? await patchNull() : await patch(url);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.url).toBe(url);
+    }
+  });
+  const patchNull = async () =>
+    http(app.url, 'PATCH', itemPath(), {
+      token: app.token,
+      body: { url: null },
+      headers: { 'if-match': await currentEtag(app.url, app.token, itemPath()) },
+    });
+});
