@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { currentEtag, http } from '../helpers/clients.js';
 import { expectProblem } from '../helpers/e2e.js';
+import { getPage, type PageVisit, postForm } from '../members/page-client.js';
 
 let app: TestApp;
 let line: any;
@@ -61,4 +62,43 @@ describe("a line's url", () => {
       body: { url: null },
       headers: { 'if-match': await currentEtag(app.url, app.token, itemPath()) },
     });
+});
+
+describe('signing in with a crafted next', () => {
+  const signIn = async (next: string) => {
+    const page = await getPage(`${app.url}/login`);
+    return postForm(
+      `${app.url}/login`,
+      { form_token: page.formToken!, email: 'alex@hartley-rowe.example', password: app.ownerPassword, next },
+      page.cookies,
+    );
+  };
+  const signedIn = (res: PageVisit) => res.setCookies.some((c) => /^studio_session=[^;]+/.test(c));
+
+  it.each([
+    ['/日本', '/%E6%97%A5%E6%9C%AC'],
+    ['/authorize?state=café', '/authorize?state=caf%C3%A9'],
+    ['/a%20b?x=%E6%97%A5', '/a%20b?x=%E6%97%A5'],
+    ['/🛋', '/%F0%9F%9B%8B'],
+  ])('%j signs in and goes there, percent-encoded', async (next, location) => {
+    const res = await signIn(next);
+    expect(res.status, res.html.slice(0, 300)).toBe(303);
+    expect(res.location).toBe(location);
+    expect(signedIn(res)).toBe(true);
+  });
+
+  it('a next that names another site still signs in, and stays here', async () => {
+    for (const next of ['//attacker.example/日本', 'https://attacker.example/', '/\\attacker.example']) {
+      const res = await signIn(next);
+      expect(res.status, next).toBe(303);
+      expect(res.location, next).toBe('/login');
+      expect(signedIn(res)).toBe(true);
+    }
+  });
+
+  it('the sign-in page keeps a non-Latin-1 next in its form', async () => {
+    const page = await getPage(`${app.url}/login?next=${encodeURIComponent('/日本')}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('name="next" value="/%E6%97%A5%E6%9C%AC"');
+  });
 });
