@@ -102,3 +102,57 @@ describe('signing in with a crafted next', () => {
     expect(page.html).toContain('name="next" value="/%E6%97%A5%E6%9C%AC"');
   });
 });
+
+describe('a sign-in form posted with neither Origin nor Referer', () => {
+  const post = async (headers: Record<string, string>) => {
+    const page = await getPage(`${app.url}/login`);
+    const cookie = [...page.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${app.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers },
+      body: new URLSearchParams({
+        form_token: page.formToken!,
+        email: 'alex@hartley-rowe.example',
+        password: app.ownerPassword,
+      }),
+      redirect: 'manual',
+    });
+    return {
+      status: res.status,
+      html: await res.text(),
+      session: /studio_session=[^;]+/.test(res.headers.get('set-cookie') ?? ''),
+    };
+  };
+
+  it('is refused with 403 and signs nobody in, as the consent form refuses it', async () => {
+    const res = await post({});
+    expect(res.status).toBe(403);
+    expect(res.html).toContain('did not say where it was sent from');
+    expect(res.session).toBe(false);
+  });
+
+  it('is taken with this server as its Origin, or as its Referer when no Origin is sent', async () => {
+    for (const headers of [{ origin: app.url }, { referer: `${app.url}/login` }] as Array<Record<string, string>>) {
+      const res = await post(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(303);
+      expect(res.session).toBe(true);
+    }
+  });
+
+  it('signing out without either is refused too', async () => {
+    const page = await getPage(`${app.url}/login`);
+    const done = await postForm(
+      `${app.url}/login`,
+      { form_token: page.formToken!, email: 'alex@hartley-rowe.example', password: app.ownerPassword },
+      page.cookies,
+    );
+    expect(done.status).toBe(303);
+    const account = await getPage(`${app.url}/login`, done.cookies);
+    expect(account.html).toContain('Signed in as');
+    const out = await postForm(`${app.url}/logout`, { form_token: account.formToken! }, account.cookies, {
+      origin: null,
+    });
+    expect(out.status).toBe(403);
+    expect((await getPage(`${app.url}/login`, account.cookies)).html).toContain('Signed in as');
+  });
+});
