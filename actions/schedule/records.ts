@@ -82,6 +82,18 @@ export const Line = z
   .describe('A schedule line.');
 named(Line, 'Line');
 
+/**
+ * A line's link: a web address, http:// or https:// only (as a url custom property and an imported link), so no
+ * `javascript:`, `data:` or `file:` link ever reaches a page or a document that shows it.
+ */
+const WebAddress = z
+  .string()
+  .max(2000)
+  .refine(
+    (s) => /^https?:\/\/\S+$/i.test(s) && URL.canParse(s),
+    'A link is a web address starting http:// or https://, e.g. https://example.com/sofa; send that, or null for none.',
+  );
+
 /** The editable fields of a line, shared by create, update (merge patch) and bulk update. */
 export const LineFields = z.strictObject({
   code: z.string().max(40).nullable(),
@@ -91,7 +103,7 @@ export const LineFields = z.strictObject({
   supplierId: SupplierId.nullable(),
   brand: z.string().max(200).nullable(),
   productCode: z.string().max(200).nullable(),
-  url: z.string().max(2000).nullable(),
+  url: WebAddress.nullable(),
   finish: z.string().max(500).nullable(),
   dimensions: z.string().max(500).nullable(),
   leadTimeDays: z.int().min(0).max(3650).nullable(),

@@ -18,7 +18,16 @@ export const Studio = z
   .describe('A studio (the tenant).');
 named(Studio, 'Studio');
 
-export const StudioName = z.string().trim().min(1).max(200);
+/** A studio's name: one line (it heads pages, documents and mail), so no control characters, line breaks included. */
+export const StudioName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine(
+    (s) => !/\p{Cc}/u.test(s),
+    'A studio name is one line without control characters (line breaks, tabs); remove them and send it again.',
+  );
 
 export { CodePrefix } from '../../src/domain/codes/record.js';
 

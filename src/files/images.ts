@@ -73,9 +73,11 @@ export async function inspectImage(path: string, declared: string | undefined): 
   const { width = 0, height = 0 } = meta;
   if (!width || !height) throw unreadable();
   if (width * height > MAX_PIXELS) {
+    // Megapixels to two decimals, rounded up: an image past the limit never reads as the limit itself.
+    const megapixels = Math.ceil((width * height) / 1e4) / 100;
     throw new ServiceError(
       'IMAGE_TOO_LARGE',
-      `The image is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels); photographs up to ${MAX_PIXELS / 1e6} megapixels are kept. Resize it and send it again.`,
+      `The image is ${width} × ${height} pixels (${megapixels} megapixels); photographs up to ${MAX_PIXELS / 1e6} megapixels are kept. Resize it and send it again.`,
     );
   }
   const sideways = (meta.orientation ?? 1) >= 5;

@@ -70,7 +70,7 @@ export interface AdmissionOptions {
 
 /**
  * Admission: what every HTTP request passes before fastify reads its body, in order.
- * 1. One Host header (RFC 9112 §3.2: a request with several is answered 400).
+ * 1. One Host header (RFC 9112 §3.2: a request with several, or an HTTP/1.1 request with none, is answered 400).
  * 2. A request for no route is answered at once (404, or 405 with Allow on a known path), its body unread.
  * 3. Authenticated routes (`/v1` but share links, `/api/trpc`, `/mcp`, `/api/agent-results`) need a valid bearer
  *    token: 401 UNAUTHENTICATED otherwise. An API token works on all of them; an OAuth access token only on `/mcp`,
@@ -136,10 +136,14 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
   const allowed = (path: string) =>
     app.supportedMethods.filter((method) => app.findRoute({ method, url: path })).sort();
 
-  /** The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. */
+  /**
+   * The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. A path
+   * ending in a slash serves nothing (a route's last parameter would otherwise match it empty): 404 whatever the method.
+   */
   const unrouted = (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
-    const methods = allowed(path);
+    const trimmed = endsInSlash(path) ? path.replace(/\/+$/, '') : undefined;
+    const methods = trimmed === undefined ? allowed(path) : [];
     if (methods.length) {
       reply.header('allow', methods.join(', '));
       return refuse(
@@ -148,7 +152,6 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
         new ServiceError('METHOD_NOT_ALLOWED', `${redactPath(path)} accepts ${methods.join(', ')}, not ${req.method}.`),
       );
     }
-    const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : undefined;
     const hint =
       trimmed && allowed(trimmed).length
         ? `paths never end in a slash: use ${redactPath(trimmed)}`
@@ -161,16 +164,30 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
   };
 
   app.addHook('onRequest', async (req, reply) => {
-    if (hostHeaders(req.raw) > 1)
+    const hosts = hostHeaders(req.raw);
+    if (hosts > 1)
       return refuse(
         req,
         reply,
         new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.'),
       );
-    if (req.is404) return unrouted(req, reply);
+    // HTTP/1.0 has no Host; HTTP/1.1 requires one (RFC 9112 §3.2).
+    if (hosts === 0 && req.raw.httpVersion === '1.1')
+      return refuse(
+        req,
+        reply,
+        new ServiceError(
+          'VALIDATION_FAILED',
+          'The request has no Host header, which HTTP/1.1 requires; send exactly one, naming this server.',
+        ),
+      );
+    if (req.is404 || endsInSlash(req.url.split('?')[0]!)) return unrouted(req, reply);
   });
   app.setNotFoundHandler(unrouted);
 }
+
+/** Paths never end in a slash (but the root, `/`). */
+const endsInSlash = (path: string) => path.length > 1 && path.endsWith('/');
 
 function hostHeaders(req: IncomingMessage): number {
   let n = 0;

@@ -18,13 +18,23 @@ import { SignInLimits } from './pages/sign-in-limits.js';
 import { registerOAuth } from './oauth/routes.js';
 import { redactPath } from './redact.js';
 
-/** Fastify's own failures (unreadable body, too large, wrong media type) in the one catalog's terms. */
-function fromFastifyError(err: FastifyError): ServiceError {
+/** A size in bytes as a person reads it: whole MiB or KiB when it is one, else bytes. */
+export function sizeInWords(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes.toLocaleString('en')} bytes`;
+}
+
+/**
+ * Fastify's own failures (unreadable body, too large, wrong media type) in the one catalog's terms; `bodyLimit` is
+ * the limit of the route the request addressed.
+ */
+function fromFastifyError(err: FastifyError, bodyLimit: number): ServiceError {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ServiceError(
         'PAYLOAD_TOO_LARGE',
-        'The request body is larger than this server accepts (1 MiB by default); send less data per request.',
+        `The request body is larger than ${sizeInWords(bodyLimit)}, the most this route accepts; send less data per request.`,
       );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ServiceError('UNSUPPORTED_MEDIA_TYPE');
@@ -77,6 +87,8 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
       headersTimeout: Math.min(config.headersTimeout, config.requestTimeout),
       requestTimeout: config.requestTimeout,
       connectionsCheckingInterval: checkingInterval(config),
+      // An HTTP/1.1 request without Host would get node's own empty 400; admission answers it as a problem instead.
+      requireHostHeader: false,
     },
     keepAliveTimeout: config.keepAliveTimeout,
     connectionTimeout: config.idleTimeout,
@@ -101,7 +113,8 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   );
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const se = err instanceof ServiceError ? err : fromFastifyError(err);
+    const se =
+      err instanceof ServiceError ? err : fromFastifyError(err, req.routeOptions.bodyLimit ?? config.bodyLimit);
     if (se.code === 'INTERNAL') rt.log?.(`unhandled error on ${req.method} ${redactPath(req.url)}`, err);
     return sendFailure(req, reply, se);
   });

@@ -55,12 +55,15 @@ export async function truncatedJpeg(): Promise<Buffer> {
   return whole.subarray(0, Math.floor(whole.length / 3));
 }
 
-/** A tiny PNG whose header claims 40,000 × 40,000 pixels (1.6 gigapixels), with a valid header checksum. */
-export async function pixelBombPng(): Promise<Buffer> {
+/**
+ * A tiny PNG whose header claims `width` × `height` pixels (by default 40,000 × 40,000: 1.6 gigapixels), with a valid
+ * header checksum.
+ */
+export async function pixelBombPng(width = 40_000, height = 40_000): Promise<Buffer> {
   const png = Buffer.from(await solid('png', 8, 8));
   // IHDR data starts at byte 16: width, height (big-endian); its CRC covers type + data (bytes 12..29).
-  png.writeUInt32BE(40_000, 16);
-  png.writeUInt32BE(40_000, 20);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
   return png;
 }

@@ -114,10 +114,19 @@ function wholeResponse(raw: Buffer): boolean {
  * body), and reports what the server answered: once a whole answer has arrived the client hangs up, as a real one
  * would. Never rejects: a connection that ends without an answer is status 0.
  */
-export function bodyRequest(
+export async function bodyRequest(
   base: string,
   opts: { path: string; declared: number; send: Buffer; headers?: Array<[string, string]> },
 ): Promise<Outcome> {
+  const res = await bodyExchange(base, opts);
+  return res ? { status: res.status, code: res.json?.code ?? res.json?.error?.data?.serviceCode } : { status: 0 };
+}
+
+/** What bodyRequest reads, whole (headers and body); undefined when the connection ended without an answer. */
+export function bodyExchange(
+  base: string,
+  opts: { path: string; declared: number; send: Buffer; headers?: Array<[string, string]> },
+): Promise<RawResponse | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const headers: Array<[string, string]> = [
@@ -132,12 +141,10 @@ export function bodyRequest(
       if (settled) return;
       settled = true;
       socket.destroy();
-      const raw = Buffer.concat(chunks);
       try {
-        const res = parseResponse(raw);
-        resolve({ status: res.status, code: res.json?.code ?? res.json?.error?.data?.serviceCode });
+        resolve(parseResponse(Buffer.concat(chunks)));
       } catch {
-        resolve({ status: 0 });
+        resolve(undefined);
       }
     };
     const socket = connect(portOf(base), '127.0.0.1', () => {
@@ -149,7 +156,7 @@ export function bodyRequest(
       if (wholeResponse(Buffer.concat(chunks))) settle();
     });
     socket.on('error', () => {
-      // Reported as what arrived before it (status 0 when nothing did).
+      // Reported as what arrived before it (nothing: undefined).
     });
     socket.on('close', settle);
   });

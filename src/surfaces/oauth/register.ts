@@ -4,7 +4,10 @@ import { registerClient } from '../../domain/oauth/clients.js';
 import { InvalidClientMetadataError, TooManyRequestsError } from '../../domain/oauth/errors.js';
 import { CORS_HEADERS, NO_STORE, oauthErrorHandler } from './responses.js';
 
-/** Registrations are unauthenticated writes: a client address may register this many clients an hour. */
+/**
+ * Registrations are unauthenticated writes: a client address may make this many registration attempts an hour, each
+ * counted whether it registered a client or was refused.
+ */
 export const REGISTRATIONS_PER_HOUR = 30;
 const HOUR_MS = 3600_000;
 const REGISTRATION_BODY_LIMIT = 32 * 1024;
@@ -38,7 +41,7 @@ export function registerRegistration(app: FastifyInstance, rt: Runtime) {
       if (wait) {
         reply.header('retry-after', String(wait));
         throw new TooManyRequestsError(
-          `This address registered ${REGISTRATIONS_PER_HOUR} clients in the last hour; reuse a client_id or wait.`,
+          `This address made ${REGISTRATIONS_PER_HOUR} registration attempts in the last hour (each counts, registered or refused); reuse a client_id or wait ${wait} seconds.`,
         );
       }
       const client = await registerClient(rt.store, req.body);

@@ -17,12 +17,19 @@ import {
 
 /**
  * Where to go after signing in: a path on this server only (`/authorize?…`), never another site, so a link to
- * the sign-in page cannot send a person elsewhere once they have signed in.
+ * the sign-in page cannot send a person elsewhere once they have signed in. Characters outside printable ASCII are
+ * percent-encoded (as UTF-8), so the path always fits in a Location header (`/日本` is `/%E6%97%A5%E6%9C%AC`).
  */
 export function localPath(next: string | null | undefined): string | undefined {
   if (!next || next.length > 2048 || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
     return undefined;
-  return hasControlCharacters(next) || next.includes('\\') ? undefined : next;
+  if (hasControlCharacters(next) || next.includes('\\')) return undefined;
+  try {
+    return next.replace(/[^\x21-\x7e]+/g, (run) => encodeURIComponent(run));
+  } catch {
+    // A lone surrogate has no UTF-8 form: no such path.
+    return undefined;
+  }
 }
 
 function signInPage(v: Visit, opts: { email?: string; problem?: string; next?: string | undefined } = {}) {

@@ -7,9 +7,8 @@ import type { Config } from '../../config.js';
  *   not this server's: the base URL's origin, or exactly the one the request was addressed to;
  * - `own`: that origin is this server's;
  * - `unknown`: neither header was sent (not a browser, or one that says nothing).
- * Another site can make a browser post here, but not with this server's Origin. Each form decides what `unknown` is
- * worth: the account pages judge it by their form token alone (bound to a cookie of the browser's); the consent
- * forms, whose signed field another site can fetch for itself, refuse it.
+ * Another site can make a browser post here, but not with this server's Origin. Every form refuses `unknown`: the
+ * account pages (formRefusal) and the consent forms alike.
  */
 export function postedFrom(config: Config, req: FastifyRequest): 'own' | 'foreign' | 'unknown' {
   const site = req.headers['sec-fetch-site'];

@@ -63,13 +63,16 @@ export const formBody = (body: unknown): URLSearchParams =>
   body instanceof URLSearchParams ? body : new URLSearchParams();
 
 /**
- * Why a posted form is not taken, in words for the person; undefined when it came from this server's own page: not
- * from another site (postedFrom; a post that names no origin at all is judged by its token alone), and with the
- * token made for the cookie this browser holds.
+ * Why a posted form is not taken, in words for the person; undefined when it came from this server's own page: from
+ * this server's origin (postedFrom; a post that names no origin at all is refused, as the consent forms refuse it),
+ * and with the token made for the cookie this browser holds.
  */
 export function formRefusal(rt: Runtime, req: FastifyRequest, visit: Visit, body: URLSearchParams): string | undefined {
-  if (postedFrom(rt.config, req) === 'foreign')
+  const from = postedFrom(rt.config, req);
+  if (from === 'foreign')
     return 'This form was sent from another site, so it was not taken. Open this page here and send it again.';
+  if (from === 'unknown')
+    return 'This form did not say where it was sent from (no Origin or Referer header), so it was not taken. Open this page in a browser and send it again.';
   const key = visit.secret ?? readCookie(req.headers.cookie, formCookieName(rt.config));
   if (!formTokenMatches(key, body.get('form_token')))
     return 'This form has expired or did not come from this page, so it was not taken. Please send it again.';
