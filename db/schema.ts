@@ -21,7 +21,6 @@ import type {
   OAuthRevocationReason,
   PhotographType,
   ProjectStatus,
-  PropertyKind,
   Role,
   ShareDocumentKind,
   ShareIntent,
@@ -320,35 +319,6 @@ export interface ProjectTemplatesTable {
   name: string;
   description: string;
   sections_json: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** A project's custom property (a column of its schedule). See db/migrations/012_custom_properties.ts. */
-export interface CustomPropertiesTable {
-  id: string;
-  project_id: string;
-  name: string;
-  kind: PropertyKind;
-  /** 1: shown in the client document; 0 by default. */
-  client_visible: Generated<number>;
-  /** 1-based display order among the project's properties. */
-  position: number;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** One choice of a single- or multiple-choice custom property. */
-export interface CustomPropertyOptionsTable {
-  id: string;
-  property_id: string;
-  project_id: string;
-  label: string;
-  position: number;
   archived_at: string | null;
   created_at: string;
   updated_at: string;
@@ -716,8 +686,6 @@ export interface Database {
   projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   sections: SectionsTable;
-  custom_properties: CustomPropertiesTable;
-  custom_property_options: CustomPropertyOptionsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
   operations: OperationsTable;
@@ -746,8 +714,6 @@ export interface Database {
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type SavedViewRow = Selectable<SavedViewsTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
-export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
-export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
 export type ImportMappingRow = Selectable<ImportMappingsTable>;
