@@ -13,7 +13,6 @@ import type {
   InvitationDelivery,
   InvitationEmailStatus,
   ImportStatus,
-  InterfaceTable,
   LayoutKind,
   LineStatus,
   OperationStatus,
@@ -631,24 +630,6 @@ export interface MemberInterfaceStateTable {
   version: number;
 }
 
-/** A member's saved view of one table: its filters, sort and columns, by name. */
-export interface SavedViewsTable {
-  id: string;
-  member_id: string;
-  table_name: InterfaceTable;
-  name: string;
-  /** The name lower-cased: unique among the member's views of the table. */
-  name_key: string;
-  /** JSON: the table's list filters. */
-  filters: string;
-  sort: string | null;
-  /** JSON array of the columns shown, in order; NULL: the table layout's. */
-  columns: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 /** A member's layout of a table or of the inspector, per project where it has one (NULL: the same everywhere). */
 export interface InterfaceLayoutsTable {
   id: string;
@@ -706,13 +687,11 @@ export interface Database {
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
   member_interface_state: MemberInterfaceStateTable;
-  saved_views: SavedViewsTable;
   interface_layouts: InterfaceLayoutsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
-export type SavedViewRow = Selectable<SavedViewsTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
