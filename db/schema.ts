@@ -13,7 +13,6 @@ import type {
   InvitationDelivery,
   InvitationEmailStatus,
   ImportStatus,
-  InterfaceTable,
   LayoutKind,
   LineStatus,
   OperationStatus,
@@ -21,7 +20,6 @@ import type {
   OAuthRevocationReason,
   PhotographType,
   ProjectStatus,
-  PropertyKind,
   Role,
   ShareDocumentKind,
   ShareIntent,
@@ -320,35 +318,6 @@ export interface ProjectTemplatesTable {
   name: string;
   description: string;
   sections_json: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** A project's custom property (a column of its schedule). See db/migrations/012_custom_properties.ts. */
-export interface CustomPropertiesTable {
-  id: string;
-  project_id: string;
-  name: string;
-  kind: PropertyKind;
-  /** 1: shown in the client document; 0 by default. */
-  client_visible: Generated<number>;
-  /** 1-based display order among the project's properties. */
-  position: number;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** One choice of a single- or multiple-choice custom property. */
-export interface CustomPropertyOptionsTable {
-  id: string;
-  property_id: string;
-  project_id: string;
-  label: string;
-  position: number;
   archived_at: string | null;
   created_at: string;
   updated_at: string;
@@ -661,24 +630,6 @@ export interface MemberInterfaceStateTable {
   version: number;
 }
 
-/** A member's saved view of one table: its filters, sort and columns, by name. */
-export interface SavedViewsTable {
-  id: string;
-  member_id: string;
-  table_name: InterfaceTable;
-  name: string;
-  /** The name lower-cased: unique among the member's views of the table. */
-  name_key: string;
-  /** JSON: the table's list filters. */
-  filters: string;
-  sort: string | null;
-  /** JSON array of the columns shown, in order; NULL: the table layout's. */
-  columns: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 /** A member's layout of a table or of the inspector, per project where it has one (NULL: the same everywhere). */
 export interface InterfaceLayoutsTable {
   id: string;
@@ -716,8 +667,6 @@ export interface Database {
   projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   sections: SectionsTable;
-  custom_properties: CustomPropertiesTable;
-  custom_property_options: CustomPropertyOptionsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
   operations: OperationsTable;
@@ -738,16 +687,12 @@ export interface Database {
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
   member_interface_state: MemberInterfaceStateTable;
-  saved_views: SavedViewsTable;
   interface_layouts: InterfaceLayoutsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
-export type SavedViewRow = Selectable<SavedViewsTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
-export type CustomPropertyRow = Selectable<CustomPropertiesTable>;
-export type CustomPropertyOptionRow = Selectable<CustomPropertyOptionsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
 export type ImportMappingRow = Selectable<ImportMappingsTable>;

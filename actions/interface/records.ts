@@ -1,100 +1,22 @@
 import { z } from 'zod';
-import { INSPECTOR_RECORDS, INTERFACE_TABLES } from '../../db/vocabulary.js';
-import {
-  ALL_INSPECTOR_PANELS,
-  ALL_TABLE_FIELDS,
-  ALL_TABLE_SORTS,
-  ALL_TABLE_STATUSES,
-  LIMITS,
-  SIDEBAR_GROUPS,
-} from '../../src/domain/interface/vocabulary.js';
+import { INSPECTOR_RECORDS } from '../../db/vocabulary.js';
+import { ALL_INSPECTOR_PANELS, LIMITS, SIDEBAR_GROUPS } from '../../src/domain/interface/vocabulary.js';
 import { DENSITIES } from '../../src/domain/interface/table-layouts.js';
-import { ClientId, CustomPropertyId, SupplierId } from '../shared/refs.js';
-import { Id, named, Timestamp, ValueState } from '../../src/core/values.js';
+import { CustomPropertyId } from '../shared/refs.js';
+import { Id, named, Timestamp } from '../../src/core/values.js';
+import { InterfaceTable, SAVED_VIEW_RECORD, TableField } from '../../src/domain/interface/record.js';
+
+export { InterfaceTable, TableField } from '../../src/domain/interface/record.js';
 
 /** The shapes of interface state: saved views, table and inspector layouts, the sidebar. */
-
-export const InterfaceTable = z
-  .enum(INTERFACE_TABLES)
-  .describe(
-    "A table of the studio's screens, named after its list action: schedule_lines (list_schedule_lines, one project's schedule), projects (list_studio_projects), suppliers (list_suppliers), clients (list_clients).",
-  );
-named(InterfaceTable, 'InterfaceTable');
 
 export const InspectorRecord = z
   .enum(INSPECTOR_RECORDS)
   .describe('The kind of record the inspector shows: schedule_line, project, supplier or client.');
 named(InspectorRecord, 'InspectorRecord');
 
-export const TableField = z
-  .enum(ALL_TABLE_FIELDS)
-  .describe(
-    "A built-in column, by the record's field name. schedule_lines: code, heading, description, section, status, supplier, brand, productCode, url, finish, dimensions, leadTimeDays, quantity, unit, markup, tradePrice, retailPrice, clientPrice, deliveryPrice, margin, clientTotal, photographs, createdAt, updatedAt; projects: name, reference, client, status, currency, createdAt, updatedAt; suppliers: name, email, phone, website, accountReference, lineCount, createdAt, updatedAt; clients: name, email, phone, billingAddress, createdAt, updatedAt.",
-  );
-
-const Name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(LIMITS.viewName)
-  .describe('How the view is listed, e.g. "Prices to confirm"; unique among your views of the table, any case.');
-
-const filterFields = {
-  status: z
-    .enum(ALL_TABLE_STATUSES)
-    .optional()
-    .describe(
-      'schedule_lines: draft, specified, approved, ordered, delivered, installed, on_hold; projects: active, archived.',
-    ),
-  priceState: ValueState.optional().describe('schedule_lines: lines with a price in this state.'),
-  archived: z.enum(['exclude', 'include', 'only']).optional().describe('schedule_lines, suppliers, clients.'),
-  q: z.string().trim().min(1).max(200).optional().describe('Text to find, as the list action finds it.'),
-};
-
-/** Filters as a view is saved with them: each is a filter of the view's table's list action, under the same name. */
-export const ViewFilters = z
-  .strictObject({
-    ...filterFields,
-    supplierId: SupplierId.optional().describe('schedule_lines: lines of this supplier.'),
-    clientId: ClientId.optional().describe("projects: this client's projects."),
-  })
-  .describe(
-    "The table's list filters to keep, as its list action takes them: schedule_lines: status, supplierId, priceState, archived, q; projects: status, clientId, q; suppliers and clients: archived, q.",
-  );
-
-const ShownFilters = z
-  .strictObject({ ...filterFields, supplierId: Id.optional(), clientId: Id.optional() })
-  .describe("The table's list filters, to pass to its list action as they are.");
-
-export const ViewSort = z
-  .enum(ALL_TABLE_SORTS)
-  .describe(
-    "One of the table's list sorts, '-' for descending: schedule_lines: code, heading, createdAt, updatedAt; projects: name, createdAt, updatedAt; suppliers and clients: name, createdAt.",
-  );
-
-export const ViewColumns = z
-  .array(TableField)
-  .max(LIMITS.columns)
-  .describe("The built-in columns to show, in order; null: the table layout's.");
-
-export const SavedView = z
-  .strictObject({
-    id: Id,
-    name: z.string(),
-    table: InterfaceTable,
-    filters: ShownFilters,
-    sort: ViewSort.nullable().describe("null: the list's own order."),
-    columns: z.array(TableField).nullable().describe("null: the table layout's columns."),
-    version: z.int().min(1),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  })
-  .describe(
-    "One of your saved views of a table: apply it by calling the table's list action with its filters and sort.",
-  );
-named(SavedView, 'SavedView');
-
-export const ViewFields = { name: Name, filters: ViewFilters, sort: ViewSort, columns: ViewColumns };
+/** A saved view as the API answers it (declared once, in src/domain/interface/record.ts). */
+export const SavedView = SAVED_VIEW_RECORD.output;
 
 const Width = z.int().min(LIMITS.width.min).max(LIMITS.width.max).describe('In CSS pixels.');
 const Density = z.enum(DENSITIES).describe('Row spacing: comfortable or compact.');

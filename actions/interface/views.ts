@@ -5,7 +5,8 @@ import * as views from '../../src/domain/interface/saved-views.js';
 import { pageQuery } from '../shared/queries.js';
 import { SavedViewId } from '../shared/refs.js';
 import { Id, page, Timestamp } from '../../src/core/values.js';
-import { InterfaceTable, SavedView, ViewFields } from './records.js';
+import { SAVED_VIEW_RECORD } from '../../src/domain/interface/record.js';
+import { InterfaceTable, SavedView } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */
 export const EX_VIEW_ID = '0000000000000000000000000v';
@@ -40,13 +41,7 @@ export const createSavedView = defineAction({
     "Keeps filters and a sort exactly as the table's list action takes them (schedule_lines: status, supplierId, priceState, archived, q and list_schedule_lines's sorts; projects: status, clientId, q; suppliers and clients: archived, q), and optionally the built-in columns to show (custom-property columns belong to a project's table layout: update_table_layout). A schedule_lines view applies to every project's schedule. Names are unique among your views of a table, whatever their case; at most 50 views per table. Send a fresh commandKey so a retry never saves it twice.",
   scope: 'self',
   keyed: true,
-  input: z.strictObject({
-    name: ViewFields.name,
-    table: InterfaceTable,
-    filters: ViewFields.filters.optional().describe('Default: none.'),
-    sort: ViewFields.sort.nullable().optional().describe("Default: the list's own order."),
-    columns: ViewFields.columns.nullable().optional().describe("Default: the table layout's columns."),
-  }),
+  input: SAVED_VIEW_RECORD.createInput,
   output: SavedView,
   errors: [],
   example: {
@@ -72,10 +67,7 @@ export const updateSavedView = defineAction({
   versioned: { entity: SAVED_VIEW, idField: 'viewId' },
   input: z.strictObject({
     viewId: SavedViewId.describe('From list_saved_views.'),
-    name: ViewFields.name.optional(),
-    filters: ViewFields.filters.optional().describe('The whole set of filters; {} keeps none.'),
-    sort: ViewFields.sort.nullable().optional(),
-    columns: ViewFields.columns.nullable().optional(),
+    ...SAVED_VIEW_RECORD.patchInput.shape,
   }),
   output: SavedView,
   errors: [],

@@ -8,7 +8,8 @@ import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { PropertyOptionId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { EX, inProperty } from './properties.js';
-import { OptionLabel, PropertyOption } from './records.js';
+import { PROPERTY_OPTION_RECORD } from '../../src/domain/properties/record.js';
+import { PropertyOption } from './records.js';
 
 const inOption = { ...inProperty, optionId: PropertyOptionId };
 
@@ -44,7 +45,7 @@ export const createCustomPropertyOption = defineAction({
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,
-  input: z.strictObject({ ...inProperty, label: OptionLabel }),
+  input: z.strictObject({ ...inProperty, ...PROPERTY_OPTION_RECORD.createInput.shape }),
   output: PropertyOption,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: {
@@ -67,7 +68,8 @@ export const updateCustomPropertyOption = defineAction({
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROPERTY_OPTION, idField: 'optionId' },
-  input: z.strictObject({ ...inOption, label: OptionLabel }),
+  // A rename takes the label a create takes (required: it is the only field an option has to change).
+  input: z.strictObject({ ...inOption, ...PROPERTY_OPTION_RECORD.createInput.shape }),
   output: PropertyOption,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: {

@@ -7,7 +7,8 @@ import { EXAMPLE } from '../projects/shapes.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { CustomPropertyId, ProjectId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { CustomProperty, OptionLabel, PropertyKind, PropertyName } from './records.js';
+import { CUSTOM_PROPERTY_RECORD } from '../../src/domain/properties/record.js';
+import { CustomProperty, OptionLabel } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */
 export const EX = { propertyId: '0000000000000000000000000p', optionId: '0000000000000000000000000o' } as const;
@@ -64,9 +65,7 @@ export const createCustomProperty = defineAction({
   keyed: true,
   input: z.strictObject({
     projectId: ProjectId,
-    name: PropertyName,
-    kind: PropertyKind,
-    clientVisible: z.boolean().optional().describe('Show it in the client document; default false.'),
+    ...CUSTOM_PROPERTY_RECORD.createInput.shape,
     options: z.array(OptionLabel).max(200).optional().describe('Choice kinds only: the first options, in order.'),
   }),
   output: CustomProperty,
@@ -93,11 +92,7 @@ export const updateCustomProperty = defineAction({
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: CUSTOM_PROPERTY, idField: 'propertyId' },
-  input: z.strictObject({
-    ...inProperty,
-    name: PropertyName.optional(),
-    clientVisible: z.boolean().optional(),
-  }),
+  input: z.strictObject({ ...inProperty, ...CUSTOM_PROPERTY_RECORD.patchInput.shape }),
   output: CustomProperty,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, propertyId: EX.propertyId, expectedVersion: 1, clientVisible: false },

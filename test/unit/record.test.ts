@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRecord, field, snake } from '../../src/domain/kit/record.js';
+import { asJson, defineRecord, field, orNull, snake } from '../../src/domain/kit/record.js';
 
 const flag = { toColumn: (v: boolean) => (v ? 1 : 0), fromColumn: (c: unknown) => c === 1 };
 const THING = defineRecord({
@@ -59,5 +59,80 @@ describe('defineRecord', () => {
       pinned: 0,
       account_reference: null,
     });
+  });
+
+  it("shows its owner's id where a field says so, and takes the fields the server works out", () => {
+    const PART = defineRecord({
+      name: 'ScratchPart',
+      description: 'A record that shows its project.',
+      table: 'parts',
+      owner: 'project',
+      archivable: true,
+      archivedMeans: 'lines that name it keep it',
+      fields: {
+        projectId: field(z.string(), { owner: true }),
+        label: field(z.string(), { write: 'always', required: true }),
+        position: field(z.int().min(1)),
+        note: field(z.string().nullable()),
+      },
+    });
+    const row = PART.newRow({ label: 'A', position: 3 }, { id: 'a', ownerId: 'p', now: 'T' });
+    expect(row).toMatchObject({ project_id: 'p', label: 'A', position: 3, note: null });
+    expect(Object.keys(PART.present(row, {}))).toEqual(Object.keys(PART.output.shape));
+    expect(PART.present(row, {})).toMatchObject({ id: 'a', projectId: 'p', position: 3 });
+    expect(Object.keys(PART.output.shape).slice(0, 2)).toEqual(['id', 'projectId']);
+    expect(PART.output.shape.archived_at.description).toBe('Set when archived; lines that name it keep it.');
+    expect(Object.keys(PART.createInput.shape)).toEqual(['label']);
+    expect(() =>
+      defineRecord({
+        name: 'ScratchWrongOwner',
+        description: 'Its owner field names another column.',
+        table: 'wrong',
+        owner: 'studio',
+        archivable: false,
+        fields: { projectId: field(z.string(), { owner: true }) },
+      }),
+    ).toThrow(/studio_id/);
+  });
+
+  it('keeps the further columns a field also fills, and null as NULL through orNull', () => {
+    const VIEW = defineRecord({
+      name: 'ScratchView',
+      description: 'A record with a name key and a nullable list.',
+      table: 'views',
+      owner: 'member',
+      archivable: false,
+      fields: {
+        name: field(z.string(), {
+          write: 'always',
+          required: true,
+          also: { name_key: (n: string) => n.toLowerCase() },
+        }),
+        columns: field(z.array(z.string()).nullable(), {
+          write: 'always',
+          default: null,
+          codec: orNull(asJson<string[]>()),
+        }),
+      },
+    });
+    const row = VIEW.newRow({ name: 'Prices' }, { id: 'v', ownerId: 'm', now: 'T' });
+    expect(row).toEqual({
+      id: 'v',
+      member_id: 'm',
+      name: 'Prices',
+      name_key: 'prices',
+      columns: null,
+      version: 1,
+      created_at: 'T',
+      updated_at: 'T',
+    });
+    expect(VIEW.patchColumns({ name: 'TBC', columns: ['code'] })).toEqual({
+      name: 'TBC',
+      name_key: 'tbc',
+      columns: '["code"]',
+    });
+    expect(VIEW.patchColumns({ columns: null })).toEqual({ columns: null });
+    expect(VIEW.present({ ...row, columns: '["a"]' }, {})).toMatchObject({ name: 'Prices', columns: ['a'] });
+    expect(Object.keys(VIEW.output.shape)).not.toContain('archived_at');
   });
 });

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Database, SavedViewRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { InterfaceTable } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { listed, refuse, refuseEmptyPatch, refuseRepeats } from './checks.js';
+import { SAVED_VIEW_RECORD, type SavedViewRow, type ViewFilterValues } from './record.js';
 import { LIMITS, TABLES } from './vocabulary.js';
 
 /**
@@ -17,21 +19,11 @@ import { LIMITS, TABLES } from './vocabulary.js';
  * rather than records of work (lines, which are, are never deleted).
  */
 
-export type ViewFilters = Record<string, unknown>;
+type ViewFields = typeof SAVED_VIEW_RECORD.spec.fields;
+type ViewSort = Exclude<CreateFields<ViewFields>['sort'], undefined>;
+type ViewColumns = Exclude<CreateFields<ViewFields>['columns'], undefined>;
 
-export function presentView(row: SavedViewRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    table: row.table_name,
-    filters: JSON.parse(row.filters) as ViewFilters,
-    sort: row.sort,
-    columns: row.columns === null ? null : (JSON.parse(row.columns) as string[]),
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+export const presentView = (row: SavedViewRow) => SAVED_VIEW_RECORD.present(row, {});
 
 export const SAVED_VIEW_SORTS = namedSorts(
   {
@@ -57,7 +49,7 @@ export async function listViews(ctx: ActionContext, query: ListViewsQuery) {
 }
 
 /** The filters, in the table's own order, after checking each is one the table's list action takes. */
-function checkedFilters(table: InterfaceTable, filters: ViewFilters): ViewFilters {
+function checkedFilters(table: InterfaceTable, filters: ViewFilterValues): ViewFilterValues {
   const t = TABLES[table];
   for (const [name, value] of Object.entries(filters)) {
     if (value === undefined) continue;
@@ -76,10 +68,11 @@ function checkedFilters(table: InterfaceTable, filters: ViewFilters): ViewFilter
       );
     }
   }
-  return Object.fromEntries(t.filters.filter((f) => filters[f] !== undefined).map((f) => [f, filters[f]]));
+  const given = filters as Record<string, unknown>;
+  return Object.fromEntries(t.filters.filter((f) => given[f] !== undefined).map((f) => [f, given[f]]));
 }
 
-function checkedSort(table: InterfaceTable, sort: string | null) {
+function checkedSort(table: InterfaceTable, sort: ViewSort) {
   const { sorts, listAction } = TABLES[table];
   if (sort !== null && !sorts.includes(sort)) {
     refuse(
@@ -91,7 +84,7 @@ function checkedSort(table: InterfaceTable, sort: string | null) {
   return sort;
 }
 
-function checkedColumns(table: InterfaceTable, columns: readonly string[] | null) {
+function checkedColumns(table: InterfaceTable, columns: ViewColumns) {
   if (columns === null) return null;
   const { fields } = TABLES[table];
   for (const [i, c] of columns.entries()) {
@@ -132,13 +125,7 @@ async function assertNameFree(
   }
 }
 
-export interface CreateViewInput {
-  name: string;
-  table: InterfaceTable;
-  filters?: ViewFilters | undefined;
-  sort?: string | null | undefined;
-  columns?: readonly string[] | null | undefined;
-}
+export type CreateViewInput = CreateFields<ViewFields>;
 
 export async function createView(ctx: ActionContext, input: CreateViewInput) {
   const memberId = ctx.caller!.memberId;
@@ -159,19 +146,10 @@ export async function createView(ctx: ActionContext, input: CreateViewInput) {
       'Too many views of this table.',
     );
   }
-  const row: SavedViewRow = {
-    id: newId(),
-    member_id: memberId,
-    table_name: input.table,
-    name: input.name,
-    name_key: input.name.toLowerCase(),
-    filters: JSON.stringify(filters),
-    sort,
-    columns: columns === null ? null : JSON.stringify(columns),
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  const row = SAVED_VIEW_RECORD.newRow(
+    { name: input.name, table: input.table, filters, sort, columns },
+    { id: newId(), ownerId: memberId, now: ctx.now },
+  );
   await ctx.db.insertInto('saved_views').values(row).execute();
   ctx.audit({ targetKind: 'saved_view', targetId: row.id, summary: `Saved the view ${row.name} of ${row.table_name}` });
   return presentView(row);
@@ -192,30 +170,20 @@ export async function getView(ctx: ActionContext, viewId: string) {
   return presentView(await loadView(ctx, viewId));
 }
 
-export interface ViewPatch {
-  name?: string | undefined;
-  filters?: ViewFilters | undefined;
-  sort?: string | null | undefined;
-  columns?: readonly string[] | null | undefined;
-}
+export type ViewPatch = PatchFields<ViewFields>;
 
 /** A merge patch: filters and columns replace whole; null sort or columns return to the list's and layout's own. */
 export async function updateView(ctx: ActionContext, viewId: string, patch: ViewPatch) {
   refuseEmptyPatch(patch as Record<string, unknown>, ['name', 'filters', 'sort', 'columns']);
   const row = await loadView(ctx, viewId);
-  const cols: Partial<SavedViewRow> = {};
-  if (patch.name !== undefined) {
-    if (patch.name.toLowerCase() !== row.name_key)
-      await assertNameFree(ctx.db, row.member_id, row.table_name, patch.name, row.id);
-    cols.name = patch.name;
-    cols.name_key = patch.name.toLowerCase();
-  }
-  if (patch.filters !== undefined) cols.filters = JSON.stringify(checkedFilters(row.table_name, patch.filters));
-  if (patch.sort !== undefined) cols.sort = checkedSort(row.table_name, patch.sort);
-  if (patch.columns !== undefined) {
-    const columns = checkedColumns(row.table_name, patch.columns);
-    cols.columns = columns === null ? null : JSON.stringify(columns);
-  }
+  if (patch.name !== undefined && patch.name.toLowerCase() !== row.name_key)
+    await assertNameFree(ctx.db, row.member_id, row.table_name, patch.name, row.id);
+  const cols = SAVED_VIEW_RECORD.patchColumns({
+    name: patch.name,
+    filters: patch.filters === undefined ? undefined : checkedFilters(row.table_name, patch.filters),
+    sort: patch.sort === undefined ? undefined : checkedSort(row.table_name, patch.sort),
+    columns: patch.columns === undefined ? undefined : checkedColumns(row.table_name, patch.columns),
+  });
   return versionedUpdate(ctx, 'saved_views', row, cols, {
     present: presentView,
     audit: (after) => ({ targetKind: 'saved_view', summary: `Changed the view ${after.name} of ${after.table_name}` }),

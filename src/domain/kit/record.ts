@@ -34,7 +34,14 @@ export interface FieldDecl<S extends z.ZodType = z.ZodType> {
   default?: z.output<S>;
   /** Its column's form, when not the API value itself. */
   codec?: Codec<z.output<S>, unknown>;
+  /** The owner's id shown under this name (a custom property's projectId): its column is the owner column. */
+  owner?: true;
+  /** Further columns kept from its value, each written with it (a lower-cased name a unique index reads). */
+  also?: Record<string, Keep<z.output<S>>>;
 }
+
+/** What a further column keeps of a field's value (a method's type, so a field of any type is a FieldDecl). */
+type Keep<V> = { keep(value: V): unknown }['keep'];
 
 /** A field of a record (see FieldDecl); the declaration's literal types (column, write) reach the derived types. */
 export const field = <S extends z.ZodType, const D extends Omit<FieldDecl<S>, 'schema'> = Record<never, never>>(
@@ -57,6 +64,14 @@ type ColumnValue<D> = D extends { codec: { toColumn(value: never): infer Col } }
     ? z.output<S>
     : never;
 
+/** The columns fields keep besides their own (`also`), with their values. */
+type AlsoColumns<F extends Fields> = {
+  [K in keyof F]: F[K] extends { also: infer M } ? keyof M & string : never;
+}[keyof F];
+type AlsoValue<F extends Fields, C extends string> = {
+  [K in keyof F]: F[K] extends { also: { [P in C]: (value: never) => infer V } } ? V : never;
+}[keyof F];
+
 type OwnerLevel = 'studio' | 'project' | 'member';
 type OwnerColumn<L extends OwnerLevel> = `${L}_id`;
 
@@ -72,6 +87,8 @@ export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends
   computed?: X;
   /** Whether it is archived, never deleted (then `archived_at` is a column and an output field). */
   archivable: A;
+  /** What archiving means for it, when more than that it is never deleted ("lines that chose it keep the choice"). */
+  archivedMeans?: string;
 }
 
 /** The row of a record's table, as kysely reads it. */
@@ -79,13 +96,28 @@ export type RowOf<F extends Fields, L extends OwnerLevel, A extends boolean> = {
   id: string;
 } & { [K in OwnerColumn<L>]: string } & {
   -readonly [K in keyof F & string as ColumnName<K, F[K]>]: ColumnValue<F[K]>;
-} & { version: number; created_at: string; updated_at: string } & (A extends true
-    ? { archived_at: string | null }
-    : unknown);
+} & { -readonly [C in AlsoColumns<F>]: AlsoValue<F, C> } & {
+  version: number;
+  created_at: string;
+  updated_at: string;
+} & (A extends true ? { archived_at: string | null } : unknown);
 
 type WritableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: string } ? K : never }[keyof F];
 type PatchableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: 'always' } ? K : never }[keyof F];
 type RequiredKeys<F extends Fields> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
+/** Fields the server works out (a position, the parent a path names): the domain gives them to `newRow`. */
+type ServerKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { write: string } | { owner: true } ? never : K;
+}[keyof F] &
+  string;
+/** Those a new row cannot do without: not nullable, no default. */
+type NeededServerKeys<F extends Fields> = {
+  [K in ServerKeys<F>]: F[K] extends { default: unknown } ? never : null extends z.output<F[K]['schema']> ? never : K;
+}[ServerKeys<F>];
+/** The values of the fields the server works out, for a new row. */
+export type ServerFields<F extends Fields> = { [K in NeededServerKeys<F>]: z.output<F[K]['schema']> } & {
+  [K in Exclude<ServerKeys<F>, NeededServerKeys<F>>]?: z.output<F[K]['schema']>;
+};
 
 type CreateShape<F extends Fields> = {
   [K in WritableKeys<F> & string]: K extends RequiredKeys<F> ? F[K]['schema'] : z.ZodOptional<F[K]['schema']>;
@@ -114,8 +146,8 @@ export interface DeclaredRecord<F extends Fields, X extends z.ZodRawShape, L ext
   patchInput: z.ZodObject<PatchShape<F>>;
   /** A row as the API shows it, with the computed figures the caller worked out. */
   present(row: RowOf<F, L, A>, computed: z.input<z.ZodObject<X>>): z.input<z.ZodObject<OutputShape<F, X, A>>>;
-  /** The columns a create stores: what was sent, else each field's default. */
-  newRow(sent: CreateFields<F>, made: { id: string; ownerId: string; now: string }): RowOf<F, L, A>;
+  /** The columns a create stores: what was sent (and the fields the server works out), else each field's default. */
+  newRow(sent: CreateFields<F> & ServerFields<F>, made: { id: string; ownerId: string; now: string }): RowOf<F, L, A>;
   /** The columns a merge patch changes: only the fields it sends. */
   patchColumns(patch: PatchFields<F>): Partial<RowOf<F, L, A>>;
 }
@@ -139,7 +171,7 @@ export function defineRecord<
     ...(spec.archivable
       ? {
           archived_at: Timestamp.nullable().describe(
-            `Set when archived; ${spec.table.replaceAll('_', ' ')} are never deleted.`,
+            `Set when archived; ${spec.archivedMeans ?? `${spec.table.replaceAll('_', ' ')} are never deleted`}.`,
           ),
         }
       : {}),
@@ -153,6 +185,14 @@ export function defineRecord<
     Object.fromEntries(writable.filter(([, d]) => d.write === 'always').map(([n, d]) => [n, d.schema.optional()])),
   );
   const owner = `${spec.owner}_id`;
+  for (const [name, decl] of entries) {
+    if (decl.owner && columnOf(name, decl) !== owner) throw new Error(`${spec.name}.${name}: the owner is ${owner}.`);
+  }
+  /** A field's columns for this API value: its own, and those it also keeps. */
+  const columnsFor = (cols: Record<string, unknown>, name: string, decl: FieldDecl, value: unknown) => {
+    cols[columnOf(name, decl)] = toColumn(decl, value);
+    for (const [column, keep] of Object.entries(decl.also ?? {})) cols[column] = keep(value);
+  };
   return {
     spec,
     output: output as never,
@@ -173,8 +213,8 @@ export function defineRecord<
       const given = sent as Record<string, unknown>;
       const row: Record<string, unknown> = { id: made.id, [owner]: made.ownerId };
       for (const [name, decl] of entries) {
-        const value = given[name] !== undefined ? given[name] : (decl.default ?? null);
-        row[columnOf(name, decl)] = toColumn(decl, value);
+        if (decl.owner) continue;
+        columnsFor(row, name, decl, given[name] !== undefined ? given[name] : (decl.default ?? null));
       }
       Object.assign(row, { version: 1, created_at: made.now, updated_at: made.now });
       if (spec.archivable) row.archived_at = null;
@@ -184,7 +224,7 @@ export function defineRecord<
       const sent = patch as Record<string, unknown>;
       const cols: Record<string, unknown> = {};
       for (const [name, decl] of entries) {
-        if (sent[name] !== undefined) cols[columnOf(name, decl)] = toColumn(decl, sent[name]);
+        if (sent[name] !== undefined && !decl.owner) columnsFor(cols, name, decl, sent[name]);
       }
       return cols as never;
     },
@@ -201,4 +241,10 @@ export const asFlag: Codec<boolean, number> = { toColumn: (v) => (v ? 1 : 0), fr
 export const asJson = <T>(): Codec<T, string> => ({
   toColumn: (v) => JSON.stringify(v),
   fromColumn: (c) => JSON.parse(c) as T,
+});
+
+/** A nullable field's codec: null stays NULL, any other value goes through `codec`. */
+export const orNull = <Api, Column>(codec: Codec<Api, Column>): Codec<Api | null, Column | null> => ({
+  toColumn: (v) => (v === null ? null : codec.toColumn(v)),
+  fromColumn: (c) => (c === null ? null : codec.fromColumn(c)),
 });

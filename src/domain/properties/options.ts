@@ -1,4 +1,3 @@
-import type { CustomPropertyOptionRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -6,19 +5,9 @@ import { whereArchived } from '../kit/filters.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { CHOICE_KINDS, loadProperty } from './properties.js';
+import { type CustomPropertyOptionRow, PROPERTY_OPTION_RECORD } from './record.js';
 
-export function presentOption(row: CustomPropertyOptionRow) {
-  return {
-    id: row.id,
-    propertyId: row.property_id,
-    label: row.label,
-    position: row.position,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentOption = (row: CustomPropertyOptionRow) => PROPERTY_OPTION_RECORD.present(row, {});
 
 export const OPTION_SORTS = namedSorts(
   {
@@ -100,17 +89,10 @@ export async function createOption(ctx: ActionContext, projectId: string, proper
     .select((eb) => eb.fn.max('position').as('p'))
     .where('property_id', '=', propertyId)
     .executeTakeFirst();
-  const row: CustomPropertyOptionRow = {
-    id: newId(),
-    property_id: propertyId,
-    project_id: projectId,
-    label,
-    position: Number(last?.p ?? 0) + 1,
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  const row = PROPERTY_OPTION_RECORD.newRow(
+    { label, propertyId, position: Number(last?.p ?? 0) + 1 },
+    { id: newId(), ownerId: projectId, now: ctx.now },
+  );
   await ctx.db.insertInto('custom_property_options').values(row).execute();
   ctx.audit({
     targetKind: 'custom_property_option',
@@ -146,7 +128,7 @@ export async function updateOption(
   if (before.archived_at)
     throw new ServiceError('ARCHIVED', 'This option is archived; archived options do not change.');
   await assertLabelFree(ctx, propertyId, label, optionId);
-  return writeOption(ctx, before, { label }, 'Renamed');
+  return writeOption(ctx, before, PROPERTY_OPTION_RECORD.patchColumns({ label }), 'Renamed');
 }
 
 /** Archives an option: lines that chose it keep the choice (history); it is no longer offered. */

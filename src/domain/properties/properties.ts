@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CustomPropertyRow, Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { PropertyKind } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
@@ -10,6 +10,8 @@ import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keys
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { inProject } from '../kit/in-project.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
+import { CUSTOM_PROPERTY_RECORD, type CustomPropertyRow, PROPERTY_OPTION_RECORD } from './record.js';
 
 /** Kinds whose values are chosen among the property's options. */
 export const CHOICE_KINDS: ReadonlySet<PropertyKind> = new Set(['single_choice', 'multiple_choice']);
@@ -20,21 +22,8 @@ export interface ShownOption {
 }
 
 /** A property as the API shows it: for a choice property, its active options in order. */
-export function presentProperty(row: CustomPropertyRow, options: readonly ShownOption[]) {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    name: row.name,
-    kind: row.kind,
-    clientVisible: row.client_visible === 1,
-    position: row.position,
-    options: CHOICE_KINDS.has(row.kind) ? [...options] : [],
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentProperty = (row: CustomPropertyRow, options: readonly ShownOption[]) =>
+  CUSTOM_PROPERTY_RECORD.present(row, { options: CHOICE_KINDS.has(row.kind) ? [...options] : [] });
 export type PresentedProperty = ReturnType<typeof presentProperty>;
 
 /** The active options of these properties, in order, in one query. */
@@ -136,13 +125,10 @@ export function assertDistinctLabels(labels: readonly string[], path = 'options'
   }
 }
 
-export interface CreatePropertyInput {
+export type CreatePropertyInput = CreateFields<typeof CUSTOM_PROPERTY_RECORD.spec.fields> & {
   projectId: string;
-  name: string;
-  kind: PropertyKind;
-  clientVisible?: boolean | undefined;
   options?: readonly string[] | undefined;
-}
+};
 
 /** A new property, last in the project's order; a choice property may bring its first options. */
 export async function createProperty(ctx: ActionContext, input: CreatePropertyInput) {
@@ -161,30 +147,13 @@ export async function createProperty(ctx: ActionContext, input: CreatePropertyIn
     .select((eb) => eb.fn.max('position').as('p'))
     .where('project_id', '=', input.projectId)
     .executeTakeFirst();
-  const row: CustomPropertyRow = {
-    id: newId(),
-    project_id: input.projectId,
-    name: input.name,
-    kind: input.kind,
-    client_visible: input.clientVisible ? 1 : 0,
-    position: Number(last?.p ?? 0) + 1,
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  const { projectId, options: labels = [], ...fields } = input;
+  const made = () => ({ id: newId(), ownerId: projectId, now: ctx.now });
+  const row = CUSTOM_PROPERTY_RECORD.newRow({ ...fields, position: Number(last?.p ?? 0) + 1 }, made());
   await ctx.db.insertInto('custom_properties').values(row).execute();
-  const options = (input.options ?? []).map((label, i) => ({
-    id: newId(),
-    property_id: row.id,
-    project_id: input.projectId,
-    label,
-    position: i + 1,
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  }));
+  const options = labels.map((label, i) =>
+    PROPERTY_OPTION_RECORD.newRow({ label, propertyId: row.id, position: i + 1 }, made()),
+  );
   if (options.length) await ctx.db.insertInto('custom_property_options').values(options).execute();
   ctx.audit({
     targetKind: 'custom_property',
@@ -199,10 +168,7 @@ export async function createProperty(ctx: ActionContext, input: CreatePropertyIn
   );
 }
 
-export interface PropertyPatch {
-  name?: string | undefined;
-  clientVisible?: boolean | undefined;
-}
+export type PropertyPatch = PatchFields<typeof CUSTOM_PROPERTY_RECORD.spec.fields>;
 
 async function writeProperty(ctx: ActionContext, before: CustomPropertyRow, cols: object, verb: string) {
   const options = (await optionsOf(ctx.db, [before])).get(before.id) ?? [];
@@ -221,10 +187,7 @@ export async function updateProperty(ctx: ActionContext, projectId: string, prop
   if (before.archived_at) {
     throw new ServiceError('ARCHIVED', 'This custom property is archived; archived properties do not change.');
   }
-  const cols = {
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.clientVisible !== undefined ? { client_visible: patch.clientVisible ? 1 : 0 } : {}),
-  };
+  const cols = CUSTOM_PROPERTY_RECORD.patchColumns(patch);
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change: name or clientVisible.', {
       errors: [{ path: '(input)', message: 'Nothing to change.' }],

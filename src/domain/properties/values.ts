@@ -1,4 +1,4 @@
-import type { CustomPropertyRow } from '../../../db/schema.js';
+import type { CustomPropertyRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { ServiceError } from '../../core/errors.js';
