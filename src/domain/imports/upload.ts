@@ -120,7 +120,7 @@ function chooseSheet(sheets: readonly SheetTable[], name: string | undefined): S
 
 /** Refuses a sheet with more rows below its headings than an import takes. */
 export function assertWithinLimit(sheet: SheetTable) {
-  if (sheet.truncated) throw tooManyRows(`The sheet "${sheet.name}"`);
+  if (sheet.truncated) throw tooManyRows(`The sheet "${sheet.name}"`, undefined, sheet.beyondRow);
   const rows = dataRowCount(sheet.rows, findHeaderRow(sheet.rows));
   if (rows > MAX_IMPORT_ROWS) throw tooManyRows(`The sheet "${sheet.name}"`, rows);
 }
