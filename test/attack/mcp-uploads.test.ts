@@ -113,7 +113,7 @@ async function addPatiently(base64: Buffer, name: string) {
     if (a && a.status !== 503) return { answer: a, refusals };
     if (a) expect(a.body.code).toBe('SERVER_BUSY');
     refusals++;
-    if (refusals > 60) throw new Error(`${name}: still refused after ${refusals} tries`);
+    if (refusals > 180) throw new Error(`${name}: still refused after ${refusals} tries`);
     await new Promise((r) => setTimeout(r, 1000 * Number(a?.retryAfter ?? 1)));
   }
 }
