@@ -15,7 +15,8 @@
  *   6. the client document with photographs, and 7. documents (bench/lib/photographs.ts, bench/lib/documents.ts).
  *   8. imports (bench/lib/imports.ts): a 450-row and a 10,000-row schedule, CSV and XLSX, upload to committed over the
  *      /files upload and create_import's two operations, on a server of its own (≤ 0.3 s and ≤ 5 s); the server's RSS
- *      sampled during the 10,000-row commits (≤ 300 MB).
+ *      sampled during the 10,000-row commits (≤ 300 MB); issue 29's spreadsheet bombs (a 100 MB shared string, five
+ *      2 GiB blank sheets at once, 2,000,000 rows) refused (≤ 1 s each) with the server's RSS flat (growth ≤ 50 MB).
  *
  * `npm run bench -- --only imports` measures section 8 alone (on its own server), printing its rows and writing
  * bench/results/<timestamp>-imports.json and latest-imports.json.

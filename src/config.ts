@@ -33,6 +33,11 @@ export interface Config {
   idleTimeout: number;
   /** Authenticated requests whose bodies are being received or answered at once; more answer 503 SERVER_BUSY. */
   maxInflightBodies: number;
+  /**
+   * Bytes of request bodies held in memory at once (declared lengths; an upload streamed to disk holds none, and an
+   * MCP call's base64 file goes to disk as it arrives); a request that would pass it answers 503 SERVER_BUSY.
+   */
+  maxInflightBodyBytes: number;
   /** Web origins, besides the server's own (its base URL), from which browsers may call `/mcp`. */
   allowedOrigins: string[];
   /** Operation workers this process runs (STUDIO_WORKERS; 0: leave operations to other processes). */
@@ -154,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeout: whole(env, 'STUDIO_KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
     idleTimeout: whole(env, 'STUDIO_IDLE_TIMEOUT_MS', 60_000, 1),
     maxInflightBodies: whole(env, 'STUDIO_MAX_INFLIGHT_BODIES', 64, 1),
+    maxInflightBodyBytes: whole(env, 'STUDIO_MAX_INFLIGHT_BODY_BYTES', 128 * 1024 * 1024, 1024 * 1024),
     allowedOrigins: origins(env.STUDIO_ALLOWED_ORIGINS),
     smtpUrl: smtpUrl(env.STUDIO_SMTP_URL),
     mailFrom: env.STUDIO_MAIL_FROM?.trim() || undefined,

@@ -3,6 +3,16 @@ import ExcelJS from 'exceljs';
 import { expectJson, request, type Reply } from './api.js';
 import { memoryOf, startStudio, type ServerProcess } from './processes.js';
 import type { Check } from './report.js';
+import {
+  deflatedPieces,
+  deflatedRepeat,
+  inlineRow,
+  ONE_SHARED_STRING,
+  SHEET_AROUND,
+  sharedStringsXml,
+  sheetXml,
+  workbookOf,
+} from '../../test/helpers/workbook-bombs.js';
 
 /**
  * Issue 12's import figures: a studio's schedule spreadsheet taken from upload to a committed import over the real
@@ -11,7 +21,8 @@ import type { Check } from './report.js';
  * (202, its Location polled until the preview's result names its previewId), phase commit by that previewId (202), and
  * the commit's operation polled until it succeeded. Each import goes into a fresh project, on a server of its own started
  * as a studio's runs (restarted after the first start that seeded the demo). The server's resident memory is sampled
- * from /proc while the 10,000-row commits run.
+ * from /proc while the 10,000-row commits run. Then issue 29's spreadsheet bombs on the same server (measureBombs): the
+ * time each took to be refused and the server's RSS while it was.
  */
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -159,7 +170,7 @@ export function scheduleRows(count: number, seed = 12): string[][] {
 const csvCell = (c: string) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
 export const toCsv = (rows: string[][]) => Buffer.from(`${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`);
 
-/** The same rows as an Excel workbook, written by exceljs (the library the server reads workbooks with). */
+/** The same rows as an Excel workbook, written by exceljs (as the server writes its exports; it reads with its own reader). */
 export async function toXlsx(rows: string[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Schedule');
@@ -301,13 +312,102 @@ export async function importOnce(
   };
 }
 
+export interface BombRun {
+  bomb: string;
+  /** Files sent at once, and the bytes of each. */
+  files: number;
+  bytes: number;
+  /** What each answered, and the slowest answer as the client saw it. */
+  answers: string[];
+  slowestMs: number;
+  /** The server's RSS before, at its highest (sampled every SAMPLE_MS) and after. */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+}
+
 export interface ImportFigures {
   runs: ImportRun[];
+  /** Issue 29's spreadsheet bombs, each refused on the same server after the imports. */
+  bombs: BombRun[];
   /** The measured server's RSS when it had started (a restart on the seeded database). */
   rssAtStartMb: number;
   /** The first start's, which seeded the demo in process, for comparison. */
   rssSeededMb: number;
   peakRssMb: number;
+}
+
+/**
+ * Issue 29's spreadsheet bombs, made here as the attack test makes them (test/helpers/workbook-bombs.ts) and sent to
+ * the import route of a fresh project: a shared string of 100 MB (a file of about 100 KB), five sheets of 2 GiB of
+ * blank space at once (about 2 MB each), and 2,000,000 rows (about 10 MB). Each must be refused at once (413) with the
+ * server's memory flat; RSS is sampled every SAMPLE_MS while each is answered.
+ */
+export async function measureBombs(s: ServerProcess): Promise<BombRun[]> {
+  const MiB = 1024 * 1024;
+  const { body: project } = await expectJson<{ id: string }>(
+    request(s.url, 'POST', '/v1/projects', {
+      token: s.token,
+      body: { name: 'Bench bombs' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+    [201],
+    'create project',
+  );
+  const oneString = workbookOf(sheetXml(`${inlineRow(1, ['Item'])}<row r="2"><c r="A2" t="s"><v>0</v></c></row>`), {
+    sharedStrings: deflatedRepeat(ONE_SHARED_STRING.prefix, 'a'.repeat(MiB), 100, ONE_SHARED_STRING.suffix),
+  });
+  const blank = workbookOf(deflatedRepeat(SHEET_AROUND.prefix, Buffer.alloc(MiB, 0x20), 2048, SHEET_AROUND.suffix));
+  const rows = workbookOf(
+    await deflatedPieces(
+      (function* () {
+        yield SHEET_AROUND.prefix;
+        for (let r = 3; r <= 2_000_000; r++) yield `<row r="${r}"><c r="A${r}" t="s"><v>0</v></c></row>`;
+        yield SHEET_AROUND.suffix;
+      })(),
+    ),
+    { sharedStrings: sharedStringsXml(['Stool']) },
+  );
+  const bombs: Array<[string, Buffer[]]> = [
+    ['one shared string of 100 MB', [oneString]],
+    ['2 GiB of blank space, five at once', Array(5).fill(blank)],
+    ['2,000,000 rows', [rows]],
+  ];
+  const out: BombRun[] = [];
+  for (const [bomb, files] of bombs) {
+    const before = memoryOf(s.pid).rssMb;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(s.pid).rssMb)), SAMPLE_MS);
+    const answers: Array<{ status: number; code: string; ms: number }> = [];
+    try {
+      await Promise.all(
+        files.map(async (file) => {
+          const t0 = performance.now();
+          const r = await upload(s, project.id, file, 'bomb.xlsx', XLSX_TYPE);
+          const code = (JSON.parse(r.text) as { code?: string }).code ?? '';
+          answers.push({ status: r.status, code, ms: performance.now() - t0 });
+        }),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, memoryOf(s.pid).rssMb);
+    const run: BombRun = {
+      bomb,
+      files: files.length,
+      bytes: files[0]!.length,
+      answers: answers.map((a) => `${a.status} ${a.code}`),
+      slowestMs: Math.max(...answers.map((a) => a.ms)),
+      rssBeforeMb: before,
+      rssPeakMb: peak,
+      rssAfterMb: memoryOf(s.pid).rssMb,
+    };
+    log(
+      `  ${bomb}: ${run.answers.join(', ')} in at most ${run.slowestMs.toFixed(0)} ms; RSS ${before.toFixed(0)} → ${peak.toFixed(0)} → ${run.rssAfterMb.toFixed(0)} MB`,
+    );
+    out.push(run);
+  }
+  return out;
 }
 
 const SMALL = 450;
@@ -359,7 +459,11 @@ export async function measureImports(
         runs.push(r);
       }
     }
-    const figures: ImportFigures = { runs, rssAtStartMb, rssSeededMb, peakRssMb: memoryOf(s.pid).peakMb };
+    // VmHWM before the bombs: the imports' own peak, not theirs.
+    const peakRssMb = memoryOf(s.pid).peakMb;
+    log('imports: the spreadsheet bombs of issue 29, each refused');
+    const bombs = await measureBombs(s);
+    const figures: ImportFigures = { runs, bombs, rssAtStartMb, rssSeededMb, peakRssMb };
     return { checks: importChecks(figures, smallRuns, largeRuns), figures };
   } finally {
     await s.stop();
@@ -403,6 +507,26 @@ function importChecks(f: ImportFigures, smallRuns: number, largeRuns: number): C
       target: { atMost: 300 },
       note: `most of ${runs.reduce((n, r) => n + r.rss!.samples, 0)} samples every ${SAMPLE_MS} ms, commit posted to succeeded; before it ${runs[0]!.rss!.beforeMb.toFixed(0)} MB; the server at ${f.rssAtStartMb.toFixed(0)} MB when started (restarted after the first start seeded the demo, which left that process at ${f.rssSeededMb.toFixed(0)} MB), peak (VmHWM) over every import ${f.peakRssMb.toFixed(0)} MB`,
     });
+  }
+  for (const b of f.bombs) {
+    const size =
+      b.bytes >= 1024 * 1024 ? `${(b.bytes / 1024 / 1024).toFixed(1)} MiB` : `${(b.bytes / 1024).toFixed(0)} KiB`;
+    checks.push(
+      {
+        name: `workbook bomb refused: ${b.bomb}`,
+        value: b.slowestMs / 1000,
+        unit: 's',
+        target: { atMost: 1 },
+        note: `${b.files} × ${size}, answered ${b.answers.join(', ')}; slowest answer as the client saw it`,
+      },
+      {
+        name: `server RSS growth during the bomb: ${b.bomb}`,
+        value: b.rssPeakMb - b.rssBeforeMb,
+        unit: 'MB',
+        target: { atMost: 50 },
+        note: `peak RSS ${b.rssPeakMb.toFixed(0)} MB (sampled every ${SAMPLE_MS} ms) minus ${b.rssBeforeMb.toFixed(0)} MB before; ${b.rssAfterMb.toFixed(0)} MB after`,
+      },
+    );
   }
   return checks;
 }

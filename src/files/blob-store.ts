@@ -12,6 +12,8 @@ export interface StagedBlob {
   path: string;
   sha256: string;
   size: number;
+  /** The file came base64 inside a request body (MCP), so the base64 limits apply to it, not an HTTP upload's. */
+  base64?: boolean;
 }
 
 /**

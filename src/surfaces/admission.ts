@@ -19,12 +19,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The member the bearer token acts for, resolved once by admission on authenticated routes. */
     caller: Caller | null;
+    /** The bytes of body memory admission holds for this request (null without a body); see registerAdmission. */
+    bodyBytes: BodyBytes | null;
   }
   interface FastifyContextConfig {
     /** A route anyone may call (a share link authorises itself through its path): admission asks for no token. */
     anonymous?: boolean;
+    /** The route streams its body to disk (an upload), so the body holds no memory and takes none of the budget. */
+    streamsBody?: boolean;
   }
 }
+
+/** A request's share of the body memory budget, given back as it stops being held. */
+export interface BodyBytes {
+  held: number;
+  /** Gives back `n` bytes of it now (body bytes a route has moved to disk), the rest when the request is answered. */
+  release(n: number): void;
+}
+
+const MiB = (n: number) => `${Math.round(n / 1048576)} MiB`;
 
 /** Routes that need a bearer token before anything else, body included, is read. */
 const AUTHENTICATED = /^\/(?:v1\/|api\/trpc\/|mcp$|api\/agent-results$)/;
@@ -75,11 +88,16 @@ export interface AdmissionOptions {
  * 3. Authenticated routes (`/v1` but share links, `/api/trpc`, `/mcp`, `/api/agent-results`) need a valid bearer
  *    token: 401 UNAUTHENTICATED otherwise. An API token works on all of them; an OAuth access token only on `/mcp`,
  *    its audience. The caller is kept on the request, so `invoke` does not look it up again.
- * 4. At most `maxInflightBodies` admitted requests with a body at once: 503 SERVER_BUSY otherwise.
+ * 4. At most `maxInflightBodies` admitted requests with a body at once, and bodies held in memory bounded by their
+ *    bytes (`maxInflightBodyBytes`): a request takes its declared length (its route's limit when undeclared) from the
+ *    budget before its body is read, and gives it back when answered; what a route moves to disk as it reads (an
+ *    upload's body, the base64 file in an MCP call) it gives back as it goes, and an upload route takes none. Past
+ *    either bound: 503 SERVER_BUSY with Retry-After, the body unread.
  * Steps 3 and 4 attach to each route as it is registered, so every future route inherits them.
  */
 export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: AdmissionOptions = {}) {
   app.decorateRequest('caller', null);
+  app.decorateRequest('bodyBytes', null);
 
   const authenticated: onRequestAsyncHookHandler = async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
@@ -103,23 +121,48 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
   };
 
   let inflight = 0;
+  let heldBytes = 0;
   const max = rt.config.maxInflightBodies;
+  const maxBytes = rt.config.maxInflightBodyBytes;
+  const busy = (req: FastifyRequest, reply: FastifyReply, sentence: string) => {
+    reply.header('retry-after', '1');
+    return refuse(
+      req,
+      reply,
+      new ServiceError('SERVER_BUSY', `${sentence}; wait a moment (see Retry-After) and send this one again.`),
+    );
+  };
   const boundedBodies: onRequestAsyncHookHandler = async (req, reply) => {
     if (!hasBody(req.raw)) return;
-    if (inflight >= max) {
-      reply.header('retry-after', '1');
-      return refuse(
+    if (inflight >= max) return busy(req, reply, `${max} requests with a body are already being received or answered`);
+    const limit = req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit!;
+    const declared = Number(req.headers['content-length']);
+    const wanted = req.routeOptions.config.streamsBody
+      ? 0
+      : Math.min(Number.isSafeInteger(declared) ? declared : limit, limit, maxBytes);
+    if (wanted > maxBytes - heldBytes) {
+      return busy(
         req,
         reply,
-        new ServiceError(
-          'SERVER_BUSY',
-          `${max} requests with a body are already being received or answered; wait a moment (see Retry-After) and send this one again.`,
-        ),
+        `Requests holding ${MiB(heldBytes)} of body are already being received or answered (at most ${MiB(maxBytes)} at once, and this one is ${MiB(wanted)})`,
       );
     }
     inflight++;
-    // 'close' follows the answer, an abort and a timeout alike, so the slot is always given back.
-    reply.raw.once('close', () => inflight--);
+    heldBytes += wanted;
+    const share: BodyBytes = {
+      held: wanted,
+      release(n) {
+        const given = Math.min(Math.max(0, n), share.held);
+        share.held -= given;
+        heldBytes -= given;
+      },
+    };
+    req.bodyBytes = share;
+    // 'close' follows the answer, an abort and a timeout alike, so the slot and the bytes are always given back.
+    reply.raw.once('close', () => {
+      inflight--;
+      share.release(share.held);
+    });
   };
 
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -26,6 +26,7 @@ export function registerFileRoutes(app: FastifyInstance, rt: Runtime, actions: r
         method: 'POST',
         url: fastifyRoute(route.path),
         bodyLimit: route.limit,
+        config: { streamsBody: true },
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
           let upload: StagedBlob | undefined;
           try {

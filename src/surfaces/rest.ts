@@ -56,7 +56,8 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
       method: http.method,
       url: fastifyPath(http.path),
       // An action anyone may call (authorised by a share token in its path) is admitted without a bearer token.
-      config: { anonymous: action.scope === 'capability' },
+      // An upload streams its body to disk: it takes none of admission's body memory.
+      config: { anonymous: action.scope === 'capability', streamsBody: Boolean(http.upload) },
       ...(http.upload ? { bodyLimit: rt.config.uploadLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         let upload: StagedBlob | undefined;

@@ -12,6 +12,8 @@ import { ERROR_CATALOG } from '../../src/core/errors.js';
 import { walkSchema } from '../../src/core/schema-marks.js';
 import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { standaloneJsonSchema, toJsonSchema } from '../../src/contract/json-schema.js';
+import { FILE_FIELD } from '../../src/surfaces/mcp/request-body.js';
+import { fileFields } from '../../src/surfaces/mcp/uploads.js';
 import { ROOT } from '../helpers/server.js';
 
 /**
@@ -246,6 +248,14 @@ describe('the archived-project freeze', () => {
 });
 
 describe('the catalog as a whole', () => {
+  it('takes a file only in data, and every data field is a file (an MCP body streams a long one to disk)', () => {
+    const fields = fileFields(ACTIONS);
+    const withData = ACTIONS.filter((a) => Object.hasOwn(a.fullInput.shape, FILE_FIELD)).map((a) => a.name);
+    expect(withData).toContain('add_line_photograph');
+    for (const name of withData) expect(fields.get(name), `${name}.${FILE_FIELD} is not a file field`).toBe(FILE_FIELD);
+    for (const [name, field] of fields) expect(field, name).toBe(FILE_FIELD);
+  });
+
   it('has unique names', () => {
     const names = ACTIONS.map((a) => a.name);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);

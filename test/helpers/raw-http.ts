@@ -169,6 +169,17 @@ export function rssMiB(pid: number): number {
   return Number(kb) / 1024;
 }
 
+/**
+ * The CPU time a process has used, in seconds (user and system, from /proc/<pid>/stat; clock ticks of 1/100 s, as
+ * Linux reports them to user space). Unlike the time an answer takes, it hardly moves with the machine's load.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces; the fields after its closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** A refusal as problem+json with a catalog code (and never a stack trace), whatever its status. */
 export function expectCatalogProblem(res: RawResponse, where: string) {
   const what = `${where}: ${res.status} ${res.headers['content-type']} ${res.body.slice(0, 300)}`;

@@ -5,6 +5,7 @@
  * runs to success: canceled while queued (the import is previewed again) or failed in the worker (the import is
  * failed, and can be committed again).
  */
+import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationRunner } from '../../src/jobs/runner.js';
@@ -233,6 +234,52 @@ describe('a commit that does not succeed', () => {
           (await db.selectFrom('lines').select('id').where('project_id', '=', idle.projectId).execute()).length,
       ),
     ).toBe(lines);
+  });
+});
+
+describe('a workbook sent base64 over Streamable HTTP', () => {
+  it('streams to a staged file as the body arrives and is read as its bytes, once per key', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Lighting');
+    sheet.addRow(['Item', 'Qty', 'Notes']);
+    // Notes that do not compress, so the base64 is well past the 64 KiB at which it goes to disk.
+    for (let i = 0; i < 3000; i++) sheet.addRow([`Light ${i}`, 1, randomBytes(48).toString('base64')]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    expect((file.length * 4) / 3).toBeGreaterThan(128 * 1024);
+    const key = crypto.randomUUID();
+    const call = async () => {
+      const res = await fetch(`${app.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${app.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'call_action',
+            arguments: {
+              name: 'upload_import_file',
+              arguments: {
+                projectId: app.projectId,
+                data: file.toString('base64'),
+                filename: 'lighting.xlsx',
+                mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                commandKey: key,
+              },
+            },
+          },
+        }),
+      });
+      return ((await res.json()) as any).result.structuredContent.result;
+    };
+    const made = await call();
+    expect(made).toMatchObject({ format: 'xlsx', byteSize: file.length, sheets: [{ name: 'Lighting', rows: 3001 }] });
+    expect((await call()).id).toBe(made.id);
   });
 });
 

@@ -16,6 +16,7 @@ import { detectDelimiter } from '../../src/files/spreadsheet/delimited.js';
 import { readSpreadsheet } from '../../src/files/spreadsheet/read.js';
 import { columnIndex, columnLetter } from '../../src/files/spreadsheet/table.js';
 import { cellNumberText } from '../../src/files/spreadsheet/xlsx-numbers.js';
+import { sharedStringsXml, sheetXml, workbookOf, zipOf } from '../helpers/workbook-bombs.js';
 
 const read = (bytes: Buffer | string, maxRows = 100) => readSpreadsheet(Buffer.from(bytes), { name: 'sheet', maxRows });
 
@@ -130,6 +131,134 @@ describe('XLSX', () => {
     });
     expect(file.sheets.map((s) => s.name)).toEqual(['Schedule', 'Notes']);
     expect(file.sheets[0]!.rows).toEqual([['Item', 'Qty'], [], ['KITCHEN'], ['Stool', '3']]);
+  });
+});
+
+describe('XLSX as other writers save it, and within its bounds', () => {
+  const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const sheet = (rows: string, before = '') => workbookOf(sheetXml(rows, before));
+  const rowsOf = async (file: Buffer) => (await read(file)).sheets[0]!.rows;
+
+  it('joins rich text runs, leaves out a phonetic guide, and never splits a character across inflated chunks', async () => {
+    // Each long cell starts at a different byte offset, so some 'é' falls across a 16 KiB chunk of the inflated sheet.
+    const long = (n: number) => 'é'.repeat(9_000 + n);
+    const file = workbookOf(
+      sheetXml(
+        `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>` +
+          `<c r="C1" t="inlineStr"><is><r><t>In</t></r><r><rPr><b/></rPr><t>line</t></r></is></c></row>` +
+          `<row r="2">${cell('A2', long(0))}${cell('B2', long(1))}${cell('C2', long(2))}${cell('D2', long(3))}</row>`,
+      ),
+      {
+        sharedStrings:
+          '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><r><t>Rich </t></r><r><rPr><i/></rPr><t>text</t></r></si>' +
+          '<si><t>漢字</t><rPh sb="0" eb="2"><t>カンジ</t></rPh></si></sst>',
+      },
+    );
+    const rows = await rowsOf(file);
+    expect(rows[0]).toEqual(['Rich text', '漢字', 'Inline']);
+    expect(rows[1]).toEqual([long(0), long(1), long(2), long(3)]);
+  });
+
+  it('numbers rows and cells the file leaves unnumbered, and reads elements under a namespace prefix', async () => {
+    const file = workbookOf(
+      '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>' +
+        '<x:row><x:c t="inlineStr"><x:is><x:t>Item</x:t></x:is></x:c><x:c><x:v>2</x:v></x:c></x:row>' +
+        '<x:row r="4"><x:c r="B4"><x:v>7</x:v></x:c><x:c><x:v>8</x:v></x:c></x:row>' +
+        '<x:row><x:c t="b"><x:v>1</x:v></x:c></x:row>' +
+        '</x:sheetData></x:worksheet>',
+    );
+    expect(await rowsOf(file)).toEqual([['Item', '2'], [], [], ['', '7', '8'], ['TRUE']]);
+  });
+
+  it('reads dates in either date system, formula results in date and percent formats, and sheets in the workbook order', async () => {
+    const workbook = (date1904: boolean) =>
+      zipOf([
+        {
+          name: 'xl/workbook.xml',
+          content: `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">${date1904 ? '<workbookPr date1904="1"/>' : ''}<sheets><sheet name="Second" sheetId="2" r:id="rId2"/><sheet name="First" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        },
+        {
+          name: 'xl/_rels/workbook.xml.rels',
+          content:
+            '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+            '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/other.xml"/>' +
+            '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+        },
+        {
+          name: 'xl/styles.xml',
+          content:
+            '<styleSheet><numFmts><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts>' +
+            '<cellStyleXfs><xf numFmtId="10"/></cellStyleXfs><cellXfs><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="9"/><xf numFmtId="14"/></cellXfs></styleSheet>',
+        },
+        { name: 'xl/worksheets/sheet1.xml', content: sheetXml(`<row r="1">${cell('A1', 'first')}</row>`) },
+        {
+          name: 'xl/worksheets/other.xml',
+          content: sheetXml(
+            '<row r="1"><c r="A1" s="1"><v>46082</v></c><c r="B1" s="3"><f>TODAY()</f><v>46082</v></c>' +
+              '<c r="C1" s="2"><f>B2/4</f><v>0.35</v></c><c r="D1" s="0"><v>46082</v></c></row>',
+          ),
+        },
+      ]);
+    const in1900 = await read(workbook(false));
+    expect(in1900.sheets.map((s) => s.name)).toEqual(['Second', 'First']);
+    expect(in1900.sheets[0]!.rows[0]).toEqual(['2026-03-01', '2026-03-01', '35%', '46082']);
+    expect(in1900.sheets[1]!.rows).toEqual([['first']]);
+    expect((await read(workbook(true))).sheets[0]!.rows[0]!.slice(0, 2)).toEqual(['2030-03-02', '2030-03-02']);
+  });
+
+  it('reads no further than column 200: column widths out to 100,000,000 and a cell past column XFD cost nothing', async () => {
+    const file = sheet(
+      `<row r="1">${cell('A1', 'Item')}${cell('GR1', 'last read')}${cell('GS1', 'not read')}${cell('XFD1', 'x')}${cell('ZZZZZZZZ1', 'y')}</row>`,
+      '<cols><col min="1" max="100000000" width="12" customWidth="1"/></cols>',
+    );
+    const row = (await rowsOf(file))[0]!;
+    expect(row).toHaveLength(200);
+    expect([row[0], row[199]]).toEqual(['Item', 'last read']);
+  });
+
+  it('takes a cell of 32,767 characters and refuses one longer, naming it, in a workbook and in CSV', async () => {
+    const most = 'x'.repeat(32_767);
+    expect(
+      (await rowsOf(sheet(`<row r="1">${cell('A1', 'Item')}</row><row r="2">${cell('B2', most)}</row>`)))[1],
+    ).toEqual(['', most]);
+    const refused = { status: 413, code: 'PAYLOAD_TOO_LARGE', extra: { maxCellCharacters: 32_767 } };
+    await expect(read(sheet(`<row r="2">${cell('B2', `${most}x`)}</row>`))).rejects.toMatchObject({
+      ...refused,
+      detail: expect.stringContaining('Cell B2 of the sheet "Schedule" holds more than 32,767 characters'),
+    });
+    // A shared string that long is refused where a cell uses it, and not where none does.
+    const shared = (used: boolean) =>
+      workbookOf(sheetXml(`<row r="1">${cell('A1', 'Item')}${used ? '<c r="C1" t="s"><v>0</v></c>' : ''}</row>`), {
+        sharedStrings: sharedStringsXml([`${most}y`]),
+      });
+    await expect(read(shared(true))).rejects.toMatchObject({ ...refused, detail: expect.stringContaining('Cell C1') });
+    expect(await rowsOf(shared(false))).toEqual([['Item']]);
+    expect((await read(`Item,Notes\nStool,${most}\n`)).sheets[0]!.rows[1]![1]).toBe(most);
+    await expect(read(`Item,Notes\nStool,${most}z\n`)).rejects.toMatchObject({
+      ...refused,
+      detail: expect.stringContaining('row 2, column B'),
+    });
+  });
+
+  it('refuses what no workbook holds: a DTD, a tag of 64 KiB, a part larger than its ZIP says, a cut-off part', async () => {
+    await expect(read(workbookOf(`<!DOCTYPE worksheet [<!ENTITY a "b">]>${sheetXml('')}`))).rejects.toMatchObject({
+      reason: 'damaged',
+    });
+    await expect(read(sheet(`<row r="1" x="${'y'.repeat(70_000)}"/>`))).rejects.toMatchObject({ status: 413 });
+    const rows = `<row r="1">${cell('A1', 'Item')}</row>`;
+    await expect(read(workbookOf(sheetXml(rows), { sheetDeclaredSize: 20 }))).rejects.toMatchObject({
+      reason: 'damaged',
+    });
+    await expect(read(sheet(rows).subarray(0, 600))).rejects.toMatchObject({ reason: 'damaged' });
+    await expect(read(workbookOf(sheetXml(rows).slice(0, -20)))).rejects.toMatchObject({ reason: 'damaged' });
+  });
+
+  it('stops a sheet at the first row past the limit that holds anything, and says which', async () => {
+    const file = sheet(
+      `<row r="1">${cell('A1', 'Item')}</row><row r="150" ht="30"/><row r="160">${cell('A160', '')}</row><row r="170">${cell('C170', 'x')}</row><row r="180">${cell('A180', 'y')}</row>`,
+    );
+    expect((await read(file)).sheets[0]).toMatchObject({ truncated: true, beyondRow: 170 });
+    expect((await read(file)).sheets[0]!.rows).toHaveLength(1);
   });
 });
 

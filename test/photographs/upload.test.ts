@@ -257,6 +257,49 @@ describe('photographs over MCP', () => {
     expect(trpcRes.status).toBe(413);
   });
 
+  it('over Streamable HTTP, the base64 streams to disk: as the file however it is written, by its bytes for the key', async () => {
+    const png = await noisyPng(400, 300);
+    const b64 = png.toString('base64');
+    /** tools/call add_photograph over /mcp as raw JSON, `write` turning the JSON text as some encoders do. */
+    const call = async (data: string, key: string, write = (t: string) => t) => {
+      const body = write(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'add_photograph',
+            arguments: { projectId: app.projectId, itemId: lineId, data, mediaType: 'image/png', idempotencyKey: key },
+          },
+        }),
+      );
+      const res = await fetch(`${app.url}/mcp`, {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as any).result;
+    };
+    const first = await call(b64, crypto.randomUUID(), (t) => t.replace(/\//g, '\\/'));
+    expect(first.isError, JSON.stringify(first)).toBeFalsy();
+    expect(first.structuredContent).toMatchObject({ byteSize: png.length, sha256: sha256(png) });
+    const mime = await call(`data:image/png;base64,${b64.replace(/(.{76})/g, '$1\n')}`, crypto.randomUUID());
+    expect(mime.structuredContent).toMatchObject({ byteSize: png.length, sha256: sha256(png) });
+    // The same key again: the same photograph; with other bytes: the key was used for something else.
+    const key = crypto.randomUUID();
+    const once = await call(b64, key);
+    expect((await call(b64, key)).structuredContent.id).toBe(once.structuredContent.id);
+    const other = (await noisyPng(300, 400)).toString('base64');
+    expect((await call(other, key)).structuredContent).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    // Not base64 past the first 64 KiB, and more than 24 MiB decoded, by name; nothing is left staged.
+    const broken = await call(`${b64}${'A'.repeat(70_000)}!`, crypto.randomUUID());
+    expect(broken.structuredContent).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const huge = await call(Buffer.alloc(24 * 1024 * 1024 + 3).toString('base64'), crypto.randomUUID());
+    expect(huge.structuredContent).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(incoming()).toEqual([]);
+  });
+
   it('takes AVIF, as its bytes say, and serves it as upright JPEG sizes', async () => {
     const avif = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
       .heif({ compression: 'av1' })

@@ -16,10 +16,15 @@ export const dataRowCount = (rows: readonly Row[], headerRow: number) =>
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
-/** The refusal of a sheet over the row limit, before any work is done on it. */
-export const tooManyRows = (what: string, rows?: number) =>
+/**
+ * The refusal of a sheet over the row limit, before any work is done on it: with its count of rows when it was read
+ * whole; else (the reader stopped at ROWS_READ) with the row past them that holds something, when the reader knows it.
+ */
+export const tooManyRows = (what: string, rows?: number, beyondRow?: number) =>
   new ServiceError(
     'PAYLOAD_TOO_LARGE',
-    `${what} has ${rows === undefined ? `more than ${count(MAX_IMPORT_ROWS)}` : count(rows)} rows; an import takes at most ${count(MAX_IMPORT_ROWS)}. Split the schedule into several files (by room, say) and import each.`,
+    rows !== undefined
+      ? `${what} has ${count(rows)} rows; an import takes at most ${count(MAX_IMPORT_ROWS)}. Split the schedule into several files (by room, say) and import each.`
+      : `${what} ${beyondRow === undefined ? 'goes on' : `holds something in row ${count(beyondRow)},`} past row ${count(ROWS_READ)}, the last an import reads (it takes at most ${count(MAX_IMPORT_ROWS)} rows below the headings). Delete what is below the schedule, or split the schedule into several files (by room, say) and import each.`,
     { extra: { maxRows: MAX_IMPORT_ROWS } },
   );

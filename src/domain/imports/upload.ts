@@ -64,7 +64,9 @@ export async function prepareImportFile(
       `${input.mediaType.slice(0, 100)} is not a spreadsheet type; send a CSV file (text/csv) or an Excel workbook (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet).`,
     );
   }
-  // An HTTP upload arrives staged on disk (at most 24 MiB, its route's limit); MCP's arrives base64 in the input.
+  // An HTTP upload arrives staged on disk (at most 24 MiB, its route's limit), and so does an MCP call's base64 read
+  // out of its body as it arrived (held to the same 24 MiB here); tRPC's arrives base64 in the input.
+  if (upload && upload.size > MAX_IMPORT_BYTES) throw tooLargeForBase64(upload.size);
   const bytes = upload ? await readFile(upload.path) : decodeBase64(input.data!);
   const filename = cleanFilename(input.filename);
   let file: Awaited<ReturnType<typeof readSpreadsheet>>;
@@ -120,7 +122,7 @@ function chooseSheet(sheets: readonly SheetTable[], name: string | undefined): S
 
 /** Refuses a sheet with more rows below its headings than an import takes. */
 export function assertWithinLimit(sheet: SheetTable) {
-  if (sheet.truncated) throw tooManyRows(`The sheet "${sheet.name}"`);
+  if (sheet.truncated) throw tooManyRows(`The sheet "${sheet.name}"`, undefined, sheet.beyondRow);
   const rows = dataRowCount(sheet.rows, findHeaderRow(sheet.rows));
   if (rows > MAX_IMPORT_ROWS) throw tooManyRows(`The sheet "${sheet.name}"`, rows);
 }

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
 import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
+import { DATA_URL_HEAD, stageBase64Text } from '../../files/base64.js';
 import type { StagedBlob } from '../../files/blob-store.js';
 import { inspectImage, type PhotographType } from '../../files/images.js';
 import { ensureDerived } from './variants.js';
@@ -43,6 +43,7 @@ export async function preparePhotograph(
   input: UploadInput,
   upload?: StagedBlob,
 ): Promise<PreparedPhotograph> {
+  if (upload?.base64 && upload.size > BASE64_MAX_BYTES) throw tooLargeForBase64(upload.size);
   const staged = upload ?? (await stageBase64(env, input.data));
   try {
     const facts = await inspectImage(staged.path, input.mediaType);
@@ -61,27 +62,28 @@ export async function preparePhotograph(
   }
 }
 
+/** The base64 in the input decoded into a staged file a slice at a time (never its bytes whole beside the text). */
 async function stageBase64(env: PrepareEnv, data: string | undefined): Promise<StagedBlob> {
   if (data === undefined) {
     throw new ServiceError('VALIDATION_FAILED', "Send the photograph's bytes as base64 in data.", {
       errors: [{ path: 'data', message: 'Required: the file, base64-encoded.' }],
     });
   }
-  // A data: URL (what a browser or some agents produce) carries the same base64 after its comma.
-  const text = data.replace(/^data:[^,]{0,100};base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) {
+  // What it decodes to, about (white space aside), for the sentence of a refusal.
+  const size = Math.floor((data.replace(DATA_URL_HEAD, '').length * 3) / 4);
+  const staged = await stageBase64Text(env.files, data, BASE64_MAX_BYTES, () => tooLargeForBase64(size));
+  if (!staged) {
     throw new ServiceError('VALIDATION_FAILED', 'data is not base64; encode the file with standard base64.', {
       errors: [{ path: 'data', message: 'Not base64.' }],
     });
   }
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length > BASE64_MAX_BYTES) throw tooLargeForBase64(bytes.length);
-  if (!bytes.length) {
+  if (!staged.size) {
+    await env.files.discard(staged);
     throw new ServiceError('VALIDATION_FAILED', 'data is empty; send the photograph file.', {
       errors: [{ path: 'data', message: 'Empty.' }],
     });
   }
-  return env.files.stage(Readable.from([bytes]), BASE64_MAX_BYTES, () => tooLargeForBase64(bytes.length));
+  return staged;
 }
 
 const tooLargeForBase64 = (size: number) =>

@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { cleanCell, type SheetTable, trimRow } from './table.js';
+import { cellTooLong, MAX_CELL_CHARS } from './reading-limits.js';
+import { cleanCell, columnLetter, type SheetTable, trimRow } from './table.js';
 
 /** The delimiters a studio's spreadsheets write: comma, semicolon (Excel where the decimal mark is a comma), tab, pipe. */
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -79,7 +80,8 @@ function sampleOf(text: string): string {
 
 /**
  * Delimited text as one sheet: at most `maxRows` rows (`truncated` says there were more). Quoted cells may hold the
- * delimiter and line breaks (a multi-line cell is one row, as in the spreadsheet).
+ * delimiter and line breaks (a multi-line cell is one row, as in the spreadsheet). A cell holds at most 32,767
+ * characters, as in a workbook (reading-limits.ts).
  */
 export function readDelimited(
   text: string,
@@ -92,7 +94,15 @@ export function readDelimited(
   return {
     name: opts.name,
     delimiter,
-    rows: rows.slice(0, opts.maxRows).map((r) => trimRow(r.map(cleanCell))),
+    rows: rows.slice(0, opts.maxRows).map((r, i) =>
+      trimRow(
+        r.map((cell, c) => {
+          const clean = cleanCell(cell);
+          if (clean.length > MAX_CELL_CHARS) throw cellTooLong(`The cell in row ${i + 1}, column ${columnLetter(c)},`);
+          return clean;
+        }),
+      ),
+    ),
     truncated,
   };
 }

@@ -1,8 +1,12 @@
-import { Readable } from 'node:stream';
-import { decodeText, type TextEncoding } from './text-decoding.js';
+import { ServiceError } from '../../core/errors.js';
+import { Gate } from '../gate.js';
 import { type Delimiter, readDelimited, UnclosedQuote } from './delimited.js';
+import { damagedWorkbook, UnreadableSpreadsheet } from './reading-limits.js';
 import type { SheetTable } from './table.js';
+import { decodeText, type TextEncoding } from './text-decoding.js';
 import { readXlsx } from './xlsx.js';
+
+export { UnreadableSpreadsheet } from './reading-limits.js';
 
 /** The spreadsheet formats a schedule is imported from, as the file's bytes say (never as its name or type claims). */
 export const SPREADSHEET_FORMATS = ['csv', 'xlsx'] as const;
@@ -16,26 +20,30 @@ export interface Spreadsheet {
   sheets: SheetTable[];
 }
 
-/** Why a file could not be read as a spreadsheet: the bytes are another kind of file, or a damaged workbook. */
-export class UnreadableSpreadsheet extends Error {
-  constructor(
-    readonly reason: 'legacy-xls' | 'not-a-spreadsheet' | 'damaged',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
 /**
+ * At most two files are read at once, as photographs are decoded: each reading is bounded (reading-limits.ts), and
+ * this bounds how many bounds add up. The rest wait their turn.
+ */
+const reading = new Gate(2);
+
+/**
  * Reads a spreadsheet file: an XLSX workbook (a ZIP) sheet by sheet, or delimited text (CSV with any of the usual
  * delimiters, TSV) as one sheet named after `name`. The legacy binary .xls format and other binary files are refused
- * with the reason, as is a damaged workbook.
+ * with the reason, as is a damaged workbook; a file past a reading limit is refused (PAYLOAD_TOO_LARGE) as soon as
+ * the reader gets there.
  */
-export async function readSpreadsheet(
+export function readSpreadsheet(
+  bytes: Buffer,
+  opts: { name: string; maxRows: number; delimiter?: Delimiter },
+): Promise<Spreadsheet> {
+  return reading.run(() => read(bytes, opts));
+}
+
+async function read(
   bytes: Buffer,
   opts: { name: string; maxRows: number; delimiter?: Delimiter },
 ): Promise<Spreadsheet> {
@@ -47,12 +55,10 @@ export async function readSpreadsheet(
   }
   if (startsWith(bytes, ZIP)) {
     try {
-      return { format: 'xlsx', sheets: await readXlsx(Readable.from([bytes]), opts.maxRows) };
-    } catch {
-      throw new UnreadableSpreadsheet(
-        'damaged',
-        'This ZIP file is not a readable Excel workbook (.xlsx); open it in Excel, save it again and resend it.',
-      );
+      return { format: 'xlsx', sheets: await readXlsx(bytes, opts.maxRows) };
+    } catch (err) {
+      if (err instanceof ServiceError || err instanceof UnreadableSpreadsheet) throw err;
+      throw damagedWorkbook();
     }
   }
   // Text never holds NUL bytes except as UTF-16, which decodeText recognises by its byte order mark.

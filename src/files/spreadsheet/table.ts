@@ -11,6 +11,8 @@ export interface SheetTable {
   rows: Row[];
   /** True when the sheet had more rows than were read (the reader stops at its row limit). */
   truncated: boolean;
+  /** When truncated: the first row past the limit that holds anything, where the reader knows it. */
+  beyondRow?: number;
 }
 
 /** `0` → A, `25` → Z, `26` → AA: a column as spreadsheets letter it. */

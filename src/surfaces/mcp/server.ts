@@ -35,6 +35,8 @@ import { buildToolList, callActionInput, getActionInput, readActionResultInput, 
 import { readCatalogResource, RESOURCES, RESOURCE_TEMPLATES } from './resources.js';
 import type { Confirmer } from '../../core/confirmation.js';
 import { canElicit, elicitationConfirmer } from './elicitation.js';
+import { fileFields, withUploads } from './uploads.js';
+import type { StagedBlob } from '../../files/blob-store.js';
 
 export { annotationsOf, callActionInput, getActionInput } from './tools.js';
 
@@ -51,6 +53,11 @@ export interface McpServerOptions {
    * confirm then take confirm: true, as on the other APIs.
    */
   elicitation: boolean;
+  /**
+   * The files an HTTP request's body carried base64, read out of it to staged files as it arrived, by the stand-in
+   * the message holds in their place (mcp/request-body.ts); a call hands its own to `invoke` as an upload.
+   */
+  uploads?: ReadonlyMap<string, StagedBlob>;
 }
 
 const INSTRUCTIONS =
@@ -62,6 +69,8 @@ const INSTRUCTIONS =
 /** What one catalog needs on every connection, built once (HTTP builds a server per request). */
 interface CatalogView {
   byName: Map<string, AnyAction>;
+  /** The input field each file-taking action takes its file in. */
+  fileFields: Map<string, string>;
   tools: Tool[];
   readonly search: ActionSearch;
 }
@@ -72,6 +81,7 @@ export function catalogView(actions: readonly AnyAction[]): CatalogView {
     let search: ActionSearch | undefined;
     v = {
       byName: new Map(actions.map((a) => [a.name, a])),
+      fileFields: fileFields(actions),
       tools: buildToolList(actions),
       // Built on first use: a stdio client waits for initialize and tools/list before anything searches.
       get search() {
@@ -221,16 +231,24 @@ export function createMcpServer(
   });
   const caller = async (): Promise<Caller> =>
     'caller' in identity ? identity.caller : authenticate(rt.store, identity.token);
-  const run = async (action: AnyAction, input: unknown, requestId: string, who?: Caller, confirmer?: Confirmer) =>
-    withEtag(
-      action,
-      await invoke(rt, action, input, {
-        ...(who ? { caller: who } : identity),
-        requestId,
-        surface: 'mcp',
-        ...(confirmer ? { confirmer } : {}),
-      }),
-    );
+  const run = async (action: AnyAction, sent: unknown, requestId: string, who?: Caller, confirmer?: Confirmer) => {
+    const { input, upload } = await withUploads(sent, view.fileFields.get(action.name), options.uploads);
+    try {
+      return withEtag(
+        action,
+        await invoke(rt, action, input, {
+          ...(who ? { caller: who } : identity),
+          requestId,
+          surface: 'mcp',
+          ...(confirmer ? { confirmer } : {}),
+          ...(upload ? { upload } : {}),
+        }),
+      );
+    } finally {
+      // As an HTTP upload's route does: what the call did not keep goes before it is answered.
+      if (upload) await rt.files.discard(upload);
+    }
+  };
   /** A read, bounded; a continuation pages through the caller's kept snapshot instead of re-running the read. */
   const pagedRun = async (
     action: AnyAction,
