@@ -273,18 +273,6 @@ export interface LinesTable {
   version: number;
 }
 
-/** A studio's named collection of products (studio-level reference data). */
-export interface LibrariesTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  description: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 /** A product kept in a library: a line's descriptive fields and its trade and retail prices, in its own currency. */
 export interface LibraryProductsTable {
   id: string;
@@ -732,7 +720,6 @@ export interface Database {
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
   lines: LinesTable;
-  libraries: LibrariesTable;
   library_products: LibraryProductsTable;
   project_templates: ProjectTemplatesTable;
   audit_events: AuditEventsTable;
@@ -771,7 +758,6 @@ export type SectionRow = Selectable<SectionsTable>;
 export type SectionUpdate = Updateable<SectionsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
-export type LibraryRow = Selectable<LibrariesTable>;
 export type LibraryProductRow = Selectable<LibraryProductsTable>;
 export type LibraryProductUpdate = Updateable<LibraryProductsTable>;
 export type ProjectTemplateRow = Selectable<ProjectTemplatesTable>;

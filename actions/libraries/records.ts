@@ -1,27 +1,11 @@
 import { z } from 'zod';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
 import { LineFields } from '../schedule/records.js';
+import { LIBRARY_RECORD } from '../../src/domain/libraries/record.js';
 import { Currency, Id, named, PricedField, Timestamp } from '../../src/core/values.js';
 
-/** What a studio keeps about a library; name is the only field required to create one. */
-export const LibraryFields = z.strictObject({
-  name: z.string().trim().min(1).max(200).describe('What the collection is, e.g. "Lighting we trust".'),
-  description: z.string().max(2000).describe('What belongs in it and when to reach for it.'),
-});
-
-export const Library = z
-  .strictObject({
-    id: Id,
-    name: z.string(),
-    description: z.string(),
-    productCount: z.int().min(0).describe('Products in it that have not been removed.'),
-    version: z.int().min(1),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    archived_at: Timestamp.nullable().describe('Set when archived; libraries are never deleted.'),
-  })
-  .describe("A library: a studio's named collection of products it specifies again and again.");
-named(Library, 'Library');
+/** A library as the API answers it (declared once, in src/domain/libraries/record.ts). */
+export const Library = LIBRARY_RECORD.output;
 
 /**
  * The fields of a product, in the schedule's own shapes (a product is what a line describes, without its place,

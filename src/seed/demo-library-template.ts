@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, LibraryProductRow } from '../../db/schema.js';
 import { newId } from '../core/ids.js';
+import { LIBRARY_RECORD } from '../domain/libraries/record.js';
 import { sectionsJson, type TemplateSection } from '../domain/templates/template-record.js';
 
 /** The demo studio's library: lighting it has specified again and again, from its lighting supplier. */
@@ -94,16 +95,12 @@ export async function seedDemoLibraryAndTemplate(
   const libraryId = newId();
   await tx
     .insertInto('libraries')
-    .values({
-      id: libraryId,
-      studio_id: studioId,
-      name: LIGHTING.name,
-      description: LIGHTING.description,
-      archived_at: null,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    })
+    .values(
+      LIBRARY_RECORD.newRow(
+        { name: LIGHTING.name, description: LIGHTING.description },
+        { id: libraryId, ownerId: studioId, now },
+      ),
+    )
     .execute();
   const products = LIGHTING.products.map(
     (p): LibraryProductRow => ({
