@@ -113,6 +113,8 @@ export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends
   order?: readonly string[];
   /** Whether it is archived, never deleted (then `archived_at` is a column and an output field). */
   archivable: A;
+  /** What `archived_at` says, when "Set when archived; <the table's records> are never deleted." is not the words. */
+  archivedMeans?: string;
 }
 
 /** The row of a record's table, as kysely reads it. */
@@ -199,7 +201,7 @@ export function defineRecord<
     ...(spec.archivable
       ? {
           archived_at: Timestamp.nullable().describe(
-            `Set when archived; ${spec.table.replaceAll('_', ' ')} are never deleted.`,
+            spec.archivedMeans ?? `Set when archived; ${spec.table.replaceAll('_', ' ')} are never deleted.`,
           ),
         }
       : {}),
