@@ -273,19 +273,6 @@ export interface LinesTable {
   version: number;
 }
 
-/** A starting point for new projects; its sections and their starting lines are JSON text (TemplateSections). */
-export interface ProjectTemplatesTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  description: string;
-  sections_json: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 /** A project's custom property (a column of its schedule). See db/migrations/012_custom_properties.ts. */
 export interface CustomPropertiesTable {
   id: string;
@@ -692,7 +679,6 @@ export interface Database {
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
   lines: LinesTable;
-  project_templates: ProjectTemplatesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
   member_interface_state: MemberInterfaceStateTable;
@@ -729,7 +715,6 @@ export type SectionRow = Selectable<SectionsTable>;
 export type SectionUpdate = Updateable<SectionsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
-export type ProjectTemplateRow = Selectable<ProjectTemplatesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type LinePhotographRow = Selectable<LinePhotographsTable>;
 export type ClientDocumentSettingsRow = Selectable<ClientDocumentSettingsTable>;

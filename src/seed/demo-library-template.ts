@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../core/ids.js';
 import { LIBRARY_PRODUCT_RECORD, LIBRARY_RECORD } from '../domain/libraries/record.js';
-import { sectionsJson, type TemplateSection } from '../domain/templates/template-record.js';
+import { TEMPLATE_RECORD, type TemplateSection } from '../domain/templates/record.js';
 
 /** The demo studio's library: lighting it has specified again and again, from its lighting supplier. */
 const LIGHTING = {
@@ -124,16 +124,15 @@ export async function seedDemoLibraryAndTemplate(
   };
   await tx
     .insertInto('project_templates')
-    .values({
-      id: newId(),
-      studio_id: studioId,
-      name: 'Three-bedroom house',
-      description: 'A family house: living, kitchen and dining, three bedrooms, a bathroom and the hallway.',
-      sections_json: sectionsJson(threeBedroomHouse(unit)),
-      archived_at: null,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    })
+    .values(
+      TEMPLATE_RECORD.newRow(
+        {
+          name: 'Three-bedroom house',
+          description: 'A family house: living, kitchen and dining, three bedrooms, a bathroom and the hallway.',
+          sections: threeBedroomHouse(unit),
+        },
+        { id: newId(), ownerId: studioId, now },
+      ),
+    )
     .execute();
 }

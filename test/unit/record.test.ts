@@ -148,4 +148,18 @@ describe('defineRecord, for records that differ', () => {
       }),
     ).toThrow(/order must name each output key once/);
   });
+
+  it('describes archived_at in its own words when the record says them', () => {
+    expect(THING.output.shape.archived_at.description).toBe('Set when archived; things are never deleted.');
+    const removed = defineRecord({
+      name: 'ScratchRemoved',
+      description: 'A record for this test.',
+      table: 'removed_things',
+      owner: 'studio',
+      archivable: true,
+      archivedMeans: 'Set when removed; never deleted.',
+      fields: {},
+    });
+    expect(removed.output.shape.archived_at.description).toBe('Set when removed; never deleted.');
+  });
 });
