@@ -271,59 +271,6 @@ export interface LinesTable {
   version: number;
 }
 
-/** A studio's named collection of products (studio-level reference data). */
-export interface LibrariesTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  description: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** A product kept in a library: a line's descriptive fields and its trade and retail prices, in its own currency. */
-export interface LibraryProductsTable {
-  id: string;
-  studio_id: string;
-  library_id: string;
-  heading: string;
-  description: string;
-  supplier_id: string | null;
-  brand: string | null;
-  product_code: string | null;
-  url: string | null;
-  finish: string | null;
-  dimensions: string | null;
-  lead_time_days: number | null;
-  currency: Currency;
-  trade_state: ValueState;
-  trade4: string | null;
-  retail_state: ValueState;
-  retail4: string | null;
-  /** The line it was captured from (and that line's project); null when added fresh. */
-  source_project_id: string | null;
-  source_line_id: string | null;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** A starting point for new projects; its sections and their starting lines are JSON text (TemplateSections). */
-export interface ProjectTemplatesTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  description: string;
-  sections_json: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 /** A line's value for a custom property, as canonical JSON of its API form. See 013_line_property_values.ts. */
 export interface LinePropertyValuesTable {
   line_id: string;
@@ -681,9 +628,6 @@ export interface Database {
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
   lines: LinesTable;
-  libraries: LibrariesTable;
-  library_products: LibraryProductsTable;
-  project_templates: ProjectTemplatesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
   member_interface_state: MemberInterfaceStateTable;
@@ -716,10 +660,6 @@ export type SectionRow = Selectable<SectionsTable>;
 export type SectionUpdate = Updateable<SectionsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
-export type LibraryRow = Selectable<LibrariesTable>;
-export type LibraryProductRow = Selectable<LibraryProductsTable>;
-export type LibraryProductUpdate = Updateable<LibraryProductsTable>;
-export type ProjectTemplateRow = Selectable<ProjectTemplatesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type LinePhotographRow = Selectable<LinePhotographsTable>;
 export type ClientDocumentSettingsRow = Selectable<ClientDocumentSettingsTable>;

@@ -6,7 +6,8 @@ import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LibraryId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { EX } from './examples.js';
-import { Library, LibraryFields } from './records.js';
+import { LIBRARY_RECORD } from '../../src/domain/libraries/record.js';
+import { Library } from './records.js';
 
 const inLibrary = { libraryId: LibraryId };
 
@@ -57,7 +58,7 @@ export const createLibrary = defineAction({
     'Creates an empty library (a named collection of products) in your studio; only name is required. Check list_libraries with q first so one collection is not split in two. Fill it with add_library_product. Send a fresh commandKey so a retry never creates it twice.',
   scope: 'reference:write',
   keyed: true,
-  input: LibraryFields.partial().extend({ name: LibraryFields.shape.name }),
+  input: LIBRARY_RECORD.createInput,
   output: Library,
   errors: [],
   example: {
@@ -78,7 +79,7 @@ export const updateLibrary = defineAction({
     "A merge patch of the library's own name and description, with expectedVersion from your last read. Its products change through update_library_product. Archived libraries do not change (ARCHIVED).",
   scope: 'reference:write',
   versioned: { entity: LIBRARY, idField: 'libraryId' },
-  input: LibraryFields.partial().extend(inLibrary),
+  input: LIBRARY_RECORD.patchInput.extend(inLibrary),
   output: Library,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { libraryId: EX.libraryId, expectedVersion: 2, name: 'Lighting we swear by' },

@@ -4,9 +4,10 @@ import { LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import * as products from '../../src/domain/libraries/products.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LibraryId, LibraryProductId, LineId, ProjectId, SupplierId } from '../shared/refs.js';
-import { Currency, page } from '../../src/core/values.js';
+import { page } from '../../src/core/values.js';
 import { EX } from './examples.js';
-import { LibraryProduct, ProductFields } from './records.js';
+import { LIBRARY_PRODUCT_RECORD } from '../../src/domain/libraries/record.js';
+import { LibraryProduct } from './records.js';
 
 const inProduct = { productId: LibraryProductId };
 
@@ -50,13 +51,11 @@ export const addLibraryProduct = defineAction({
   description: `Saves a product in an active library. To capture a line the studio has specified, send fromLine { projectId, lineId }: its heading, description, supplier, brand, product code, url, finish, dimensions, lead time and its trade and retail prices are copied (in that project's currency), and any field you also send replaces the copied one. Otherwise send the fields themselves (heading required; prices default to "tbc"; currency defaults to the studio's). Setting tradePrice needs pricing:write. Send a fresh commandKey so a retry never adds it twice. ${TO_SCHEDULE}`,
   scope: 'reference:write',
   keyed: true,
-  input: ProductFields.partial().extend({
-    libraryId: LibraryId,
+  input: LIBRARY_PRODUCT_RECORD.createInput.extend({
     fromLine: z
       .strictObject({ projectId: ProjectId, lineId: LineId.describe('The line (an `items` id in the resource API).') })
       .optional()
       .describe('A schedule line to capture, named in its project.'),
-    currency: Currency.optional().describe("The prices' currency when not captured from a line; default the studio's."),
   }),
   output: LibraryProduct,
   errors: ['NOT_FOUND', 'ARCHIVED'],
@@ -78,7 +77,7 @@ export const updateLibraryProduct = defineAction({
     'Send only the fields to change (null clears supplierId, brand, productCode, url, finish, dimensions or leadTimeDays), with expectedVersion from your last read. Lines made from the product earlier do not change. Setting tradePrice needs pricing:write. A removed product, or one in an archived library, does not change (ARCHIVED).',
   scope: 'reference:write',
   versioned: { entity: LIBRARY_PRODUCT, idField: 'productId' },
-  input: ProductFields.partial().extend(inProduct),
+  input: LIBRARY_PRODUCT_RECORD.patchInput.extend(inProduct),
   output: LibraryProduct,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: {

@@ -5,7 +5,8 @@ import * as templates from '../../src/domain/templates/templates.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { ProjectId, TemplateId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { ProjectTemplate, ProjectTemplateSummary, TemplateFields } from './records.js';
+import { TEMPLATE_RECORD } from '../../src/domain/templates/record.js';
+import { ProjectTemplate, ProjectTemplateSummary } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */
 const EX = { templateId: '0000000000000000000000000t', projectId: '0000000000000000000000000a' } as const;
@@ -59,10 +60,7 @@ export const createProjectTemplate = defineAction({
   description: `Creates a template from the sections you send, each with a title and its starting lines (heading required; description, quantity (default 1 of the studio's default unit) and status (default draft); no prices). To capture an existing project as it stands, use create_template_from_project instead. At most 100 sections and 2,000 lines. Send a fresh commandKey so a retry never creates it twice. ${TO_START}`,
   scope: 'reference:write',
   keyed: true,
-  input: TemplateFields.partial().extend({
-    name: TemplateFields.shape.name,
-    sections: TemplateFields.shape.sections,
-  }),
+  input: TEMPLATE_RECORD.createInput,
   output: ProjectTemplate,
   errors: [],
   example: {
@@ -87,8 +85,8 @@ export const createTemplateFromProject = defineAction({
   keyed: true,
   input: z.strictObject({
     projectId: ProjectId.describe('The project to capture.'),
-    name: TemplateFields.shape.name.optional().describe("The template's name; default the project's."),
-    description: TemplateFields.shape.description.optional(),
+    name: TEMPLATE_RECORD.createInput.shape.name.optional().describe("The template's name; default the project's."),
+    description: TEMPLATE_RECORD.createInput.shape.description,
   }),
   output: ProjectTemplate,
   errors: ['NOT_FOUND'],
@@ -110,7 +108,7 @@ export const updateProjectTemplate = defineAction({
     "A merge patch with expectedVersion from your last read: name and description change alone; sections, when sent, replace the template's whole list (read it with get_project_template, edit, send it all back). Projects already started from the template do not change. Archived templates do not change (ARCHIVED).",
   scope: 'reference:write',
   versioned: { entity: TEMPLATE, idField: 'templateId' },
-  input: TemplateFields.partial().extend(inTemplate),
+  input: TEMPLATE_RECORD.patchInput.extend(inTemplate),
   output: ProjectTemplate,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { templateId: EX.templateId, expectedVersion: 2, description: 'Family houses of three bedrooms.' },

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database, LibraryProductRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { newId } from '../core/ids.js';
-import { sectionsJson, type TemplateSection } from '../domain/templates/template-record.js';
+import { LIBRARY_PRODUCT_RECORD, LIBRARY_RECORD } from '../domain/libraries/record.js';
+import { TEMPLATE_RECORD, type TemplateSection } from '../domain/templates/record.js';
 
 /** The demo studio's library: lighting it has specified again and again, from its lighting supplier. */
 const LIGHTING = {
@@ -94,43 +95,26 @@ export async function seedDemoLibraryAndTemplate(
   const libraryId = newId();
   await tx
     .insertInto('libraries')
-    .values({
-      id: libraryId,
-      studio_id: studioId,
-      name: LIGHTING.name,
-      description: LIGHTING.description,
-      archived_at: null,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    })
+    .values(
+      LIBRARY_RECORD.newRow(
+        { name: LIGHTING.name, description: LIGHTING.description },
+        { id: libraryId, ownerId: studioId, now },
+      ),
+    )
     .execute();
-  const products = LIGHTING.products.map(
-    (p): LibraryProductRow => ({
-      id: newId(),
-      studio_id: studioId,
-      library_id: libraryId,
-      heading: p.heading,
-      description: p.description,
-      supplier_id: studio.supplierIds.get(LIGHTING.supplier) ?? null,
-      brand: p.brand,
-      product_code: p.productCode,
-      url: null,
-      finish: p.finish,
-      dimensions: p.dimensions,
-      lead_time_days: p.leadTimeDays,
-      currency: 'GBP',
-      trade_state: p.trade4 === null ? 'poa' : 'set',
-      trade4: p.trade4,
-      retail_state: 'set',
-      retail4: p.retail4,
-      source_project_id: null,
-      source_line_id: null,
-      archived_at: null,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    }),
+  const supplierId = studio.supplierIds.get(LIGHTING.supplier) ?? null;
+  const products = LIGHTING.products.map(({ trade4, retail4, ...p }) =>
+    LIBRARY_PRODUCT_RECORD.newRow(
+      {
+        ...p,
+        libraryId,
+        supplierId,
+        currency: 'GBP',
+        tradePrice: trade4 === null ? { state: 'poa' } : { state: 'set', amount4: trade4 },
+        retailPrice: { state: 'set', amount4: retail4 },
+      },
+      { id: newId(), ownerId: studioId, now },
+    ),
   );
   await tx.insertInto('library_products').values(products).execute();
   const unit = (symbol: string) => {
@@ -140,16 +124,15 @@ export async function seedDemoLibraryAndTemplate(
   };
   await tx
     .insertInto('project_templates')
-    .values({
-      id: newId(),
-      studio_id: studioId,
-      name: 'Three-bedroom house',
-      description: 'A family house: living, kitchen and dining, three bedrooms, a bathroom and the hallway.',
-      sections_json: sectionsJson(threeBedroomHouse(unit)),
-      archived_at: null,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    })
+    .values(
+      TEMPLATE_RECORD.newRow(
+        {
+          name: 'Three-bedroom house',
+          description: 'A family house: living, kitchen and dining, three bedrooms, a bathroom and the hallway.',
+          sections: threeBedroomHouse(unit),
+        },
+        { id: newId(), ownerId: studioId, now },
+      ),
+    )
     .execute();
 }

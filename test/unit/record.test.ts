@@ -2,7 +2,7 @@
  * A record declared once (src/domain/kit/record.ts): its columns, presenter, create and patch inputs and output all
  * come from the one field list, so a field added there reaches each of them.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { asJson, defineRecord, field, orNull, snake } from '../../src/domain/kit/record.js';
 
@@ -68,7 +68,7 @@ describe('defineRecord', () => {
       table: 'parts',
       owner: 'project',
       archivable: true,
-      archivedMeans: 'lines that name it keep it',
+      archivedMeans: 'Set when archived; lines that name it keep it.',
       fields: {
         projectId: field(z.string(), { owner: true }),
         label: field(z.string(), { write: 'always', required: true }),
@@ -95,7 +95,7 @@ describe('defineRecord', () => {
     ).toThrow(/studio_id/);
   });
 
-  it('keeps the further columns a field also fills, and null as NULL through orNull', () => {
+  it('keeps a field in several columns (a name and its lower-cased key), and null as NULL through orNull', () => {
     const VIEW = defineRecord({
       name: 'ScratchView',
       description: 'A record with a name key and a nullable list.',
@@ -106,7 +106,10 @@ describe('defineRecord', () => {
         name: field(z.string(), {
           write: 'always',
           required: true,
-          also: { name_key: (n: string) => n.toLowerCase() },
+          columns: {
+            toColumns: (n: string) => ({ name: n, name_key: n.toLowerCase() }),
+            fromRow: (row: { name: string }) => row.name,
+          },
         }),
         columns: field(z.array(z.string()).nullable(), {
           write: 'always',
@@ -134,5 +137,107 @@ describe('defineRecord', () => {
     expect(VIEW.patchColumns({ columns: null })).toEqual({ columns: null });
     expect(VIEW.present({ ...row, columns: '["a"]' }, {})).toMatchObject({ name: 'Prices', columns: ['a'] });
     expect(Object.keys(VIEW.output.shape)).not.toContain('archived_at');
+  });
+});
+
+/** A record whose price is kept in two columns and answered with another field's currency, in a published order. */
+const PRICED = defineRecord({
+  name: 'ScratchPriced',
+  description: 'A record for this test.',
+  table: 'priced_things',
+  owner: 'studio',
+  archivable: false,
+  fields: {
+    currency: field(z.enum(['GBP', 'EUR']), { write: 'create', default: 'GBP' as const }),
+    price: field(z.strictObject({ state: z.enum(['set', 'tbc']), amount4: z.string().nullable().optional() }), {
+      write: 'always',
+      default: { state: 'tbc' as const },
+      output: z.strictObject({ state: z.string(), price: z.string().nullable() }).describe('As answered.'),
+      columns: {
+        toColumns: (p: { state: 'set' | 'tbc'; amount4?: string | null | undefined }) => ({
+          price_state: p.state,
+          price4: p.state === 'set' ? (p.amount4 ?? null) : null,
+        }),
+        fromRow: (row: { price_state: string; price4: string | null } & Record<string, unknown>) => ({
+          state: row.price_state,
+          price: row.price4 === null ? null : `${row.price4} ${String(row.currency)}`,
+        }),
+      },
+    }),
+    source: field(z.strictObject({ a: z.string(), b: z.string() }).nullable(), {
+      columns: {
+        toColumns: (s: { a: string; b: string } | null) => ({ source_a: s?.a ?? null, source_b: s?.b ?? null }),
+        fromRow: (row: { source_a: string | null; source_b: string | null }) =>
+          row.source_a === null || row.source_b === null ? null : { a: row.source_a, b: row.source_b },
+      },
+    }),
+  },
+  computed: { note: z.string() },
+  order: ['id', 'note', 'currency', 'price', 'source', 'version', 'createdAt', 'updatedAt'],
+});
+
+describe('defineRecord, for records that differ', () => {
+  it('keeps a field in several columns, reading them from the whole row', () => {
+    const made = { id: 'a', ownerId: 's', now: 'T' };
+    const row = PRICED.newRow({ price: { state: 'set', amount4: '10000' }, source: { a: 'p', b: 'l' } }, made);
+    expect(row).toEqual({
+      id: 'a',
+      studio_id: 's',
+      currency: 'GBP',
+      price_state: 'set',
+      price4: '10000',
+      source_a: 'p',
+      source_b: 'l',
+      version: 1,
+      created_at: 'T',
+      updated_at: 'T',
+    });
+    expectTypeOf(row.price4).toEqualTypeOf<string | null>();
+    expectTypeOf(row.source_a).toEqualTypeOf<string | null>();
+    expectTypeOf(row.currency).toEqualTypeOf<'GBP' | 'EUR'>();
+    expect(PRICED.newRow({}, made)).toMatchObject({ price_state: 'tbc', price4: null, source_a: null, source_b: null });
+    expect(PRICED.patchColumns({ price: { state: 'tbc' } })).toEqual({ price_state: 'tbc', price4: null });
+    expect(PRICED.present(row, { note: 'n' })).toMatchObject({
+      price: { state: 'set', price: '10000 GBP' },
+      source: { a: 'p', b: 'l' },
+    });
+  });
+
+  it('answers with the output schema a field declares, and takes what callers send on input', () => {
+    expect(PRICED.output.shape.price.description).toBe('As answered.');
+    expect(PRICED.patchInput.safeParse({ price: { state: 'set', amount4: '1' } }).success).toBe(true);
+    expect(PRICED.output.shape.price.safeParse({ state: 'set', amount4: '1' }).success).toBe(false);
+  });
+
+  it('keeps the published key order when the record declares one, and refuses an order that misses a key', () => {
+    const order = ['id', 'note', 'currency', 'price', 'source', 'version', 'createdAt', 'updatedAt'];
+    expect(Object.keys(PRICED.output.shape)).toEqual(order);
+    const row = PRICED.newRow({}, { id: 'a', ownerId: 's', now: 'T' });
+    expect(Object.keys(PRICED.present(row, { note: 'n' }))).toEqual(order);
+    expect(() =>
+      defineRecord({
+        name: 'ScratchBadOrder',
+        description: 'A record for this test.',
+        table: 'bad',
+        owner: 'studio',
+        archivable: false,
+        fields: { title: field(z.string()) },
+        order: ['id', 'version', 'createdAt', 'updatedAt'],
+      }),
+    ).toThrow(/order must name each output key once/);
+  });
+
+  it('describes archived_at in its own words when the record says them', () => {
+    expect(THING.output.shape.archived_at.description).toBe('Set when archived; things are never deleted.');
+    const removed = defineRecord({
+      name: 'ScratchRemoved',
+      description: 'A record for this test.',
+      table: 'removed_things',
+      owner: 'studio',
+      archivable: true,
+      archivedMeans: 'Set when removed; never deleted.',
+      fields: {},
+    });
+    expect(removed.output.shape.archived_at.description).toBe('Set when removed; never deleted.');
   });
 });

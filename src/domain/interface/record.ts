@@ -74,7 +74,15 @@ export const SAVED_VIEW_RECORD = defineRecord({
         .min(1)
         .max(LIMITS.viewName)
         .describe('How the view is listed, e.g. "Prices to confirm"; unique among your views of the table, any case.'),
-      { write: 'always', required: true, also: { name_key: (name) => name.toLowerCase() } },
+      {
+        write: 'always',
+        required: true,
+        // Kept lower-cased beside the name too, for the unique index that makes names distinct whatever their case.
+        columns: {
+          toColumns: (name: string) => ({ name, name_key: name.toLowerCase() }),
+          fromRow: (row: { name: string }) => row.name,
+        },
+      },
     ),
     table: field(InterfaceTable, { column: 'table_name', write: 'create', required: true }),
     filters: field(ViewFilters, { write: 'always', default: {}, codec: asJson<ViewFilterValues>() }),

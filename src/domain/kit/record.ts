@@ -20,8 +20,25 @@ export interface Codec<Api, Column> {
   fromColumn(column: Column): Api;
 }
 
+/**
+ * How a field is kept in several columns (a priced field as its state and amount, a reference as two ids). It writes
+ * its own columns; it reads them from the whole row, so it may also read another field's column (the currency a price
+ * is in).
+ */
+export interface ColumnsCodec<Api, Columns extends object, Shown = Api> {
+  toColumns(value: Api): Columns;
+  /** The field as the API answers it (the `output` schema's form, when the field has one). */
+  fromRow(row: Columns & Record<string, unknown>): Shown;
+}
+
 export interface FieldDecl<S extends z.ZodType = z.ZodType> {
+  /** What callers send; also what the API answers, unless `output` says otherwise. */
   schema: S;
+  /**
+   * What the API answers, when it is not what callers send: a priced field answers its price with its currency, and
+   * its mark for redaction is on this schema; a list sent with defaults left out answers complete.
+   */
+  output?: z.ZodType;
   /** The column, when it is not the field's name in snake_case. */
   column?: string;
   /**
@@ -32,16 +49,13 @@ export interface FieldDecl<S extends z.ZodType = z.ZodType> {
   required?: true;
   /** What a create stores when the caller leaves a writable field out. */
   default?: z.output<S>;
-  /** Its column's form, when not the API value itself. */
+  /** Its column's form, when not the API value itself (the value as stored: the output's, when `output` is given). */
   codec?: Codec<z.output<S>, unknown>;
+  /** Its columns, when the field is kept in more than one (then `column` and `codec` are not used). */
+  columns?: ColumnsCodec<z.output<S>, object, unknown>;
   /** The owner's id shown under this name (a custom property's projectId): its column is the owner column. */
   owner?: true;
-  /** Further columns kept from its value, each written with it (a lower-cased name a unique index reads). */
-  also?: Record<string, Keep<z.output<S>>>;
 }
-
-/** What a further column keeps of a field's value (a method's type, so a field of any type is a FieldDecl). */
-type Keep<V> = { keep(value: V): unknown }['keep'];
 
 /** A field of a record (see FieldDecl); the declaration's literal types (column, write) reach the derived types. */
 export const field = <S extends z.ZodType, const D extends Omit<FieldDecl<S>, 'schema'> = Record<never, never>>(
@@ -58,19 +72,27 @@ export type Snake<S extends string> = S extends `${infer C}${infer R}`
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 type ColumnName<K extends string, D> = D extends { column: infer C extends string } ? C : Snake<K>;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** The fields kept in one column each, and the columns of those kept in several. */
+type OneColumnKeys<F extends Fields> = { [K in keyof F]: F[K] extends { columns: object } ? never : K }[keyof F];
+type ManyColumns<F extends Fields> = UnionToIntersection<
+  { [K in keyof F]: F[K] extends { columns: { toColumns(value: never): infer C } } ? C : never }[keyof F]
+>;
+/** What the API answers for a field. */
+type OutputOf<D> = D extends { output: infer O extends z.ZodType } ? O : D extends { schema: infer S } ? S : never;
+/** A field's value as a row stores it through its codec (the output's form when it has one). */
+type StoredValue<D> = D extends { codec: { toColumn(value: infer A): unknown } }
+  ? A
+  : D extends { columns: { toColumns(value: infer A): unknown } }
+    ? A
+    : D extends { schema: infer S extends z.ZodType }
+      ? z.output<S>
+      : never;
 type ColumnValue<D> = D extends { codec: { toColumn(value: never): infer Col } }
   ? Col
   : D extends { schema: infer S extends z.ZodType }
     ? z.output<S>
     : never;
-
-/** The columns fields keep besides their own (`also`), with their values. */
-type AlsoColumns<F extends Fields> = {
-  [K in keyof F]: F[K] extends { also: infer M } ? keyof M & string : never;
-}[keyof F];
-type AlsoValue<F extends Fields, C extends string> = {
-  [K in keyof F]: F[K] extends { also: { [P in C]: (value: never) => infer V } } ? V : never;
-}[keyof F];
 
 type OwnerLevel = 'studio' | 'project' | 'member';
 type OwnerColumn<L extends OwnerLevel> = `${L}_id`;
@@ -85,9 +107,15 @@ export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends
   fields: F;
   /** Output fields the server computes (a count of the lines that name it): not columns. */
   computed?: X;
+  /**
+   * The output's keys in this order, when it is not the standard one (id, the fields, the computed ones, version,
+   * createdAt, updatedAt, archived_at): for a record whose published order predates its declaration, since the JSON
+   * it answers (and the ETags that digest it) follow the output's order. Every key, once.
+   */
+  order?: readonly string[];
   /** Whether it is archived, never deleted (then `archived_at` is a column and an output field). */
   archivable: A;
-  /** What archiving means for it, when more than that it is never deleted ("lines that chose it keep the choice"). */
+  /** What `archived_at` says, when "Set when archived; <the table's records> are never deleted." is not the words. */
   archivedMeans?: string;
 }
 
@@ -95,36 +123,22 @@ export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends
 export type RowOf<F extends Fields, L extends OwnerLevel, A extends boolean> = {
   id: string;
 } & { [K in OwnerColumn<L>]: string } & {
-  -readonly [K in keyof F & string as ColumnName<K, F[K]>]: ColumnValue<F[K]>;
-} & { -readonly [C in AlsoColumns<F>]: AlsoValue<F, C> } & {
-  version: number;
-  created_at: string;
-  updated_at: string;
-} & (A extends true ? { archived_at: string | null } : unknown);
+  -readonly [K in OneColumnKeys<F> & string as ColumnName<K, F[K]>]: ColumnValue<F[K]>;
+} & ManyColumns<F> & { version: number; created_at: string; updated_at: string } & (A extends true
+    ? { archived_at: string | null }
+    : unknown);
 
 type WritableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: string } ? K : never }[keyof F];
 type PatchableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: 'always' } ? K : never }[keyof F];
 type RequiredKeys<F extends Fields> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
-/** Fields the server works out (a position, the parent a path names): the domain gives them to `newRow`. */
-type ServerKeys<F extends Fields> = {
-  [K in keyof F]: F[K] extends { write: string } | { owner: true } ? never : K;
-}[keyof F] &
-  string;
-/** Those a new row cannot do without: not nullable, no default. */
-type NeededServerKeys<F extends Fields> = {
-  [K in ServerKeys<F>]: F[K] extends { default: unknown } ? never : null extends z.output<F[K]['schema']> ? never : K;
-}[ServerKeys<F>];
-/** The values of the fields the server works out, for a new row. */
-export type ServerFields<F extends Fields> = { [K in NeededServerKeys<F>]: z.output<F[K]['schema']> } & {
-  [K in Exclude<ServerKeys<F>, NeededServerKeys<F>>]?: z.output<F[K]['schema']>;
-};
+type DerivedKeys<F extends Fields> = Exclude<keyof F, WritableKeys<F>>;
 
 type CreateShape<F extends Fields> = {
   [K in WritableKeys<F> & string]: K extends RequiredKeys<F> ? F[K]['schema'] : z.ZodOptional<F[K]['schema']>;
 };
 type PatchShape<F extends Fields> = { [K in PatchableKeys<F> & string]: z.ZodOptional<F[K]['schema']> };
 type OutputShape<F extends Fields, X extends z.ZodRawShape, A extends boolean> = { id: typeof Id } & {
-  [K in keyof F & string]: F[K]['schema'];
+  [K in keyof F & string]: OutputOf<F[K]>;
 } & X & {
     version: z.ZodInt;
     createdAt: typeof Timestamp;
@@ -135,6 +149,15 @@ type OutputShape<F extends Fields, X extends z.ZodRawShape, A extends boolean> =
 export type CreateFields<F extends Fields> = z.output<z.ZodObject<CreateShape<F>>>;
 /** What an update sends: a merge patch of the fields callers may change. */
 export type PatchFields<F extends Fields> = z.output<z.ZodObject<PatchShape<F>>>;
+/**
+ * What a new row is made from: the writable fields as stored (the required ones required), and any field the server
+ * derives (left out: its default, else null).
+ */
+export type NewRowFields<F extends Fields> = {
+  [K in WritableKeys<F> & RequiredKeys<F> & keyof F]: StoredValue<F[K]>;
+} & { [K in (Exclude<WritableKeys<F>, RequiredKeys<F>> | DerivedKeys<F>) & keyof F]?: StoredValue<F[K]> | undefined };
+/** What a patch's columns are made from: the fields callers may change, as stored. */
+export type PatchValues<F extends Fields> = { [K in PatchableKeys<F> & keyof F]?: StoredValue<F[K]> | undefined };
 
 export interface DeclaredRecord<F extends Fields, X extends z.ZodRawShape, L extends OwnerLevel, A extends boolean> {
   spec: RecordSpec<F, X, L, A>;
@@ -146,10 +169,10 @@ export interface DeclaredRecord<F extends Fields, X extends z.ZodRawShape, L ext
   patchInput: z.ZodObject<PatchShape<F>>;
   /** A row as the API shows it, with the computed figures the caller worked out. */
   present(row: RowOf<F, L, A>, computed: z.input<z.ZodObject<X>>): z.input<z.ZodObject<OutputShape<F, X, A>>>;
-  /** The columns a create stores: what was sent (and the fields the server works out), else each field's default. */
-  newRow(sent: CreateFields<F> & ServerFields<F>, made: { id: string; ownerId: string; now: string }): RowOf<F, L, A>;
+  /** The columns a create stores: what was sent, else each field's default. */
+  newRow(sent: NewRowFields<F>, made: { id: string; ownerId: string; now: string }): RowOf<F, L, A>;
   /** The columns a merge patch changes: only the fields it sends. */
-  patchColumns(patch: PatchFields<F>): Partial<RowOf<F, L, A>>;
+  patchColumns(patch: PatchValues<F>): Partial<RowOf<F, L, A>>;
 }
 
 export function defineRecord<
@@ -160,10 +183,19 @@ export function defineRecord<
 >(spec: RecordSpec<F, X, L, A>): DeclaredRecord<F, X, L, A> {
   const entries = Object.entries(spec.fields);
   const columnOf = (name: string, decl: FieldDecl) => decl.column ?? snake(name);
-  const toColumn = (decl: FieldDecl, value: unknown) => (decl.codec ? decl.codec.toColumn(value) : value);
-  const shape = {
+  /** The columns a field's value is stored in. */
+  const columnsFor = (name: string, decl: FieldDecl, value: unknown): Record<string, unknown> =>
+    decl.columns
+      ? (decl.columns.toColumns(value) as Record<string, unknown>)
+      : { [columnOf(name, decl)]: decl.codec ? decl.codec.toColumn(value) : value };
+  const fieldFrom = (name: string, decl: FieldDecl, row: Record<string, unknown>) => {
+    if (decl.columns) return decl.columns.fromRow(row as never);
+    const value = row[columnOf(name, decl)];
+    return decl.codec ? decl.codec.fromColumn(value) : value;
+  };
+  const standard: Record<string, z.ZodType> = {
     id: Id,
-    ...Object.fromEntries(entries.map(([name, decl]) => [name, decl.schema])),
+    ...Object.fromEntries(entries.map(([name, decl]) => [name, decl.output ?? decl.schema])),
     ...(spec.computed ?? {}),
     version: z.int().min(1),
     createdAt: Timestamp,
@@ -171,11 +203,16 @@ export function defineRecord<
     ...(spec.archivable
       ? {
           archived_at: Timestamp.nullable().describe(
-            `Set when archived; ${spec.archivedMeans ?? `${spec.table.replaceAll('_', ' ')} are never deleted`}.`,
+            spec.archivedMeans ?? `Set when archived; ${spec.table.replaceAll('_', ' ')} are never deleted.`,
           ),
         }
       : {}),
   };
+  const order = spec.order ?? Object.keys(standard);
+  if (order.length !== Object.keys(standard).length || !order.every((k) => k in standard)) {
+    throw new Error(`${spec.name}: order must name each output key once: ${Object.keys(standard).join(', ')}.`);
+  }
+  const shape = Object.fromEntries(order.map((k) => [k, standard[k] as z.ZodType]));
   const output = named(z.strictObject(shape).describe(spec.description), spec.name);
   const writable = entries.filter(([, d]) => d.write);
   const createInput = z.strictObject(
@@ -188,11 +225,6 @@ export function defineRecord<
   for (const [name, decl] of entries) {
     if (decl.owner && columnOf(name, decl) !== owner) throw new Error(`${spec.name}.${name}: the owner is ${owner}.`);
   }
-  /** A field's columns for this API value: its own, and those it also keeps. */
-  const columnsFor = (cols: Record<string, unknown>, name: string, decl: FieldDecl, value: unknown) => {
-    cols[columnOf(name, decl)] = toColumn(decl, value);
-    for (const [column, keep] of Object.entries(decl.also ?? {})) cols[column] = keep(value);
-  };
   return {
     spec,
     output: output as never,
@@ -201,20 +233,18 @@ export function defineRecord<
     present(row, computed) {
       const r = row as Record<string, unknown>;
       const shown: Record<string, unknown> = { id: r.id };
-      for (const [name, decl] of entries) {
-        const value = r[columnOf(name, decl)];
-        shown[name] = decl.codec ? decl.codec.fromColumn(value) : value;
-      }
+      for (const [name, decl] of entries) shown[name] = fieldFrom(name, decl, r);
       Object.assign(shown, computed, { version: r.version, createdAt: r.created_at, updatedAt: r.updated_at });
       if (spec.archivable) shown.archived_at = r.archived_at;
-      return shown as never;
+      return Object.fromEntries(order.map((k) => [k, shown[k]])) as never;
     },
     newRow(sent, made) {
       const given = sent as Record<string, unknown>;
       const row: Record<string, unknown> = { id: made.id, [owner]: made.ownerId };
       for (const [name, decl] of entries) {
         if (decl.owner) continue;
-        columnsFor(row, name, decl, given[name] !== undefined ? given[name] : (decl.default ?? null));
+        const value = given[name] !== undefined ? given[name] : (decl.default ?? null);
+        Object.assign(row, columnsFor(name, decl, value));
       }
       Object.assign(row, { version: 1, created_at: made.now, updated_at: made.now });
       if (spec.archivable) row.archived_at = null;
@@ -224,7 +254,7 @@ export function defineRecord<
       const sent = patch as Record<string, unknown>;
       const cols: Record<string, unknown> = {};
       for (const [name, decl] of entries) {
-        if (sent[name] !== undefined && !decl.owner) columnsFor(cols, name, decl, sent[name]);
+        if (sent[name] !== undefined && !decl.owner) Object.assign(cols, columnsFor(name, decl, sent[name]));
       }
       return cols as never;
     },

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, LibraryRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -7,32 +7,12 @@ import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keys
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { whereArchived } from '../kit/filters.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
+import { LIBRARY_RECORD, type LibraryRow } from './record.js';
 
 /** A library as the API shows it, with how many active products it holds. */
-export function presentLibrary(row: LibraryRow, productCount: number) {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    productCount,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentLibrary = (row: LibraryRow, productCount: number) => LIBRARY_RECORD.present(row, { productCount });
 export type PresentedLibrary = ReturnType<typeof presentLibrary>;
-
-/** The fields a studio edits, as callers send them (create: name required; update: a merge patch). */
-export interface LibraryFields {
-  name?: string;
-  description?: string;
-}
-
-const columnsOf = (f: LibraryFields) => ({
-  ...(f.name !== undefined ? { name: f.name } : {}),
-  ...(f.description !== undefined ? { description: f.description } : {}),
-});
 
 /** Libraries with their count of active products, as one query. */
 function librariesWithCounts(db: Kysely<Database>, studioId: string) {
@@ -87,17 +67,8 @@ export async function getLibrary(ctx: ActionContext, libraryId: string) {
   return presentLibrary(library, productCount);
 }
 
-export async function createLibrary(ctx: ActionContext, fields: LibraryFields & { name: string }) {
-  const row: LibraryRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    name: fields.name,
-    description: fields.description ?? '',
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+export async function createLibrary(ctx: ActionContext, fields: CreateFields<typeof LIBRARY_RECORD.spec.fields>) {
+  const row = LIBRARY_RECORD.newRow(fields, { id: newId(), ownerId: ctx.studioId, now: ctx.now });
   await ctx.db.insertInto('libraries').values(row).execute();
   ctx.audit({
     targetKind: 'library',
@@ -116,12 +87,16 @@ function writeLibrary(ctx: ActionContext, before: LibraryRow, productCount: numb
   });
 }
 
-export async function updateLibrary(ctx: ActionContext, libraryId: string, patch: LibraryFields) {
+export async function updateLibrary(
+  ctx: ActionContext,
+  libraryId: string,
+  patch: PatchFields<typeof LIBRARY_RECORD.spec.fields>,
+) {
   const { library, productCount } = await loadLibrary(ctx, libraryId);
   if (library.archived_at) {
     throw new ServiceError('ARCHIVED', 'This library is archived; archived reference records do not change.');
   }
-  const cols = columnsOf(patch);
+  const cols = LIBRARY_RECORD.patchColumns(patch);
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change: name or description.', {
       errors: [{ path: '(input)', message: 'Nothing to change.' }],

@@ -1,75 +1,32 @@
 import type { Kysely } from 'kysely';
-import type { Database, LibraryProductRow, LibraryProductUpdate } from '../../../db/schema.js';
-import type { Currency, ValueState } from '../../../db/vocabulary.js';
+import type { Database } from '../../../db/schema.js';
+import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
-import { lineColumns, type LineFieldsInput } from '../schedule/line-fields.js';
 import { loadLine } from '../schedule/lines.js';
 import { loadLibrary } from './libraries.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
-
-const money = (amount4: string | null, currency: Currency) => (amount4 === null ? null : { amount4, currency });
-const pricedField = (state: ValueState, amount4: string | null, currency: Currency) => ({
-  price: state === 'set' ? money(amount4, currency) : null,
-  state,
-});
+import type { PatchFields } from '../kit/record.js';
+import { LIBRARY_PRODUCT_RECORD, type LibraryProductRow } from './record.js';
 
 /**
  * A product as the API shows it. The trade price is always built here; `invoke` withholds it from callers without
  * pricing:read (the action's output declares it priced).
  */
-export function presentProduct(row: LibraryProductRow, supplierName: string | null) {
-  return {
-    id: row.id,
-    libraryId: row.library_id,
-    heading: row.heading,
-    description: row.description,
-    supplierId: row.supplier_id,
-    supplierName,
-    brand: row.brand,
-    productCode: row.product_code,
-    url: row.url,
-    finish: row.finish,
-    dimensions: row.dimensions,
-    leadTimeDays: row.lead_time_days,
-    currency: row.currency,
-    tradePrice: pricedField(row.trade_state, row.trade4, row.currency),
-    retailPrice: pricedField(row.retail_state, row.retail4, row.currency),
-    capturedFrom:
-      row.source_line_id === null || row.source_project_id === null
-        ? null
-        : { projectId: row.source_project_id, lineId: row.source_line_id },
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentProduct = (row: LibraryProductRow, supplierName: string | null) =>
+  LIBRARY_PRODUCT_RECORD.present(row, { supplierName });
 export type PresentedProduct = ReturnType<typeof presentProduct>;
 
-/** The fields of a product, as callers send them: a line's own field shapes (create: all optional; update: a patch). */
-export type ProductFields = Pick<
-  LineFieldsInput,
-  | 'heading'
-  | 'description'
-  | 'supplierId'
-  | 'brand'
-  | 'productCode'
-  | 'url'
-  | 'finish'
-  | 'dimensions'
-  | 'leadTimeDays'
-  | 'tradePrice'
-  | 'retailPrice'
->;
+/** The fields of a product callers change (create: all optional; update: a merge patch), in a line's own shapes. */
+export type ProductFields = PatchFields<typeof LIBRARY_PRODUCT_RECORD.spec.fields>;
 
-/** The columns a product shares with a line, under the same names. */
-const PRODUCT_COLUMNS = [
+/** The columns a product shares with a line, under the same names: what capturing a line copies. */
+const LINE_COLUMNS = [
   'heading',
   'description',
   'supplier_id',
@@ -84,30 +41,7 @@ const PRODUCT_COLUMNS = [
   'retail_state',
   'retail4',
 ] as const;
-type ProductColumns = Pick<LibraryProductRow, (typeof PRODUCT_COLUMNS)[number]>;
-
-/** The columns the fields sent set (merge-patch semantics), mapped as a line's are. */
-function productColumns(fields: ProductFields): Partial<ProductColumns> {
-  const all = lineColumns(fields) as Record<string, unknown>;
-  return Object.fromEntries(PRODUCT_COLUMNS.filter((c) => all[c] !== undefined).map((c) => [c, all[c]]));
-}
-
-/** A fresh product's columns before the fields sent: nothing known, prices to be confirmed. */
-const BLANK: ProductColumns = {
-  heading: '',
-  description: '',
-  supplier_id: null,
-  brand: null,
-  product_code: null,
-  url: null,
-  finish: null,
-  dimensions: null,
-  lead_time_days: null,
-  trade_state: 'tbc',
-  trade4: null,
-  retail_state: 'tbc',
-  retail4: null,
-};
+type LineColumns = Pick<LibraryProductRow, (typeof LINE_COLUMNS)[number]>;
 
 /** Products with their supplier's name beside its id. */
 function productsWithSupplier(db: Kysely<Database>, studioId: string) {
@@ -208,7 +142,7 @@ export async function addProduct(ctx: ActionContext, input: AddProductInput) {
       `The library ${library.name} is archived; add the product to an active library.`,
     );
   }
-  let base: ProductColumns = BLANK;
+  let captured: Partial<LineColumns> = {};
   let productCurrency: Currency;
   if (fromLine) {
     if (currency !== undefined) {
@@ -219,7 +153,7 @@ export async function addProduct(ctx: ActionContext, input: AddProductInput) {
       );
     }
     const line = await loadLine(ctx, fromLine.projectId, fromLine.lineId);
-    base = Object.fromEntries(PRODUCT_COLUMNS.map((c) => [c, line[c]])) as ProductColumns;
+    captured = Object.fromEntries(LINE_COLUMNS.map((c) => [c, line[c]])) as LineColumns;
     const project = await ctx.db
       .selectFrom('projects')
       .select('currency')
@@ -241,21 +175,14 @@ export async function addProduct(ctx: ActionContext, input: AddProductInput) {
       .executeTakeFirstOrThrow();
     productCurrency = currency ?? studio.currency;
   }
-  const cols = productColumns(fields);
-  if (cols.supplier_id !== undefined) await assertActiveSupplier(ctx, cols.supplier_id);
+  if (fields.supplierId !== undefined) await assertActiveSupplier(ctx, fields.supplierId);
+  // The fields sent, else the captured line's, else the record's defaults (nothing known, prices to be confirmed).
+  const made = { id: newId(), ownerId: ctx.studioId, now: ctx.now };
+  const sent = { ...fields, libraryId, currency: productCurrency, capturedFrom: fromLine ?? null };
   const row: LibraryProductRow = {
-    ...base,
-    ...cols,
-    id: newId(),
-    studio_id: ctx.studioId,
-    library_id: libraryId,
-    currency: productCurrency,
-    source_project_id: fromLine?.projectId ?? null,
-    source_line_id: fromLine?.lineId ?? null,
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
+    ...LIBRARY_PRODUCT_RECORD.newRow(sent, made),
+    ...captured,
+    ...LIBRARY_PRODUCT_RECORD.patchColumns(fields),
   };
   await ctx.db.insertInto('library_products').values(row).execute();
   ctx.audit({
@@ -277,7 +204,12 @@ async function supplierName(ctx: Pick<ActionContext, 'queryRow'>, supplierId: st
 }
 
 /** Writes a product's columns through the one version-checked update, auditing what changed in API terms. */
-async function writeProduct(ctx: ActionContext, before: LibraryProductRow, cols: LibraryProductUpdate, verb: string) {
+async function writeProduct(
+  ctx: ActionContext,
+  before: LibraryProductRow,
+  cols: Partial<LibraryProductRow>,
+  verb: string,
+) {
   const beforeName = await supplierName(ctx, before.supplier_id);
   const afterName =
     cols.supplier_id === undefined ? beforeName : await supplierName(ctx, cols.supplier_id as string | null);
@@ -301,7 +233,7 @@ async function assertChangeable(ctx: ActionContext, product: LibraryProductRow) 
 export async function updateProduct(ctx: ActionContext, productId: string, patch: ProductFields) {
   const before = await loadProduct(ctx, productId);
   await assertChangeable(ctx, before);
-  const cols = productColumns(patch);
+  const cols = LIBRARY_PRODUCT_RECORD.patchColumns(patch);
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change.', {
       errors: [{ path: '(input)', message: 'Nothing to change.' }],

@@ -19,7 +19,7 @@ export const PROPERTY_OPTION_RECORD = defineRecord({
   table: 'custom_property_options',
   owner: 'project',
   archivable: true,
-  archivedMeans: 'lines that chose it keep the choice',
+  archivedMeans: 'Set when archived; lines that chose it keep the choice.',
   fields: {
     propertyId: field(Id),
     label: field(OptionLabel, { write: 'always', required: true }),

@@ -4,7 +4,8 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { codeAllocator } from '../schedule/codes.js';
 import { newSectionRow } from '../sections/section-record.js';
-import { loadTemplate, sectionsOf } from './template-record.js';
+import { sectionsOf } from './record.js';
+import { loadTemplate } from './template-record.js';
 
 /**
  * Gives a new project a template's sections in order, each with its starting lines: new lines at version 1 with the

@@ -1,43 +1,13 @@
-import type { ProjectTemplateRow } from '../../../db/schema.js';
-import type { LineStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-
-/** A starting line of a template section: no prices, no supplier; a line made from it starts as `status`. */
-export interface TemplateLine {
-  heading: string;
-  description: string;
-  quantity: { amount4: string; unitId: string };
-  status: LineStatus;
-}
-
-/** A section of a template with its starting lines, in order. */
-export interface TemplateSection {
-  title: string;
-  lines: TemplateLine[];
-}
-
-/** At most this many sections and starting lines in one template, so a project starts from it in one quick write. */
-export const TEMPLATE_MAX_SECTIONS = 100;
-export const TEMPLATE_MAX_LINES = 2000;
-
-/** The sections kept in a row (JSON text written only by `sectionsJson`). */
-export const sectionsOf = (row: Pick<ProjectTemplateRow, 'sections_json'>): TemplateSection[] =>
-  JSON.parse(row.sections_json) as TemplateSection[];
-
-/** The sections as stored: only the fields a template keeps, in a fixed order, so equal sections store equal text. */
-export const sectionsJson = (sections: readonly TemplateSection[]) =>
-  JSON.stringify(
-    sections.map((s) => ({
-      title: s.title,
-      lines: s.lines.map((l) => ({
-        heading: l.heading,
-        description: l.description,
-        quantity: { amount4: l.quantity.amount4, unitId: l.quantity.unitId },
-        status: l.status,
-      })),
-    })),
-  );
+import {
+  type ProjectTemplateRow,
+  sectionsOf,
+  TEMPLATE_MAX_LINES,
+  TEMPLATE_MAX_SECTIONS,
+  TEMPLATE_RECORD,
+  type TemplateSection,
+} from './record.js';
 
 const countLines = (sections: readonly TemplateSection[]) => sections.reduce((n, s) => n + s.lines.length, 0);
 
@@ -56,18 +26,7 @@ export function assertWithinLimits(sections: readonly TemplateSection[], path = 
 /** A template as the API shows it, with its sections and their starting lines. */
 export function presentTemplate(row: ProjectTemplateRow) {
   const sections = sectionsOf(row);
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    sections,
-    sectionCount: sections.length,
-    lineCount: countLines(sections),
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
+  return TEMPLATE_RECORD.present(row, { sectionCount: sections.length, lineCount: countLines(sections) });
 }
 export type PresentedTemplate = ReturnType<typeof presentTemplate>;
 

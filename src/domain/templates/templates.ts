@@ -1,5 +1,3 @@
-import type { ProjectTemplateRow } from '../../../db/schema.js';
-import type { LineStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -9,34 +7,12 @@ import { versionedUpdate } from '../kit/versioned-update.js';
 import { activeLinesOf } from '../schedule/copy.js';
 import { defaultUnit } from '../schedule/lines.js';
 import { listSections } from '../sections/sections.js';
-import {
-  assertWithinLimits,
-  loadTemplate,
-  presentTemplate,
-  presentTemplateSummary,
-  sectionsJson,
-  type TemplateSection,
-} from './template-record.js';
+import { assertWithinLimits, loadTemplate, presentTemplate, presentTemplateSummary } from './template-record.js';
 import { whereArchived } from '../kit/filters.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
+import { type ProjectTemplateRow, TEMPLATE_RECORD, type TemplateSection, type TemplateSectionInput } from './record.js';
 
-/** A starting line as callers send it: only heading is required. */
-export interface TemplateLineInput {
-  heading: string;
-  description?: string | undefined;
-  quantity?: { amount4: string; unitId?: string | undefined } | undefined;
-  status?: LineStatus | undefined;
-}
-
-export interface TemplateSectionInput {
-  title: string;
-  lines?: TemplateLineInput[] | undefined;
-}
-
-export interface TemplateFields {
-  name?: string;
-  description?: string;
-  sections?: TemplateSectionInput[];
-}
+type TemplateFields = PatchFields<typeof TEMPLATE_RECORD.spec.fields>;
 
 /** Sections as kept: every line complete (description '', 1 of the studio's default unit, draft unless said). */
 async function completeSections(ctx: ActionContext, sections: readonly TemplateSectionInput[]) {
@@ -89,20 +65,10 @@ export async function getTemplate(ctx: ActionContext, templateId: string) {
 
 async function insertTemplate(
   ctx: ActionContext,
-  fields: { name: string; description: string; sections: TemplateSection[] },
+  fields: { name: string; description?: string | undefined; sections: TemplateSection[] },
   changes: Record<string, { from: unknown; to: unknown }>,
 ) {
-  const row: ProjectTemplateRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    name: fields.name,
-    description: fields.description,
-    sections_json: sectionsJson(fields.sections),
-    archived_at: null,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+  const row = TEMPLATE_RECORD.newRow(fields, { id: newId(), ownerId: ctx.studioId, now: ctx.now });
   await ctx.db.insertInto('project_templates').values(row).execute();
   ctx.audit({
     targetKind: 'project_template',
@@ -113,19 +79,8 @@ async function insertTemplate(
   return presentTemplate(row);
 }
 
-export async function createTemplate(
-  ctx: ActionContext,
-  fields: TemplateFields & { name: string; sections: TemplateSectionInput[] },
-) {
-  return insertTemplate(
-    ctx,
-    {
-      name: fields.name,
-      description: fields.description ?? '',
-      sections: await completeSections(ctx, fields.sections),
-    },
-    {},
-  );
+export async function createTemplate(ctx: ActionContext, fields: CreateFields<typeof TEMPLATE_RECORD.spec.fields>) {
+  return insertTemplate(ctx, { ...fields, sections: await completeSections(ctx, fields.sections) }, {});
 }
 
 /**
@@ -164,7 +119,7 @@ export async function createTemplateFromProject(
   assertWithinLimits(sections, 'projectId');
   return insertTemplate(
     ctx,
-    { name: fields.name ?? project.name, description: fields.description ?? '', sections },
+    { name: fields.name ?? project.name, description: fields.description, sections },
     { capturedFrom: { from: null, to: projectId } },
   );
 }
@@ -174,10 +129,11 @@ export async function updateTemplate(ctx: ActionContext, templateId: string, pat
   if (before.archived_at) {
     throw new ServiceError('ARCHIVED', 'This template is archived; archived reference records do not change.');
   }
-  const cols: Partial<ProjectTemplateRow> = {};
-  if (patch.name !== undefined) cols.name = patch.name;
-  if (patch.description !== undefined) cols.description = patch.description;
-  if (patch.sections !== undefined) cols.sections_json = sectionsJson(await completeSections(ctx, patch.sections));
+  const { sections, ...rest } = patch;
+  const cols = TEMPLATE_RECORD.patchColumns({
+    ...rest,
+    ...(sections !== undefined ? { sections: await completeSections(ctx, sections) } : {}),
+  });
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change: name, description or sections.', {
       errors: [{ path: '(input)', message: 'Nothing to change.' }],
