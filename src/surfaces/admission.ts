@@ -80,8 +80,34 @@ export interface AdmissionOptions {
  */
 export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: AdmissionOptions = {}) {
   app.decorateRequest('caller', null);
+  const authenticated = authenticatedHook(rt, opts);
+  const boundedBodies = boundedBodiesHook(rt.config.maxInflightBodies);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    const anonymous = route.config?.anonymous === true || SHARE_ROUTE.test(route.url);
+    route.onRequest = [
+      ...own,
+      ...(AUTHENTICATED.test(route.url) && !anonymous ? [authenticated] : []),
+      boundedBodies,
+    ] as never;
+  });
 
-  const authenticated: onRequestAsyncHookHandler = async (req, reply) => {
+  const unrouted = unroutedAnswer(app);
+  app.addHook('onRequest', async (req, reply) => {
+    if (hostHeaders(req.raw) > 1)
+      return refuse(
+        req,
+        reply,
+        new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.'),
+      );
+    if (req.is404) return unrouted(req, reply);
+  });
+  app.setNotFoundHandler(unrouted);
+}
+
+// Step 3: the caller is found once, before the body is read, and kept on the request for invoke.
+function authenticatedHook(rt: Runtime, opts: AdmissionOptions): onRequestAsyncHookHandler {
+  return async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
     // `/mcp` is an OAuth protected resource: its own OAuth access tokens are accepted there (and only there).
     const mcp = req.routeOptions.url === '/mcp';
@@ -101,10 +127,12 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
       return refuse(req, reply, toServiceError(err));
     }
   };
+}
 
+// Step 4: the count of bodies being received is the server's, so the hook that keeps it is made once per server.
+function boundedBodiesHook(max: number): onRequestAsyncHookHandler {
   let inflight = 0;
-  const max = rt.config.maxInflightBodies;
-  const boundedBodies: onRequestAsyncHookHandler = async (req, reply) => {
+  return async (req, reply) => {
     if (!hasBody(req.raw)) return;
     if (inflight >= max) {
       reply.header('retry-after', '1');
@@ -121,23 +149,16 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
     // 'close' follows the answer, an abort and a timeout alike, so the slot is always given back.
     reply.raw.once('close', () => inflight--);
   };
+}
 
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    const anonymous = route.config?.anonymous === true || SHARE_ROUTE.test(route.url);
-    route.onRequest = [
-      ...own,
-      ...(AUTHENTICATED.test(route.url) && !anonymous ? [authenticated] : []),
-      boundedBodies,
-    ] as never;
-  });
-
+// Step 2: what no route serves is answered from the router's own table, so Allow lists exactly what it serves.
+function unroutedAnswer(app: FastifyInstance) {
   /** The methods the router serves at a path, asked of the router itself. */
   const allowed = (path: string) =>
     app.supportedMethods.filter((method) => app.findRoute({ method, url: path })).sort();
 
   /** The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. */
-  const unrouted = (req: FastifyRequest, reply: FastifyReply) => {
+  return (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
     const methods = allowed(path);
     if (methods.length) {
@@ -159,17 +180,6 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
       new ServiceError('NOT_FOUND', `Nothing is served at ${req.method} ${redactPath(path)}; ${hint}.`),
     );
   };
-
-  app.addHook('onRequest', async (req, reply) => {
-    if (hostHeaders(req.raw) > 1)
-      return refuse(
-        req,
-        reply,
-        new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.'),
-      );
-    if (req.is404) return unrouted(req, reply);
-  });
-  app.setNotFoundHandler(unrouted);
 }
 
 function hostHeaders(req: IncomingMessage): number {
