@@ -166,13 +166,13 @@ function mcpChecks(m: {
   paging: Awaited<ReturnType<typeof measurePaging>>;
   session: SessionFigures;
 }): Check[] {
-  const { studio, minimal } = m.coldStart;
+  return [...coldStartChecks(m.coldStart), ...searchAndPagingChecks(m.search, m.paging), ...sessionChecks(m.session)];
+}
+
+// The cold start is judged against the minimal SDK server measured beside it, not against a fixed figure alone.
+function coldStartChecks({ studio, minimal }: { studio: ColdStartFigures; minimal: ColdStartFigures }): Check[] {
   const spread = (f: ColdStartFigures['initializeMs']) => `min ${f.min.toFixed(0)}, max ${f.max.toFixed(0)} ms`;
   const of = `median of ${studio.runs}`;
-  const s = m.search;
-  const p = m.paging;
-  const session = m.session;
-  const perTask = session.tasks.map((t) => `${t.task} ${t.calls}/${(t.bytes / 1024).toFixed(1)}`).join('; ');
   return [
     {
       name: 'MCP stdio cold start → initialize, minimal SDK server',
@@ -220,6 +220,15 @@ function mcpChecks(m: {
       note: `${studio.toolCount} tools, JSON of the result`,
     },
     { name: 'MCP tools/list ≈ tokens (bytes ÷ 4)', value: Math.round(studio.toolsListBytes / 4), unit: 'tokens' },
+  ];
+}
+
+// Finding an action and reading a long result are what an agent waits on between its own steps.
+function searchAndPagingChecks(
+  s: ReturnType<typeof measureSearch>,
+  p: Awaited<ReturnType<typeof measurePaging>>,
+): Check[] {
+  return [
     {
       name: 'search_actions p50',
       value: s.p50Ms,
@@ -255,6 +264,13 @@ function mcpChecks(m: {
       target: { atMost: PAGE_BUDGET },
       note: `largest structuredContent or text of any page`,
     },
+  ];
+}
+
+// The scripted session counts what an agent spends (calls, bytes read) and whether the error texts are enough.
+function sessionChecks(session: SessionFigures): Check[] {
+  const perTask = session.tasks.map((t) => `${t.task} ${t.calls}/${(t.bytes / 1024).toFixed(1)}`).join('; ');
+  return [
     {
       name: 'agent session: tool calls, ten tasks',
       value: session.totalCalls,
@@ -326,15 +342,7 @@ async function main() {
   // All three servers start now and sit idle while another is loaded, so the rounds can interleave.
   const servers: ServerProcess[] = [];
   try {
-    const full = await startStudio();
-    servers.push(full);
-    const normal = await startStudio({ STUDIO_SYNCHRONOUS: 'NORMAL' });
-    servers.push(normal);
-    const hello = await startHello();
-    servers.push(hello);
-    log(
-      `studio FULL ${full.url} (pid ${full.pid}), studio NORMAL ${normal.url} (pid ${normal.pid}), hello-world ${hello.url} (pid ${hello.pid})`,
-    );
+    const { full, normal, hello } = await startServers(servers);
     const rssAtStart = memoryOf(full.pid).rssMb;
 
     log('creating fixtures through the API');
@@ -344,250 +352,358 @@ async function main() {
     const writesFull = await writeTarget(full, 'FULL');
     const writesNormal = await writeTarget(normal, 'NORMAL');
 
-    // 5. MCP, before any load while the machine is otherwise quiet: `studio mcp` runs on the FULL server's database
-    // (the demo studio and the 450-line project), as a second process beside the idle HTTP server.
-    log(`MCP: stdio cold start, studio mcp and the minimal SDK server interleaved, 1 + ${MCP_COLD_RUNS} each`);
-    const [studioCold, minimalCold] = await coldStarts([studioMcp(full.databaseEnv), minimalMcp], MCP_COLD_RUNS);
-    log(`MCP: search_actions over the relevance set, in process, ${SEARCH_ROUNDS} rounds`);
-    const search = measureSearch(SEARCH_ROUNDS);
-    // The search measure runs in this process and holds the event loop for seconds: longer than the server's 5 s
-    // keep-alive timeout, so the server has closed this process's idle sockets meanwhile. Let the loop see those
-    // closes before the next request, or it goes out on a closed socket ("socket hang up").
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    log(
-      `MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`,
-    );
-    const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
-    log(`MCP: the scripted agent session (ten tasks, five mistakes) over stdio`);
-    const session = await measureAgentSession(full, listFixture.projectId, LIST_LINES);
-    log(
-      `agent results: paging list_lines of ${AGENT_PAGING_LINES} lines through /api/agent-results, 1 + ${PAGING_PASSES} passes`,
-    );
-    const bigFixture = await createProjectWithLines(full.url, full.token, 'Bench large read', AGENT_PAGING_LINES);
-    const agentPaging = await measureAgentResultsPaging(full, bigFixture.projectId, AGENT_PAGING_LINES, PAGING_PASSES);
-    log(
-      `create latency: ${CREATE_RUNS} sequential creates in an empty project and in one of ${LARGE_PROJECT_LINES} lines`,
-    );
-    // Both projects live in the same database (so table sizes are alike), measured in alternating rounds, best of 3.
-    const largeProject = await createProjectWithLines(full.url, full.token, 'Bench large', LARGE_PROJECT_LINES);
-    const emptyProject = await createProjectWithLines(full.url, full.token, 'Bench empty', 0);
-    const createRounds = {
-      empty: [] as Array<{ p50: number; p95: number }>,
-      large: [] as Array<{ p50: number; p95: number }>,
-    };
-    for (let r = 0; r < 3; r++) {
-      createRounds.empty.push(await measureCreateLatency(full.url, full.token, emptyProject, CREATE_RUNS));
-      createRounds.large.push(await measureCreateLatency(full.url, full.token, largeProject, CREATE_RUNS));
-    }
-    const fastest = (rs: Array<{ p50: number; p95: number }>) => rs.reduce((a, b) => (b.p50 < a.p50 ? b : a));
-    const createEmpty = fastest(createRounds.empty);
-    const createLarge = fastest(createRounds.large);
-    const mcp = { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging, session };
-
+    const mcp = await measureMcp(full, listFixture);
+    const agentPaging = await measureLargeAgentRead(full);
+    const creates = await measureCreates(full);
     const getLine = {
       url: `${full.url}/v1/projects/${listFixture.projectId}/items/${listFixture.lines[0]!.id}`,
       headers: { authorization: `Bearer ${full.token}` },
     };
 
-    // 1 and 2: interleaved rounds, each load warmed up then measured.
-    const rounds = {
-      hello: [] as LoadFigures[],
-      getLine: [] as LoadFigures[],
-      patchFull: [] as LoadFigures[],
-      patchNormal: [] as LoadFigures[],
-    };
-    for (let round = 1; round <= ROUNDS; round++) {
-      const step = (what: string) =>
-        log(
-          `round ${round}/${ROUNDS}: ${what} (${load.warmupSeconds} s warm-up + ${load.seconds} s, ${load.connections} connections)`,
-        );
-      step('hello-world GET');
-      rounds.hello.push(await warmThenMeasure({ url: `${hello.url}/` }, load, hello.pid));
-      step('GET one line');
-      rounds.getLine.push(await warmThenMeasure(getLine, load, full.pid));
-      step('PATCH, synchronous=FULL');
-      rounds.patchFull.push(await warmThenMeasure(writesFull.target, load, full.pid));
-      step('PATCH, synchronous=NORMAL');
-      rounds.patchNormal.push(await warmThenMeasure(writesNormal.target, load, normal.pid));
-    }
+    const rounds = await loadRounds({ full, normal, hello }, getLine, writesFull, writesNormal);
     await hello.stop();
     await normal.stop().catch(() => {});
-    const writeChecks = {
-      full: {
-        acknowledged: writesFull.pool.written,
-        serverVersionIncrements: await writesFull.serverVersionIncrements(),
-        conflicts: writesFull.pool.conflicts,
-        otherFailures: writesFull.pool.otherFailures,
-      },
-      normal: {
-        acknowledged: writesNormal.pool.written,
-        conflicts: writesNormal.pool.conflicts,
-        otherFailures: writesNormal.pool.otherFailures,
-      },
+    const writeChecks = await writeChecksOf(writesFull, writesNormal);
+
+    const { list, memory, photographs, documents, imports } = await measureAfterLoads(full, listFixture);
+
+    const measured: Measured = {
+      h: best(rounds.hello),
+      g: best(rounds.getLine),
+      pf: best(rounds.patchFull),
+      pn: best(rounds.patchNormal),
+      writeChecks,
+      list,
+      memory,
+      rssAtStart,
+      mcp,
+      photographs,
+      documents,
+      imports,
+      creates,
+      agentPaging,
     };
+    const checks = sqliteChecks(measured);
+    const postgres = DIALECTS.includes('postgres') ? await measurePostgresBeside(servers, measured) : undefined;
+    if (postgres) checks.push(...postgres.checks);
 
-    // 3. the whole-schedule list, one request at a time.
-    const list = await measureList(full, listFixture, LIST_LINES, LIST_RUNS);
-
-    // 4. memory after the mix, on the server that has already served everything above.
-    const memory = await measureMemory(full, listFixture);
-
-    // 6. what the client sees: the client document with photographs, derivatives, concurrent uploads.
-    const photographs = await measurePhotographs(full, LIST_LINES, CLIENT_DOCUMENT_RUNS);
-    // 7. documents: the client-schedule PDF of that project, and a 1 GB package streamed.
-    const documents = await measureDocuments(full, photographs.projectId);
-    // 8. imports, on a server of their own (the others idle).
-    const imports = await measureImports(IMPORT_RUNS);
-
-    const h = best(rounds.hello);
-    const g = best(rounds.getLine);
-    const pf = best(rounds.patchFull);
-    const pn = best(rounds.patchNormal);
-    const ratio = g.perSecond / h.perSecond;
-    const of = `best of ${ROUNDS}`;
-    const checks: Check[] = [
-      { name: 'hello-world GET (baseline)', value: h.perSecond, unit: 'req/s', note: `${of}; ${cpuNote(h)}` },
-      {
-        name: 'GET one line',
-        value: g.perSecond,
-        unit: 'req/s',
-        note: `${of}; p50 ${g.latencyMs.p50} ms, p99 ${g.latencyMs.p99} ms, non-2xx ${g.non2xx}; ${cpuNote(g)}`,
-      },
-      { name: 'GET one line / hello-world', value: ratio, unit: '×', target: { atLeast: 0.5 } },
-      {
-        name: 'PATCH line, If-Match, FULL',
-        value: pf.perSecond,
-        unit: 'writes/s',
-        target: { atLeast: 1500 },
-        note: `${of}; p50 ${pf.latencyMs.p50} ms, p99 ${pf.latencyMs.p99} ms, conflicts ${writeChecks.full.conflicts}, non-2xx ${pf.non2xx}; ${cpuNote(pf)}`,
-      },
-      {
-        name: 'PATCH line, If-Match, NORMAL',
-        value: pn.perSecond,
-        unit: 'writes/s',
-        note: `${of}; p50 ${pn.latencyMs.p50} ms, p99 ${pn.latencyMs.p99} ms, conflicts ${writeChecks.normal.conflicts}; ${cpuNote(pn)}`,
-      },
-      {
-        name: `list ${LIST_LINES} lines p50`,
-        value: list.p50,
-        unit: 'ms',
-        target: { atMost: 10 },
-        note: `${list.runs} sequential, ${(list.bytes / 1024).toFixed(0)} KiB each, ${LIST_LINES} items, nextCursor null; other processes ${list.cpu.otherCores.toFixed(2)} cores`,
-      },
-      { name: `list ${LIST_LINES} lines p95`, value: list.p95, unit: 'ms' },
-      { name: `list ${LIST_LINES} lines p99`, value: list.p99, unit: 'ms' },
-      {
-        name: `server RSS after ${Math.round(memory.requests / 1000)}k mixed requests`,
-        value: memory.rssAfterMb,
-        unit: 'MB',
-        target: { atMost: 200 },
-        note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
-      },
-      ...mcpChecks(mcp),
-      ...photographs.checks,
-      ...documents,
-      ...imports.checks,
-      {
-        name: 'create line p50, empty project',
-        value: createEmpty.p50,
-        unit: 'ms',
-        note: `best of 3 rounds of ${CREATE_RUNS} sequential creates; p95 ${createEmpty.p95.toFixed(2)} ms`,
-      },
-      {
-        name: `create line p50, ${LARGE_PROJECT_LINES.toLocaleString('en-GB')}-line project`,
-        value: createLarge.p50,
-        unit: 'ms',
-        note: `best of 3 rounds of ${CREATE_RUNS} sequential creates, alternating with the empty project; p95 ${createLarge.p95.toFixed(2)} ms`,
-      },
-      {
-        name: 'create line p50, large / empty',
-        value: createLarge.p50 / createEmpty.p50,
-        unit: '×',
-        target: { atMost: 1.2 },
-        note: 'the next code is one index seek, not a read of every code',
-      },
-      {
-        name: `${AGENT_PAGING_LINES}-line read paged to its end, /api/agent-results`,
-        value: agentPaging.ms.median,
-        unit: 'ms',
-        target: { atMost: 1000 },
-        note: `median of ${agentPaging.passes}; ${agentPaging.pages} pages, reassembled = REST body; later pages from the kept snapshot; min ${agentPaging.ms.min.toFixed(0)}, max ${agentPaging.ms.max.toFixed(0)} ms`,
-      },
-    ];
-
-    // PostgreSQL beside SQLite (--dialect postgres): measured once the SQLite servers have stopped, so the two stores
-    // never share the machine's cores while measured.
-    let postgres: Awaited<ReturnType<typeof measurePostgres>> | undefined;
-    if (DIALECTS.includes('postgres')) {
-      for (const s of servers.splice(0).reverse()) await s.stop().catch(() => {});
-      postgres = await measurePostgres(
-        {
-          load,
-          rounds: ROUNDS,
-          listLines: LIST_LINES,
-          listRuns: LIST_RUNS,
-          writeLines: WRITE_LINES,
-          mcpColdRuns: MCP_COLD_RUNS,
-          pagingPasses: PAGING_PASSES,
-        },
-        {
-          getLine: g,
-          patch: pf,
-          listP50: list.p50,
-          mcpInitializeMs: studioCold!.initializeMs.median,
-          pagingMs: paging.ms.median,
-        },
-      );
-      checks.push(...postgres.checks);
-    }
-
-    console.log(
-      `\nstudio server bench, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node}; ${load.connections} connections, ` +
-        `${load.warmupSeconds} s warm-up + ${load.seconds} s per load, ${ROUNDS} interleaved rounds)\n`,
-    );
-    console.log(table(checks));
-    console.log(
-      `\nwrites confirmed: FULL ${writeChecks.full.acknowledged} acknowledged, ${writeChecks.full.serverVersionIncrements} version increments on the server ` +
-        `(the difference is writes cut off in flight when a run stopped, at most ${load.connections} per run)`,
-    );
-    const report = {
-      at: at.toISOString(),
-      machine: { ...machine, loadAverageAtEnd: os.loadavg() },
-      config: {
-        ...load,
-        rounds: ROUNDS,
-        listLines: LIST_LINES,
-        listRuns: LIST_RUNS,
-        mixRequests: MIX_REQUESTS,
-        mix: MIX,
-        writeLines: WRITE_LINES,
-        mcpColdRuns: MCP_COLD_RUNS,
-        pagingPasses: PAGING_PASSES,
-        searchRounds: SEARCH_ROUNDS,
-      },
-      setup: { linesCreated: LIST_LINES, seconds: setupSeconds, rssAtStartMb: rssAtStart },
-      results: {
-        hello: h,
-        getLine: g,
-        ratio,
-        patchFull: pf,
-        patchNormal: pn,
-        writeChecks,
-        list,
-        memory,
-        rounds,
-        mcp,
-        agentPaging,
-        imports: imports.figures,
-        postgres: postgres?.results,
-      },
-      checks: checks.map((c) => ({ ...c, pass: passes(c) })),
-    };
-    const file = save(report, at);
+    const file = save(printAndReport(at, machine, { ...measured, rounds, setupSeconds, postgres }, checks), at);
     console.log(`written to ${file} and bench/results/latest.json`);
   } finally {
     for (const s of servers.reverse()) await s.stop().catch(() => {});
   }
+}
+
+// Each server joins the list as it starts, so the finally in main stops those that started even if a later one fails.
+async function startServers(servers: ServerProcess[]) {
+  const full = await startStudio();
+  servers.push(full);
+  const normal = await startStudio({ STUDIO_SYNCHRONOUS: 'NORMAL' });
+  servers.push(normal);
+  const hello = await startHello();
+  servers.push(hello);
+  log(
+    `studio FULL ${full.url} (pid ${full.pid}), studio NORMAL ${normal.url} (pid ${normal.pid}), hello-world ${hello.url} (pid ${hello.pid})`,
+  );
+  return { full, normal, hello };
+}
+
+// Section 5 as one step: its figures travel together to the table, the report and the PostgreSQL comparison.
+async function measureMcp(full: ServerProcess, listFixture: Fixture) {
+  // 5. MCP, before any load while the machine is otherwise quiet: `studio mcp` runs on the FULL server's database
+  // (the demo studio and the 450-line project), as a second process beside the idle HTTP server.
+  log(`MCP: stdio cold start, studio mcp and the minimal SDK server interleaved, 1 + ${MCP_COLD_RUNS} each`);
+  const [studioCold, minimalCold] = await coldStarts([studioMcp(full.databaseEnv), minimalMcp], MCP_COLD_RUNS);
+  log(`MCP: search_actions over the relevance set, in process, ${SEARCH_ROUNDS} rounds`);
+  const search = measureSearch(SEARCH_ROUNDS);
+  // The search measure runs in this process and holds the event loop for seconds: longer than the server's 5 s
+  // keep-alive timeout, so the server has closed this process's idle sockets meanwhile. Let the loop see those
+  // closes before the next request, or it goes out on a closed socket ("socket hang up").
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  log(
+    `MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`,
+  );
+  const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
+  log(`MCP: the scripted agent session (ten tasks, five mistakes) over stdio`);
+  const session = await measureAgentSession(full, listFixture.projectId, LIST_LINES);
+  return { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging, session };
+}
+
+// A read too large for one answer, paged through the agent surface's kept snapshot.
+async function measureLargeAgentRead(full: ServerProcess) {
+  log(
+    `agent results: paging list_lines of ${AGENT_PAGING_LINES} lines through /api/agent-results, 1 + ${PAGING_PASSES} passes`,
+  );
+  const bigFixture = await createProjectWithLines(full.url, full.token, 'Bench large read', AGENT_PAGING_LINES);
+  const agentPaging = await measureAgentResultsPaging(full, bigFixture.projectId, AGENT_PAGING_LINES, PAGING_PASSES);
+  return agentPaging;
+}
+
+// The next code is one index seek: a create costs about the same in an empty project and in a large one.
+async function measureCreates(full: ServerProcess) {
+  log(
+    `create latency: ${CREATE_RUNS} sequential creates in an empty project and in one of ${LARGE_PROJECT_LINES} lines`,
+  );
+  // Both projects live in the same database (so table sizes are alike), measured in alternating rounds, best of 3.
+  const largeProject = await createProjectWithLines(full.url, full.token, 'Bench large', LARGE_PROJECT_LINES);
+  const emptyProject = await createProjectWithLines(full.url, full.token, 'Bench empty', 0);
+  const createRounds = {
+    empty: [] as Array<{ p50: number; p95: number }>,
+    large: [] as Array<{ p50: number; p95: number }>,
+  };
+  for (let r = 0; r < 3; r++) {
+    createRounds.empty.push(await measureCreateLatency(full.url, full.token, emptyProject, CREATE_RUNS));
+    createRounds.large.push(await measureCreateLatency(full.url, full.token, largeProject, CREATE_RUNS));
+  }
+  const fastest = (rs: Array<{ p50: number; p95: number }>) => rs.reduce((a, b) => (b.p50 < a.p50 ? b : a));
+  const createEmpty = fastest(createRounds.empty);
+  const createLarge = fastest(createRounds.large);
+  return { createEmpty, createLarge };
+}
+
+// Sections 1 and 2 in interleaved rounds, so a slow moment of the machine falls on every load alike.
+async function loadRounds(
+  s: { full: ServerProcess; normal: ServerProcess; hello: ServerProcess },
+  getLine: { url: string; headers: Record<string, string> },
+  writesFull: Awaited<ReturnType<typeof writeTarget>>,
+  writesNormal: Awaited<ReturnType<typeof writeTarget>>,
+) {
+  const { full, normal, hello } = s;
+  // 1 and 2: interleaved rounds, each load warmed up then measured.
+  const rounds = {
+    hello: [] as LoadFigures[],
+    getLine: [] as LoadFigures[],
+    patchFull: [] as LoadFigures[],
+    patchNormal: [] as LoadFigures[],
+  };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const step = (what: string) =>
+      log(
+        `round ${round}/${ROUNDS}: ${what} (${load.warmupSeconds} s warm-up + ${load.seconds} s, ${load.connections} connections)`,
+      );
+    step('hello-world GET');
+    rounds.hello.push(await warmThenMeasure({ url: `${hello.url}/` }, load, hello.pid));
+    step('GET one line');
+    rounds.getLine.push(await warmThenMeasure(getLine, load, full.pid));
+    step('PATCH, synchronous=FULL');
+    rounds.patchFull.push(await warmThenMeasure(writesFull.target, load, full.pid));
+    step('PATCH, synchronous=NORMAL');
+    rounds.patchNormal.push(await warmThenMeasure(writesNormal.target, load, normal.pid));
+  }
+  return rounds;
+}
+
+// Acknowledged writes are compared with the versions the server counted, once the loads have stopped.
+async function writeChecksOf(
+  writesFull: Awaited<ReturnType<typeof writeTarget>>,
+  writesNormal: Awaited<ReturnType<typeof writeTarget>>,
+) {
+  return {
+    full: {
+      acknowledged: writesFull.pool.written,
+      serverVersionIncrements: await writesFull.serverVersionIncrements(),
+      conflicts: writesFull.pool.conflicts,
+      otherFailures: writesFull.pool.otherFailures,
+    },
+    normal: {
+      acknowledged: writesNormal.pool.written,
+      conflicts: writesNormal.pool.conflicts,
+      otherFailures: writesNormal.pool.otherFailures,
+    },
+  };
+}
+
+/** The SQLite figures every row of the table is read from. */
+interface Measured {
+  h: LoadFigures;
+  g: LoadFigures;
+  pf: LoadFigures;
+  pn: LoadFigures;
+  writeChecks: Awaited<ReturnType<typeof writeChecksOf>>;
+  list: Awaited<ReturnType<typeof measureList>>;
+  memory: Awaited<ReturnType<typeof measureMemory>>;
+  rssAtStart: number;
+  mcp: Awaited<ReturnType<typeof measureMcp>>;
+  photographs: Awaited<ReturnType<typeof measurePhotographs>>;
+  documents: Awaited<ReturnType<typeof measureDocuments>>;
+  imports: Awaited<ReturnType<typeof measureImports>>;
+  creates: Awaited<ReturnType<typeof measureCreates>>;
+  agentPaging: Awaited<ReturnType<typeof measureAgentResultsPaging>>;
+}
+
+// The rows of the table, each with its target where the issue set one.
+function sqliteChecks(m: Measured): Check[] {
+  const { h, g, pf, pn, writeChecks, list, memory, rssAtStart, mcp, photographs, documents, imports, agentPaging } = m;
+  const { createEmpty, createLarge } = m.creates;
+  const ratio = g.perSecond / h.perSecond;
+  const of = `best of ${ROUNDS}`;
+  return [
+    { name: 'hello-world GET (baseline)', value: h.perSecond, unit: 'req/s', note: `${of}; ${cpuNote(h)}` },
+    {
+      name: 'GET one line',
+      value: g.perSecond,
+      unit: 'req/s',
+      note: `${of}; p50 ${g.latencyMs.p50} ms, p99 ${g.latencyMs.p99} ms, non-2xx ${g.non2xx}; ${cpuNote(g)}`,
+    },
+    { name: 'GET one line / hello-world', value: ratio, unit: '×', target: { atLeast: 0.5 } },
+    {
+      name: 'PATCH line, If-Match, FULL',
+      value: pf.perSecond,
+      unit: 'writes/s',
+      target: { atLeast: 1500 },
+      note: `${of}; p50 ${pf.latencyMs.p50} ms, p99 ${pf.latencyMs.p99} ms, conflicts ${writeChecks.full.conflicts}, non-2xx ${pf.non2xx}; ${cpuNote(pf)}`,
+    },
+    {
+      name: 'PATCH line, If-Match, NORMAL',
+      value: pn.perSecond,
+      unit: 'writes/s',
+      note: `${of}; p50 ${pn.latencyMs.p50} ms, p99 ${pn.latencyMs.p99} ms, conflicts ${writeChecks.normal.conflicts}; ${cpuNote(pn)}`,
+    },
+    {
+      name: `list ${LIST_LINES} lines p50`,
+      value: list.p50,
+      unit: 'ms',
+      target: { atMost: 10 },
+      note: `${list.runs} sequential, ${(list.bytes / 1024).toFixed(0)} KiB each, ${LIST_LINES} items, nextCursor null; other processes ${list.cpu.otherCores.toFixed(2)} cores`,
+    },
+    { name: `list ${LIST_LINES} lines p95`, value: list.p95, unit: 'ms' },
+    { name: `list ${LIST_LINES} lines p99`, value: list.p99, unit: 'ms' },
+    {
+      name: `server RSS after ${Math.round(memory.requests / 1000)}k mixed requests`,
+      value: memory.rssAfterMb,
+      unit: 'MB',
+      target: { atMost: 200 },
+      note: `at start ${rssAtStart.toFixed(0)} MB, before the mix ${memory.rssBeforeMb.toFixed(0)} MB, peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.seconds.toFixed(0)} s, non-2xx ${memory.non2xx}`,
+    },
+    ...mcpChecks(mcp),
+    ...photographs.checks,
+    ...documents,
+    ...imports.checks,
+    {
+      name: 'create line p50, empty project',
+      value: createEmpty.p50,
+      unit: 'ms',
+      note: `best of 3 rounds of ${CREATE_RUNS} sequential creates; p95 ${createEmpty.p95.toFixed(2)} ms`,
+    },
+    {
+      name: `create line p50, ${LARGE_PROJECT_LINES.toLocaleString('en-GB')}-line project`,
+      value: createLarge.p50,
+      unit: 'ms',
+      note: `best of 3 rounds of ${CREATE_RUNS} sequential creates, alternating with the empty project; p95 ${createLarge.p95.toFixed(2)} ms`,
+    },
+    {
+      name: 'create line p50, large / empty',
+      value: createLarge.p50 / createEmpty.p50,
+      unit: '×',
+      target: { atMost: 1.2 },
+      note: 'the next code is one index seek, not a read of every code',
+    },
+    {
+      name: `${AGENT_PAGING_LINES}-line read paged to its end, /api/agent-results`,
+      value: agentPaging.ms.median,
+      unit: 'ms',
+      target: { atMost: 1000 },
+      note: `median of ${agentPaging.passes}; ${agentPaging.pages} pages, reassembled = REST body; later pages from the kept snapshot; min ${agentPaging.ms.min.toFixed(0)}, max ${agentPaging.ms.max.toFixed(0)} ms`,
+    },
+  ];
+}
+
+// What a person reads on the terminal, and the report saved beside it for comparing runs.
+function printAndReport(
+  at: Date,
+  machine: Record<string, unknown> & { cpus: number; node: string },
+  m: Measured & {
+    rounds: Awaited<ReturnType<typeof loadRounds>>;
+    setupSeconds: number;
+    postgres: Awaited<ReturnType<typeof measurePostgres>> | undefined;
+  },
+  checks: Check[],
+) {
+  const { h, g, pf, pn, writeChecks, list, memory, rssAtStart, mcp, agentPaging, imports, rounds, setupSeconds } = m;
+  const ratio = g.perSecond / h.perSecond;
+  console.log(
+    `\nstudio server bench, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node}; ${load.connections} connections, ` +
+      `${load.warmupSeconds} s warm-up + ${load.seconds} s per load, ${ROUNDS} interleaved rounds)\n`,
+  );
+  console.log(table(checks));
+  console.log(
+    `\nwrites confirmed: FULL ${writeChecks.full.acknowledged} acknowledged, ${writeChecks.full.serverVersionIncrements} version increments on the server ` +
+      `(the difference is writes cut off in flight when a run stopped, at most ${load.connections} per run)`,
+  );
+  return {
+    at: at.toISOString(),
+    machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+    config: {
+      ...load,
+      rounds: ROUNDS,
+      listLines: LIST_LINES,
+      listRuns: LIST_RUNS,
+      mixRequests: MIX_REQUESTS,
+      mix: MIX,
+      writeLines: WRITE_LINES,
+      mcpColdRuns: MCP_COLD_RUNS,
+      pagingPasses: PAGING_PASSES,
+      searchRounds: SEARCH_ROUNDS,
+    },
+    setup: { linesCreated: LIST_LINES, seconds: setupSeconds, rssAtStartMb: rssAtStart },
+    results: {
+      hello: h,
+      getLine: g,
+      ratio,
+      patchFull: pf,
+      patchNormal: pn,
+      writeChecks,
+      list,
+      memory,
+      rounds,
+      mcp,
+      agentPaging,
+      imports: imports.figures,
+      postgres: m.postgres?.results,
+    },
+    checks: checks.map((c) => ({ ...c, pass: passes(c) })),
+  };
+}
+
+// Sections 3, 4, 6, 7 and 8 follow the load rounds, on the FULL server (imports on a server of their own).
+async function measureAfterLoads(full: ServerProcess, listFixture: Fixture) {
+  // 3. the whole-schedule list, one request at a time.
+  const list = await measureList(full, listFixture, LIST_LINES, LIST_RUNS);
+
+  // 4. memory after the mix, on the server that has already served everything above.
+  const memory = await measureMemory(full, listFixture);
+
+  // 6. what the client sees: the client document with photographs, derivatives, concurrent uploads.
+  const photographs = await measurePhotographs(full, LIST_LINES, CLIENT_DOCUMENT_RUNS);
+  // 7. documents: the client-schedule PDF of that project, and a 1 GB package streamed.
+  const documents = await measureDocuments(full, photographs.projectId);
+  // 8. imports, on a server of their own (the others idle).
+  const imports = await measureImports(IMPORT_RUNS);
+  return { list, memory, photographs, documents, imports };
+}
+
+// PostgreSQL (--dialect postgres) is measured once the SQLite servers have stopped, so the two stores never share
+// the machine's cores while measured; its figures are compared with SQLite's.
+async function measurePostgresBeside(servers: ServerProcess[], measured: Measured) {
+  for (const s of servers.splice(0).reverse()) await s.stop().catch(() => {});
+  return measurePostgres(
+    {
+      load,
+      rounds: ROUNDS,
+      listLines: LIST_LINES,
+      listRuns: LIST_RUNS,
+      writeLines: WRITE_LINES,
+      mcpColdRuns: MCP_COLD_RUNS,
+      pagingPasses: PAGING_PASSES,
+    },
+    {
+      getLine: measured.g,
+      patch: measured.pf,
+      listP50: measured.list.p50,
+      mcpInitializeMs: measured.mcp.coldStart.studio.initializeMs.median,
+      pagingMs: measured.mcp.paging.ms.median,
+    },
+  );
 }
 
 main().catch((err: unknown) => {

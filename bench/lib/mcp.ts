@@ -253,7 +253,31 @@ export async function measurePaging(
 ): Promise<PagingFigures> {
   const rest = await request(s.url, 'GET', `/v1/projects/${projectId}/items`, { token: s.token });
   if (rest.status !== 200) throw new Error(`list for comparison: ${rest.status}`);
-  const cmd = studioMcp(s.databaseEnv);
+  const client = await connectStudioMcp(s.databaseEnv);
+  try {
+    const seen = { largestPageBytes: 0, pages: 0 };
+    const expected = { projectId, lines: expectedLines, body: rest.text };
+    await pagingPass(client, expected, seen); // warm-up: JIT and SQLite page cache in the server process
+    const times: number[] = [];
+    for (let i = 0; i < passes; i++) times.push(await pagingPass(client, expected, seen));
+    const rtt = await searchRoundTrips(client);
+    return {
+      lines: expectedLines,
+      passes,
+      pages: seen.pages,
+      ms: { median: median(times), min: Math.min(...times), max: Math.max(...times) },
+      largestPageBytes: seen.largestPageBytes,
+      resultBytes: bytes(rest.text),
+      searchRoundTrip: { calls: rtt.length, p50Ms: percentile(rtt, 50), p99Ms: percentile(rtt, 99) },
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+// An SDK client over stdio to `studio mcp` spawned as mcp.json says, so the figures are what an agent's client sees.
+async function connectStudioMcp(databaseEnv: Record<string, string>): Promise<Client> {
+  const cmd = studioMcp(databaseEnv);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: cmd.args,
@@ -263,74 +287,68 @@ export async function measurePaging(
   });
   const client = new Client({ name: 'studio-bench', version: '1.0.0' });
   await client.connect(transport);
-  try {
-    let largestPageBytes = 0;
-    let pages = 0;
-    const pass = async () => {
-      let snapshot: string | undefined;
-      let n = 0;
-      const args = { projectId };
-      const started = performance.now();
-      const whole = await reassemble(async (path, offset) => {
-        n++;
-        const res = await client.callTool({
-          name: 'read_action_result',
-          arguments: {
-            name: 'list_lines',
-            arguments: args,
-            ...(snapshot ? { snapshot } : {}),
-            ...(path ? { path } : {}),
-            offset,
-          },
-        });
-        const sc = res.structuredContent as { result_page?: ResultPage; code?: string };
-        if (res.isError || !sc.result_page) throw new Error(`read_action_result: ${JSON.stringify(sc).slice(0, 300)}`);
-        largestPageBytes = Math.max(
-          largestPageBytes,
-          bytes(sc),
-          ...(res.content as Array<{ text?: string }>).map((c) => (c.text ? bytes(c.text) : 0)),
-        );
-        snapshot = sc.result_page.snapshot;
-        return sc.result_page;
-      });
-      const ms = performance.now() - started;
-      const items = (whole as { items: unknown[] }).items;
-      if (items.length !== expectedLines) throw new Error(`paging: ${items.length} items, expected ${expectedLines}`);
-      if (JSON.stringify(whole) !== rest.text)
-        throw new Error('paging: the reassembled result differs from the REST body');
-      pages = n;
-      return ms;
-    };
-    await pass(); // warm-up: JIT and SQLite page cache in the server process
-    const times: number[] = [];
-    for (let i = 0; i < passes; i++) times.push(await pass());
+  return client;
+}
 
-    const rtt: number[] = [];
-    const queries = [
-      'rename a room',
-      'change the finish on the sofa',
-      'delete an item',
-      'quote for the client',
-      'add a purchase order',
-    ];
-    for (let i = 0; i < 200; i++) {
-      const t0 = performance.now();
-      await client.callTool({ name: 'search_actions', arguments: { query: queries[i % queries.length]! } });
-      if (i >= 50) rtt.push(performance.now() - t0);
-    }
-    rtt.sort((a, b) => a - b);
-    return {
-      lines: expectedLines,
-      passes,
-      pages,
-      ms: { median: median(times), min: Math.min(...times), max: Math.max(...times) },
-      largestPageBytes,
-      resultBytes: bytes(rest.text),
-      searchRoundTrip: { calls: rtt.length, p50Ms: percentile(rtt, 50), p99Ms: percentile(rtt, 99) },
-    };
-  } finally {
-    await client.close();
+// One pass reads every page the result names and checks the whole against the REST body, byte for byte.
+async function pagingPass(
+  client: Client,
+  expected: { projectId: string; lines: number; body: string },
+  seen: { largestPageBytes: number; pages: number },
+): Promise<number> {
+  const { projectId, lines: expectedLines } = expected;
+  let snapshot: string | undefined;
+  let n = 0;
+  const args = { projectId };
+  const started = performance.now();
+  const whole = await reassemble(async (path, offset) => {
+    n++;
+    const res = await client.callTool({
+      name: 'read_action_result',
+      arguments: {
+        name: 'list_lines',
+        arguments: args,
+        ...(snapshot ? { snapshot } : {}),
+        ...(path ? { path } : {}),
+        offset,
+      },
+    });
+    const sc = res.structuredContent as { result_page?: ResultPage; code?: string };
+    if (res.isError || !sc.result_page) throw new Error(`read_action_result: ${JSON.stringify(sc).slice(0, 300)}`);
+    seen.largestPageBytes = Math.max(
+      seen.largestPageBytes,
+      bytes(sc),
+      ...(res.content as Array<{ text?: string }>).map((c) => (c.text ? bytes(c.text) : 0)),
+    );
+    snapshot = sc.result_page.snapshot;
+    return sc.result_page;
+  });
+  const ms = performance.now() - started;
+  const items = (whole as { items: unknown[] }).items;
+  if (items.length !== expectedLines) throw new Error(`paging: ${items.length} items, expected ${expectedLines}`);
+  if (JSON.stringify(whole) !== expected.body)
+    throw new Error('paging: the reassembled result differs from the REST body');
+  seen.pages = n;
+  return ms;
+}
+
+// The round trip through the SDK client puts the in-process search figure in context; the first 50 calls warm up.
+async function searchRoundTrips(client: Client): Promise<number[]> {
+  const rtt: number[] = [];
+  const queries = [
+    'rename a room',
+    'change the finish on the sofa',
+    'delete an item',
+    'quote for the client',
+    'add a purchase order',
+  ];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    await client.callTool({ name: 'search_actions', arguments: { query: queries[i % queries.length]! } });
+    if (i >= 50) rtt.push(performance.now() - t0);
   }
+  rtt.sort((a, b) => a - b);
+  return rtt;
 }
 
 /**

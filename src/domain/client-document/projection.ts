@@ -3,7 +3,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { presentationFor } from '../schedule/lines.js';
 import type { PhotographSources } from './photographs.js';
-import { pieceOf, removedPieceOf } from './pieces.js';
+import { type PieceContext, pieceOf, removedPieceOf } from './pieces.js';
 import { shownMoney } from './prices.js';
 import { clientVisibleProperties, pieceProperties } from './properties.js';
 import { settingsWith } from './settings.js';
@@ -79,26 +79,7 @@ export async function projectDocument(
     propertiesOf: await pieceProperties(ctx.db, projectId, settings.propertyIds, visible, head.currency),
     photographs: photographs.byLine,
   };
-  const all = new Sums();
-  const sources: PhotographSources = {};
-  let pieceCount = 0;
-  const shownSections = sections.flatMap((section) => {
-    const sum = new Sums();
-    const pieces = active
-      .filter((l) => l.section_id === section.id)
-      .map((line) => {
-        const { piece, price } = pieceOf(line, c);
-        sum.add(price);
-        all.add(price);
-        if (photographs.byLine[line.id]?.length) sources[line.id] = photographs.byLine[line.id]!;
-        return piece;
-      });
-    pieceCount += pieces.length;
-    if (!pieces.length) return [];
-    return [
-      { title: section.title, pieces, ...(c.showPrices ? { total: shownMoney(sum.total12, 12, c.currency) } : {}) },
-    ];
-  });
+  const { shown, all, sources, pieceCount } = shownSections(sections, active, c, photographs.byLine);
   const removed = lines
     .filter((l) => l.archived_at !== null)
     .sort((a, b) =>
@@ -118,7 +99,7 @@ export async function projectDocument(
     columns: settings.columns,
     piecesAsOf,
     photographsAsOf: photographs.asOf,
-    sections: shownSections,
+    sections: shown,
     removedPieces: removed.map(removedPieceOf),
     totals: {
       pieceCount,
@@ -126,4 +107,34 @@ export async function projectDocument(
     },
   };
   return { document, sources };
+}
+
+// Sections without active lines are left out, and only a shown piece's photographs become the document's sources.
+function shownSections(
+  sections: ReadonlyArray<{ id: string; title: string }>,
+  active: ReadonlyArray<Parameters<typeof pieceOf>[0]>,
+  c: PieceContext,
+  byLine: PhotographSources,
+) {
+  const all = new Sums();
+  const sources: PhotographSources = {};
+  let pieceCount = 0;
+  const shown = sections.flatMap((section) => {
+    const sum = new Sums();
+    const pieces = active
+      .filter((l) => l.section_id === section.id)
+      .map((line) => {
+        const { piece, price } = pieceOf(line, c);
+        sum.add(price);
+        all.add(price);
+        if (byLine[line.id]?.length) sources[line.id] = byLine[line.id]!;
+        return piece;
+      });
+    pieceCount += pieces.length;
+    if (!pieces.length) return [];
+    return [
+      { title: section.title, pieces, ...(c.showPrices ? { total: shownMoney(sum.total12, 12, c.currency) } : {}) },
+    ];
+  });
+  return { shown, all, sources, pieceCount };
 }

@@ -38,7 +38,6 @@ export async function resolveMapping(
   request: MappingRequest,
   savedMappingId?: string,
 ): Promise<ResolvedMapping> {
-  const width = Math.max(0, ...rows.map((r) => r.length));
   if (request.headerRow !== undefined && request.headerRow > rows.length) {
     throw new ServiceError(
       'VALIDATION_FAILED',
@@ -53,36 +52,76 @@ export async function resolveMapping(
   const saved = savedMappingId
     ? await loadSavedMapping(db, caller.studioId, savedMappingId)
     : await findSavedMapping(db, caller.studioId, headings);
-  let mapping: ImportMapping;
-  if (saved) {
-    const { fields, headingRows } = fieldsByHeading(saved);
-    mapping = {
-      headerRow,
-      headingRows,
-      columns: headings.map((h, i) => ({
-        column: columnLetter(i),
-        heading: h.trim(),
-        field: fields.get(normaliseHeading(h)) ?? null,
-      })),
-    };
-    dedupe(mapping);
-  } else mapping = proposeMapping(rows, headerRow);
+  const mapping = saved ? savedMappingFor(saved, headerRow, headings) : proposeMapping(rows, headerRow);
+  const notes = caller.permissions.has('pricing:write') ? [] : leaveOutPricing(mapping);
+  applyChoices(mapping, request, caller, { width: widthOf(rows), headings: headings.length });
+  if (request.headingRows !== undefined) mapping.headingRows = request.headingRows;
+  assertMappable(
+    mapping.columns.map((c, i) => ({
+      field: c.field,
+      path: `mapping.columns.${i}`,
+      where: c.heading ? `${c.column} (${c.heading})` : c.column,
+    })),
+  );
+  const given = request.columns !== undefined || request.headerRow !== undefined || request.headingRows !== undefined;
+  return {
+    mapping,
+    source: given ? 'given' : saved ? 'saved' : 'proposed',
+    savedMappingId: saved?.id ?? null,
+    notes,
+  };
+}
 
+/** The widest row's cell count: a caller may map a column that has no heading. */
+const widthOf = (rows: readonly Row[]) => Math.max(0, ...rows.map((r) => r.length));
+
+// A saved mapping is kept by heading, not by letter, so it applies to the same headings in another order.
+function savedMappingFor(
+  saved: Parameters<typeof fieldsByHeading>[0],
+  headerRow: number,
+  headings: readonly string[],
+): ImportMapping {
+  const { fields, headingRows } = fieldsByHeading(saved);
+  const mapping: ImportMapping = {
+    headerRow,
+    headingRows,
+    columns: headings.map((h, i) => ({
+      column: columnLetter(i),
+      heading: h.trim(),
+      field: fields.get(normaliseHeading(h)) ?? null,
+    })),
+  };
+  dedupe(mapping);
+  return mapping;
+}
+
+// A caller who may not set trade prices or markups is not refused for a base mapping they did not choose: the
+// columns are left out, and the notes say so.
+function leaveOutPricing(mapping: ImportMapping): string[] {
   const notes: string[] = [];
-  const mayPrice = caller.permissions.has('pricing:write');
-  if (!mayPrice) {
-    for (const c of mapping.columns) {
-      if (c.field && PRICING_WRITE_FIELDS.has(c.field)) {
-        notes.push(
-          `Column ${c.column} (${c.heading}) holds ${c.field === 'markup' ? 'markups' : 'trade prices'}, which your role cannot set; it was left out.`,
-        );
-        c.field = null;
-      }
+  for (const c of mapping.columns) {
+    if (c.field && PRICING_WRITE_FIELDS.has(c.field)) {
+      notes.push(
+        `Column ${c.column} (${c.heading}) holds ${c.field === 'markup' ? 'markups' : 'trade prices'}, which your role cannot set; it was left out.`,
+      );
+      c.field = null;
     }
   }
+  return notes;
+}
+
+// The caller's own choices go on top of the base mapping, each checked: the column exists, and the caller may set it.
+function applyChoices(
+  mapping: ImportMapping,
+  request: MappingRequest,
+  caller: Caller,
+  sheet: { width: number; headings: number },
+): void {
+  const { width } = sheet;
+  const mayPrice = caller.permissions.has('pricing:write');
   for (const [i, choice] of (request.columns ?? []).entries()) {
     const index = columnIndex(choice.column);
-    if (index === undefined || index >= Math.max(width, headings.length)) {
+    if (index === undefined || index >= Math.max(width, sheet.headings)) {
       throw new ServiceError(
         'VALIDATION_FAILED',
         `The sheet has no column ${choice.column}; its columns run from A to ${columnLetter(Math.max(width, 1) - 1)}.`,
@@ -100,21 +139,6 @@ export async function resolveMapping(
     }
     mapping.columns[index]!.field = choice.field;
   }
-  if (request.headingRows !== undefined) mapping.headingRows = request.headingRows;
-  assertMappable(
-    mapping.columns.map((c, i) => ({
-      field: c.field,
-      path: `mapping.columns.${i}`,
-      where: c.heading ? `${c.column} (${c.heading})` : c.column,
-    })),
-  );
-  const given = request.columns !== undefined || request.headerRow !== undefined || request.headingRows !== undefined;
-  return {
-    mapping,
-    source: given ? 'given' : saved ? 'saved' : 'proposed',
-    savedMappingId: saved?.id ?? null,
-    notes,
-  };
 }
 
 /** A saved mapping applied to a sheet with a repeated heading: the first column keeps a one-column field. */
