@@ -118,7 +118,8 @@ function expectWhole(doc: any) {
   expect(JSON.stringify(last)).toContain(`Class ${n}`);
 }
 
-describe(`a project of ${LINES.toLocaleString('en')} lines`, () => {
+// Tens of thousands of pieces through real exports: minutes, not seconds, on a loaded 2-core machine.
+describe(`a project of ${LINES.toLocaleString('en')} lines`, { timeout: 240_000 }, () => {
   it('the client document over /v1 answers every piece', async () => {
     const res = await http(app.url, 'GET', `/v1/projects/${projectId}/client-document`, { token: app.token });
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);

@@ -287,7 +287,13 @@ describe('over MCP', () => {
       const queued = (later.structuredContent as { result: PresentedOperation }).result;
       expect(['queued', 'running']).toContain(queued.status);
       const texts = (later.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
-      expect(texts).toContain(`get_operation_status with { operationId: "${queued.id}" }`);
+      // The hint is the call itself, sent as written.
+      const hint = /send this call [^:]*: (\{.*\})$/m.exec(texts);
+      expect(hint, texts).not.toBeNull();
+      const poll = JSON.parse(hint![1]!) as { tool: string; arguments: Record<string, unknown> };
+      const polled = await client.callTool({ name: poll.tool, arguments: poll.arguments });
+      expect(polled.isError).toBeFalsy();
+      expect((polled.structuredContent as { result: PresentedOperation }).result.id).toBe(queued.id);
       await open('poll');
       expect((await settled(queued.id)).status).toBe('succeeded');
     } finally {
