@@ -15,6 +15,7 @@ import { exportClientSchedule } from '../../src/domain/documents/generate.js';
 import type { Trpc } from '../helpers/clients.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { workFor } from '../documents/work.js';
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -93,7 +94,6 @@ const risky = (cells: string[]) =>
 
 beforeAll(async () => {
   ({ app, owner } = await createTestAppAsOwner());
-  const uuid = () => crypto.randomUUID();
   const p = await owner.projects.createStudioProject.mutate({
     name: 'Formula house',
     sections: [PAYLOADS.section, 'Hall'],

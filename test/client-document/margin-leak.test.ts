@@ -17,6 +17,7 @@ import { walkSchema } from '../../src/core/schema-marks.js';
 import { callAction, callTool } from '../helpers/calls.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { uuid } from '../helpers/ids.js';
 
 const FORBIDDEN_NAME = /trade|markup|margin|cost|line|item|plate/i;
 
@@ -139,7 +140,6 @@ describe('(2) the values of every client-facing output', () => {
   beforeAll(async () => {
     ({ app, owner } = await createTestAppAsOwner());
     mcp = await app.mcp();
-    const uuid = () => crypto.randomUUID();
     const p = await owner.projects.createStudioProject.mutate({
       name: 'Leak check',
       sections: ['Salon'],

@@ -12,8 +12,7 @@ import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside, type Member, memberWithToken } from '../helpers/fixtures.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { addPhotograph, removePhotograph } from './photographs.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;

@@ -13,8 +13,7 @@ import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { newId } from '../../src/core/ids.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;

@@ -18,8 +18,7 @@ import { migrate } from '../../db/sqlite.js';
 import { loadMigrations } from '../../db/migration-files.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -150,7 +149,7 @@ describe('line codes follow the schemes', () => {
   it('renumbering gives each line the prefix of its section, each prefix counting on its own', async () => {
     const p = await newProject('Hall', 'Lighting');
     const hall1 = await owner.schedule.createScheduleLine.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       sectionId: p.section.Hall!,
       heading: 'Hand-numbered lamp',

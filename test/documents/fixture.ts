@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { ONE, displayAmount } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import { solid } from '../helpers/images.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 /**
  * A project priced with figures the client must never see: trade prices of 98,765.4321 and 12,312.3123 at a markup of

@@ -10,8 +10,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf, refusal, trpcFailure } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;

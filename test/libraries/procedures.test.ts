@@ -11,8 +11,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -426,7 +425,7 @@ describe('pricing and permissions', () => {
 describe('another studio', () => {
   it('its libraries, products and lines are NOT_FOUND wherever an input names them', async () => {
     const created = await owner.account.createStudio.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       name: 'Elsewhere Interiors',
       currency: 'GBP',
     });

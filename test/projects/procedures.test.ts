@@ -7,8 +7,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -144,18 +143,18 @@ describe('create_studio_project', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.createStudioProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           name: 'Nope',
         }),
       ),
     ).toBe('FORBIDDEN');
-    expect(
-      await codeOf(owner.projects.createStudioProject.mutate({ commandKey: crypto.randomUUID(), name: '   ' })),
-    ).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.projects.createStudioProject.mutate({ commandKey: uuid(), name: '   ' }))).toBe(
+      'VALIDATION_FAILED',
+    );
     expect(
       await codeOf(
         owner.projects.createStudioProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           name: 'X',
           colour: 'red',
         } as never),
@@ -377,7 +376,7 @@ describe('duplicate_project', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.duplicateProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
         }),
       ),
@@ -386,7 +385,7 @@ describe('duplicate_project', () => {
     expect(
       await codeOf(
         trpc(app.url, designer.token).projects.duplicateProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
         }),
       ),
@@ -559,7 +558,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           memberId: designer.memberId,
           level: 'edit',
@@ -600,7 +599,7 @@ describe('project grants', () => {
     const viewer = await memberWithToken(app.database, 'viewer');
     const client = await app.mcp();
     const g = await callAction(client, 'grant_project_access', {
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       memberId: viewer.memberId,
       level: 'view',
@@ -611,7 +610,7 @@ describe('project grants', () => {
     expect(
       (
         await callAction(client, 'grant_project_access', {
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           memberId: viewer.memberId,
           level: 'view',
@@ -629,7 +628,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         asDesigner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           memberId: designer.memberId,
           level: 'edit',
@@ -644,7 +643,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           memberId: '00000000000000000000000000',
           level: 'view',
@@ -654,7 +653,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           memberId: designer.memberId,
           level: 'admin' as never,

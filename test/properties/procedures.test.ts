@@ -9,8 +9,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;

@@ -7,8 +7,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -135,7 +134,7 @@ describe('create_schedule_section', () => {
     ).toEqual(s);
     expect((await owner.sections.listScheduleSections.query({ projectId: p.id })).items).toHaveLength(4);
     const last = await owner.sections.createScheduleSection.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       title: 'Loft',
     });
@@ -148,22 +147,20 @@ describe('create_schedule_section', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.createScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           title: 'X',
         }),
       ),
     ).toBe('FORBIDDEN');
     expect(
-      await codeOf(
-        owner.sections.createScheduleSection.mutate({ commandKey: crypto.randomUUID(), projectId: p.id, title: ' ' }),
-      ),
+      await codeOf(owner.sections.createScheduleSection.mutate({ commandKey: uuid(), projectId: p.id, title: ' ' })),
     ).toBe('VALIDATION_FAILED');
     await owner.projects.archiveStudioProject.mutate({ projectId: p.id, expectedVersion: p.version });
     expect(
       await codeOf(
         owner.sections.createScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           title: 'Late',
         }),
@@ -327,7 +324,7 @@ describe('reorder_schedule_sections', () => {
       ),
     ).toBe('VALIDATION_FAILED');
     const extra = await owner.sections.createScheduleSection.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       title: 'Spare',
     });
@@ -433,7 +430,7 @@ describe('archive_schedule_section', () => {
     expect(
       await codeOf(
         owner.sections.duplicateScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           sectionId: study!.id,
         }),
@@ -441,7 +438,7 @@ describe('archive_schedule_section', () => {
     ).toBe('ARCHIVED');
     // New sections go after the active ones; positions stay unique across active and archived.
     const added = await owner.sections.createScheduleSection.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       title: 'Loft',
     });
@@ -565,7 +562,7 @@ describe('duplicate_schedule_section', () => {
     const p = await freshProject();
     const study = p.sections[1]!;
     const viaMcp = await callAction(await app.mcp(), 'duplicate_schedule_section', {
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       sectionId: study.id,
       title: 'Second study',
@@ -578,7 +575,7 @@ describe('duplicate_schedule_section', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.duplicateScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           sectionId: study.id,
         }),
@@ -588,7 +585,7 @@ describe('duplicate_schedule_section', () => {
     expect(
       await codeOf(
         owner.sections.duplicateScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: other.id,
           sectionId: study.id,
         }),

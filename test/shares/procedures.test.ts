@@ -9,8 +9,8 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, callTool, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
+import { uuid } from '../helpers/ids.js';
 
-const uuid = () => crypto.randomUUID();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let app: TestApp;

@@ -2,6 +2,7 @@ import { displayAmount, ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import type { TestApp } from '../helpers/in-process.js';
 import { sidewaysCameraJpeg, solid } from '../helpers/images.js';
+import { uuid } from '../helpers/ids.js';
 
 /**
  * A project as a studio sends it to a client, built through the real API: two sections of priced pieces (a trade
@@ -83,11 +84,10 @@ export async function issueShare(owner: Trpc, projectId: string, expiresInDays?:
 }
 
 export async function buildSharedProject(app: TestApp, owner: Trpc): Promise<SharedProject> {
-  const key = () => crypto.randomUUID();
   const project = await owner.projects.createStudioProject.mutate({
     name: 'Marsden townhouse',
     sections: ['Drawing room', 'Principal bedroom'],
-    commandKey: key(),
+    commandKey: uuid(),
   });
   const projectId = project.id;
   const [drawing, bedroom] = project.sections.map((s) => s.id) as [string, string];
@@ -96,7 +96,7 @@ export async function buildSharedProject(app: TestApp, owner: Trpc): Promise<Sha
       await owner.schedule.createScheduleLine.mutate({
         projectId,
         sectionId,
-        commandKey: key(),
+        commandKey: uuid(),
         ...(fields as { heading: string }),
       })
     ).id;
@@ -150,7 +150,7 @@ export async function buildSharedProject(app: TestApp, owner: Trpc): Promise<Sha
     await solid('jpeg', 640, 480, '#6b4226'),
     'image/jpeg',
   );
-  await owner.clientDocument.mintClientDocument.mutate({ projectId, commandKey: key() });
+  await owner.clientDocument.mintClientDocument.mutate({ projectId, commandKey: uuid() });
 
   // After the mint: a piece removed (its frozen photograph is no longer shown) and a photograph added (not minted).
   const side = await owner.schedule.getScheduleLine.query({ projectId, lineId: lines.sideTable });

@@ -9,8 +9,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;

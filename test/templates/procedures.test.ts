@@ -9,8 +9,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -288,7 +287,7 @@ describe('update_project_template and archive_project_template', () => {
     expect(
       await codeOf(
         viewer.templates.createProjectTemplate.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           name: 'X',
           sections: [{ title: 'R' }],
         }),
@@ -406,7 +405,7 @@ describe('a project started from a template', () => {
 describe('another studio', () => {
   it('its templates, units and projects are NOT_FOUND wherever an input names them', async () => {
     const created = await owner.account.createStudio.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       name: 'Elsewhere Interiors',
       currency: 'GBP',
     });

@@ -10,8 +10,7 @@ import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -32,7 +31,7 @@ const create = (name: string, symbol: string) => owner.units.createUnit.mutate({
 
 const lineIn = (unitId: string, heading = `Measured ${uuid().slice(0, 6)}`) =>
   owner.schedule.createScheduleLine.mutate({
-    commandKey: crypto.randomUUID(),
+    commandKey: uuid(),
     projectId: app.projectId,
     sectionId,
     heading,
@@ -236,7 +235,7 @@ describe('archive_unit', () => {
     expect(archived.note).toMatch(/^\d+ active lines are still measured in ea/);
     // A line that names no unit now takes the new default.
     const line = await owner.schedule.createScheduleLine.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: app.projectId,
       sectionId,
       heading: 'Pair',
