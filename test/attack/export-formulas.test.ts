@@ -16,6 +16,7 @@ import type { Trpc } from '../helpers/clients.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { workFor } from '../documents/work.js';
 import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -102,7 +103,7 @@ beforeAll(async () => {
   projectId = p.id;
   const [first, hall] = p.sections.map((s) => s.id) as [string, string];
   const line = (sectionId: string, fields: Record<string, unknown>) =>
-    owner.schedule.createScheduleLine.mutate({ projectId, sectionId, commandKey: uuid(), ...fields } as never);
+    createLine(owner, { projectId, sectionId, ...fields } as never);
   const attacked = await line(first, {
     heading: PAYLOADS.heading,
     description: PAYLOADS.description,

@@ -13,6 +13,8 @@ import { demoMembers, fromOutside, type Member, memberWithToken } from '../helpe
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { addPhotograph, removePhotograph } from './photographs.js';
 import { uuid } from '../helpers/ids.js';
+import { createProject } from '../helpers/projects.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -28,16 +30,9 @@ afterAll(async () => app?.close());
 
 /** A small project: the demo one is too large for one MCP result. */
 async function newProject(name: string, sections = ['Living Room', 'Kitchen', 'Empty']) {
-  const p = await owner.projects.createStudioProject.mutate({ name, sections, commandKey: uuid() });
+  const p = await createProject(owner, { name, sections });
   return { id: p.id, sections: p.sections.map((s) => s.id) };
 }
-
-type LineInput = Parameters<Trpc['schedule']['createScheduleLine']['mutate']>[0];
-const addLine = (
-  projectId: string,
-  sectionId: string,
-  fields: Omit<LineInput, 'projectId' | 'sectionId' | 'commandKey'>,
-) => owner.schedule.createScheduleLine.mutate({ projectId, sectionId, commandKey: uuid(), ...fields });
 
 /**
  * Four pieces whose client prices exercise every path: a derived price (trade 123.4567 at 33.33%, three of them), a
@@ -46,7 +41,9 @@ const addLine = (
 async function pricedProject(name: string) {
   const project = await newProject(name);
   const [living, kitchen] = project.sections as [string, string];
-  const sofa = await addLine(project.id, living, {
+  const sofa = await createLine(owner, {
+    projectId: project.id,
+    sectionId: living,
     heading: 'Three-seat sofa',
     description: 'Washed linen.',
     brand: 'Hartwell',
@@ -57,13 +54,20 @@ async function pricedProject(name: string) {
     tradePrice: { state: 'set', amount4: '1234567' },
     markup: { ratio4: '3333' },
   });
-  const lamp = await addLine(project.id, living, {
+  const lamp = await createLine(owner, {
+    projectId: project.id,
+    sectionId: living,
     heading: 'Table lamp',
     quantity: { amount4: '20000' },
     clientPrice: { state: 'set', amount4: '250000' },
   });
-  const rug = await addLine(project.id, living, { heading: 'Wool rug' });
-  const stool = await addLine(project.id, kitchen, { heading: 'Bar stool', clientPrice: { state: 'poa' } });
+  const rug = await createLine(owner, { projectId: project.id, sectionId: living, heading: 'Wool rug' });
+  const stool = await createLine(owner, {
+    projectId: project.id,
+    sectionId: kitchen,
+    heading: 'Bar stool',
+    clientPrice: { state: 'poa' },
+  });
   return { ...project, sofa, lamp, rug, stool };
 }
 

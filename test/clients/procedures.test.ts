@@ -13,6 +13,7 @@ import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { newId } from '../../src/core/ids.js';
+import { createProject } from '../helpers/projects.js';
 import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
@@ -32,7 +33,7 @@ const create = (name: string, extra: Record<string, unknown> = {}) =>
   owner.clients.createClient.mutate({ name, ...extra, commandKey: uuid() });
 
 const newProject = (name: string, extra: Record<string, unknown> = {}, as: Trpc = owner) =>
-  as.projects.createStudioProject.mutate({ name, ...extra, commandKey: uuid() });
+  createProject(as, { name, ...extra });
 
 const marsden = async () => (await owner.clients.listClients.query({ q: 'Marsden' })).items[0]!;
 

@@ -13,7 +13,7 @@ import { buildOpenApiDocument } from '../../src/contract/openapi.js';
 import { toJsonSchema } from '../../src/contract/json-schema.js';
 import { describeActions } from '../../src/surfaces/mcp/describe.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { firstItem } from '../helpers/schedule.js';
 
 type Schema = { properties?: Record<string, unknown>; required?: string[] };
 
@@ -94,8 +94,7 @@ describe('MCP tool schemas and the answers to a missing control field', () => {
   });
 
   it('a missing ifMatch still answers PRECONDITION_REQUIRED (not VALIDATION_FAILED) on every surface', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const res = await client.callTool({
       name: 'update_line',
       arguments: { projectId: app.projectId, itemId: line.id, finish: 'Oak' },

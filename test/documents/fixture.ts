@@ -3,6 +3,7 @@ import { ONE, displayAmount } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import { solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 /**
  * A project priced with figures the client must never see: trade prices of 98,765.4321 and 12,312.3123 at a markup of
@@ -25,7 +26,7 @@ export async function pricedProject(owner: Trpc, name = 'Harbour House') {
   });
   const [salon, dining] = p.sections.map((s) => s.id) as [string, string];
   const line = (sectionId: string, fields: Record<string, unknown>) =>
-    owner.schedule.createScheduleLine.mutate({ projectId: p.id, sectionId, commandKey: uuid(), ...fields } as never);
+    createLine(owner, { projectId: p.id, sectionId, ...fields } as never);
   const console_ = await line(salon, {
     heading: 'Gilded console',
     description: 'Carved limewood, water gilded.',

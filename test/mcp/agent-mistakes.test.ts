@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { http } from '../helpers/clients.js';
+import { firstItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let client: Client;
@@ -13,8 +14,7 @@ let line: { id: string; sectionId: string; version: number };
 beforeAll(async () => {
   app = await createTestApp();
   client = await app.mcp();
-  line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-    .items[0];
+  line = await firstItem(app);
 });
 afterAll(async () => app?.close());
 

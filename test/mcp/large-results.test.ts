@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { currentEtag, http } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { reassemble } from './reassemble.js';
+import { firstItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let client: Client;
@@ -145,8 +146,7 @@ describe('large reads over MCP', () => {
   it('answers SNAPSHOT_CHANGED once the data changed and the kept snapshot is gone, and a fresh read starts over', async () => {
     const args = { projectId: app.projectId };
     const root = (await call('list_lines', args)).structuredContent.result_page as ResultPage;
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     await patchFinish(line.id);
     // What a continuation sees on another server process, or after the kept snapshot expired.
     snapshotsOf(app.rt).clear();
@@ -258,8 +258,7 @@ describe('GET /api/agent-results', () => {
   });
 
   it('answers a small read whole', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const res = await http(app.url, 'GET', base('get_line', { projectId: app.projectId, itemId: line.id }), {
       token: app.token,
     });
@@ -347,8 +346,7 @@ describe('fields: a long list read compactly', () => {
   });
 
   it('one record keeps its id and etag beside the fields asked for', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const res = await call('call_action', {
       name: 'get_line',
       arguments: { projectId: app.projectId, itemId: line.id },
@@ -368,8 +366,7 @@ describe('fields: a long list read compactly', () => {
     expect(unknown.structuredContent.message).toContain('no field colour');
     expect(unknown.structuredContent.message).toContain('leadTimeDays');
 
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const write = await call('call_action', {
       name: 'update_line',
       arguments: { projectId: app.projectId, itemId: line.id, ifMatch: `"${line.version}"`, finish: 'Not written' },

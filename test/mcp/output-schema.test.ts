@@ -13,8 +13,8 @@ import { toolOutputSchema } from '../../src/surfaces/mcp/output-schema.js';
 import { boundedResult } from '../../src/surfaces/result-pages/paging.js';
 import { writeSummary } from '../../src/surfaces/mcp/write-summary.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
+import { firstItem } from '../helpers/schedule.js';
 
 const ajv = new AjvJsonSchemaValidator();
 const advertised = ACTIONS.filter((a) => a.mcp?.advertised);
@@ -24,8 +24,7 @@ let tools: Tool[];
 let line: { id: string; version: number };
 beforeAll(async () => {
   app = await createTestApp();
-  line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-    .items[0];
+  line = await firstItem(app);
 });
 afterAll(async () => app?.close());
 

@@ -8,6 +8,8 @@ import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
+import { createProject } from '../helpers/projects.js';
+import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -17,20 +19,8 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 /** A fresh project of the owner's, so tests that change things do not depend on each other. */
-async function freshProject(name = 'Scratch', sections = ['Living Room', 'Kitchen']) {
-  return owner.projects.createStudioProject.mutate({ name, sections, commandKey: uuid() });
-}
-
-/** Adds a line over the resource API (the schedule is another domain's). */
-async function addLine(projectId: string, sectionId: string, fields: Record<string, unknown>) {
-  const res = await http(app.url, 'POST', `/v1/projects/${projectId}/items`, {
-    token: app.token,
-    body: { sectionId, ...fields },
-    headers: { 'idempotency-key': uuid() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; code: string | null; version: number; clientTotal: { amount4: string } | null };
-}
+const freshProject = (name = 'Scratch', sections = ['Living Room', 'Kitchen']) =>
+  createProject(owner, { name, sections });
 
 describe('list_studio_projects', () => {
   it('lists the reachable projects over tRPC and MCP alike, filtered by text and status', async () => {
@@ -319,12 +309,13 @@ describe('duplicate_project', () => {
   it('copies active sections and active lines with new ids at version 1, leaving archived ones behind', async () => {
     const src = await freshProject('Source', ['Hall', 'Study', 'Attic']);
     const [hall, study, attic] = src.sections;
-    const a = await addLine(src.id, hall!.id, {
+    const a = await postItem(app, src.id, {
+      sectionId: hall!.id,
       heading: 'Console table',
       tradePrice: { state: 'set', amount4: '1000000' },
     });
-    await addLine(src.id, hall!.id, { heading: 'Mirror' });
-    const gone = await addLine(src.id, study!.id, { heading: 'Desk lamp' });
+    await postItem(app, src.id, { sectionId: hall!.id, heading: 'Mirror' });
+    const gone = await postItem(app, src.id, { sectionId: study!.id, heading: 'Desk lamp' });
     await http(app.url, 'POST', `/v1/projects/${src.id}/items/${gone.id}/archival`, {
       token: app.token,
       headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${src.id}/items/${gone.id}`) },
@@ -403,17 +394,19 @@ describe('get_project_totals', () => {
       tradePrice: { state: 'set', amount4: '5000' },
       clientPrice: { state: 'set', amount4: '10001' },
     };
-    const l1 = await addLine(p.id, roomA!.id, { heading: 'Half one', ...line });
-    await addLine(p.id, roomA!.id, { heading: 'Half two', ...line });
+    const l1 = await postItem(app, p.id, { sectionId: roomA!.id, heading: 'Half one', ...line });
+    await postItem(app, p.id, { sectionId: roomA!.id, heading: 'Half two', ...line });
     expect(l1.clientTotal!.amount4).toBe('5001');
-    const poa = await addLine(p.id, roomB!.id, {
+    const poa = await postItem(app, p.id, {
+      sectionId: roomB!.id,
       heading: 'Priced on application',
       tradePrice: { state: 'poa' },
       deliveryPrice: { state: 'set', amount4: '250000' },
     });
-    const tbc = await addLine(p.id, roomB!.id, { heading: 'To be confirmed' });
+    const tbc = await postItem(app, p.id, { sectionId: roomB!.id, heading: 'To be confirmed' });
     // Derived: 3 × 10.0001 × 1.35 (studio markup) = 40.500405 → 40.5004; margin 3 × 10.0001 × 0.35 = 10.500105 → 10.5001.
-    await addLine(p.id, roomB!.id, {
+    await postItem(app, p.id, {
+      sectionId: roomB!.id,
       heading: 'Derived',
       quantity: { amount4: '30000' },
       tradePrice: { state: 'set', amount4: '100001' },

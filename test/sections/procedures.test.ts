@@ -8,6 +8,8 @@ import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
+import { createProject } from '../helpers/projects.js';
+import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -16,21 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function freshProject(sections = ['Hall', 'Study', 'Attic']) {
-  return owner.projects.createStudioProject.mutate({ name: 'Sections test', sections, commandKey: uuid() });
-}
+/** A fresh project of three rooms, so tests that change things do not depend on each other. */
+const freshProject = (sections = ['Hall', 'Study', 'Attic']) =>
+  createProject(owner, { name: 'Sections test', sections });
 const projectVersion = async (projectId: string) =>
   (await owner.projects.getStudioProject.query({ projectId })).version;
-
-async function addLine(projectId: string, sectionId: string, heading: string) {
-  const res = await http(app.url, 'POST', `/v1/projects/${projectId}/items`, {
-    token: app.token,
-    body: { sectionId, heading },
-    headers: { 'idempotency-key': uuid() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; version: number; code: string };
-}
 
 describe('list_schedule_sections and get_schedule_section', () => {
   it('lists the demo sections in order with line counts, the same over MCP', async () => {
@@ -451,7 +443,7 @@ describe('archive_schedule_section', () => {
   it('refuses a section that still holds active lines with SECTION_NOT_EMPTY, and a stale version', async () => {
     const p = await freshProject();
     const hall = p.sections[0]!;
-    const line = await addLine(p.id, hall.id, 'Coat stand');
+    const line = await postItem(app, p.id, { sectionId: hall.id, heading: 'Coat stand' });
     expect(
       await codeOf(
         owner.sections.archiveScheduleSection.mutate({
@@ -509,9 +501,9 @@ describe('duplicate_schedule_section', () => {
   it('copies the section right after the source with its active lines (new ids, fresh codes, version 1)', async () => {
     const p = await freshProject();
     const [hall, study] = p.sections;
-    const l1 = await addLine(p.id, hall!.id, 'Console table');
-    const l2 = await addLine(p.id, hall!.id, 'Runner');
-    const l3 = await addLine(p.id, hall!.id, 'Umbrella stand');
+    const l1 = await postItem(app, p.id, { sectionId: hall!.id, heading: 'Console table' });
+    const l2 = await postItem(app, p.id, { sectionId: hall!.id, heading: 'Runner' });
+    const l3 = await postItem(app, p.id, { sectionId: hall!.id, heading: 'Umbrella stand' });
     await http(app.url, 'POST', `/v1/projects/${p.id}/items/${l3.id}/archival`, {
       token: app.token,
       headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${p.id}/items/${l3.id}`) },

@@ -3,6 +3,7 @@ import type { Trpc } from '../helpers/clients.js';
 import type { TestApp } from '../helpers/in-process.js';
 import { sidewaysCameraJpeg, solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 /**
  * A project as a studio sends it to a client, built through the real API: two sections of priced pieces (a trade
@@ -92,14 +93,7 @@ export async function buildSharedProject(app: TestApp, owner: Trpc): Promise<Sha
   const projectId = project.id;
   const [drawing, bedroom] = project.sections.map((s) => s.id) as [string, string];
   const line = async (sectionId: string, fields: Record<string, unknown>) =>
-    (
-      await owner.schedule.createScheduleLine.mutate({
-        projectId,
-        sectionId,
-        commandKey: uuid(),
-        ...(fields as { heading: string }),
-      })
-    ).id;
+    (await createLine(owner, { projectId, sectionId, ...(fields as { heading: string }) })).id;
   const derived = {
     tradePrice: { state: 'set', amount4: TRADE4.toString() },
     markup: { ratio4: MARKUP4.toString() },

@@ -10,6 +10,7 @@ import { http, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
+import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -25,13 +26,7 @@ const create = (name: string, extra: Record<string, unknown> = {}) =>
 
 async function lineNaming(supplierId: string, heading: string) {
   const project = await owner.projects.getStudioProject.query({ projectId: app.projectId });
-  const res = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items`, {
-    token: app.token,
-    body: { sectionId: project.sections[0]!.id, heading, supplierId },
-    headers: { 'idempotency-key': uuid() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; version: number; supplierId: string };
+  return postItem(app, app.projectId, { sectionId: project.sections[0]!.id, heading, supplierId });
 }
 
 describe('list_suppliers and get_supplier', () => {

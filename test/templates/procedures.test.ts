@@ -10,6 +10,7 @@ import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -133,13 +134,7 @@ describe('create_template_from_project', () => {
     });
     const [kitchen, store, study] = project.sections;
     const line = (sectionId: string, heading: string, extra: Record<string, unknown> = {}) =>
-      owner.schedule.createScheduleLine.mutate({
-        projectId: project.id,
-        sectionId,
-        heading,
-        ...extra,
-        commandKey: uuid(),
-      });
+      createLine(owner, { projectId: project.id, sectionId, heading, ...extra });
     await line(kitchen!.id, 'Island pendants', {
       description: 'Over the island',
       quantity: { amount4: '30000' },

@@ -11,6 +11,7 @@ import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -30,13 +31,7 @@ afterAll(async () => app?.close());
 const create = (name: string, symbol: string) => owner.units.createUnit.mutate({ name, symbol, commandKey: uuid() });
 
 const lineIn = (unitId: string, heading = `Measured ${uuid().slice(0, 6)}`) =>
-  owner.schedule.createScheduleLine.mutate({
-    commandKey: uuid(),
-    projectId: app.projectId,
-    sectionId,
-    heading,
-    quantity: { amount4: '25000', unitId },
-  });
+  createLine(owner, { projectId: app.projectId, sectionId, heading, quantity: { amount4: '25000', unitId } });
 
 describe('list_units and get_unit', () => {
   it('lists the demo units by name, marking the default and counting the lines measured in each; the same over MCP', async () => {
