@@ -13,7 +13,7 @@ import { applyPlan } from '../../src/domain/imports/apply.js';
 import { proposeMapping } from '../../src/domain/imports/headings.js';
 import { readLookups } from '../../src/domain/imports/lookups.js';
 import { planImport } from '../../src/domain/imports/plan.js';
-import { fromOutside } from '../helpers/fixtures.js';
+import { countRows, fromOutside } from '../helpers/fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
@@ -69,24 +69,12 @@ async function inTransaction<T>(fn: (ctx: ActionContext) => Promise<T>): Promise
   });
 }
 
-const counts = () =>
-  fromOutside(app.database, async (db) => {
-    const n = async (table: 'lines' | 'sections' | 'suppliers' | 'audit_events') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    return {
-      lines: await n('lines'),
-      sections: await n('sections'),
-      suppliers: await n('suppliers'),
-      audit: await n('audit_events'),
-    };
-  });
+const counts = async () => ({
+  lines: await countRows(app.database, 'lines'),
+  sections: await countRows(app.database, 'sections'),
+  suppliers: await countRows(app.database, 'suppliers'),
+  audit: await countRows(app.database, 'audit_events'),
+});
 
 const planFor = (ctx: ActionContext, rows: string[][]) =>
   readLookups(ctx.db, ctx.studioId, app.projectId).then((lookups) => planImport(rows, proposeMapping(rows), lookups));
