@@ -25,6 +25,7 @@ import {
   formField,
   get,
   givePassword,
+  OWNER,
   newClient,
   pkce,
   postForm,
@@ -40,7 +41,6 @@ import {
 
 let app: TestApp;
 let base: string;
-const OWNER = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
 
 beforeAll(async () => {
   app = await createTestApp();

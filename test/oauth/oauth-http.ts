@@ -12,6 +12,9 @@ import { expectNoInternals } from '../helpers/e2e.js';
 
 export const REDIRECT = 'http://127.0.0.1:8976/callback';
 
+/** The demo owner, with the password the OAuth suites give them in setup (givePassword). */
+export const OWNER = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
+
 export function pkce() {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };

@@ -13,6 +13,7 @@ import {
   codeFor,
   expectOAuthError,
   givePassword,
+  OWNER,
   newClient,
   pkce,
   REDIRECT,
@@ -22,7 +23,6 @@ import {
 
 let app: TestApp;
 let base: string;
-const OWNER = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
 
 beforeAll(async () => {
   app = await createTestApp();
