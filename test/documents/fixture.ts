@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { ONE, displayAmount } from '../../src/core/money.js';
+import { ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import { solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
+import { leakForms } from '../helpers/leaks.js';
 import { createLine } from '../helpers/schedule.js';
 
 /**
@@ -97,29 +98,18 @@ export async function pricedProject(owner: Trpc, name = 'Harbour House') {
 
 /** Each amount the studio keeps to itself, in every formatting a leak could take (as the margin-leak test does). */
 export function secretForms(): string[] {
-  const amounts = [
-    TRADE4,
-    MARKUP4,
-    HAND_TRADE4,
-    (TRADE4 * MARKUP4) / ONE,
-    (QUANTITY4 * TRADE4) / ONE,
-    (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE),
-    HAND_CLIENT4 - HAND_TRADE4,
-  ];
-  const forms = new Set<string>();
-  for (const n of amounts) {
-    for (const s of [
-      n.toString(),
-      displayAmount(n, 4),
-      displayAmount(n, 2),
-      displayAmount(n, 1),
-      displayAmount(n, 0),
-    ]) {
-      forms.add(s);
-      forms.add(s.replaceAll(',', ''));
-    }
-  }
-  return [...forms].filter((f) => f.replace(/\D/g, '').length >= 5);
+  return leakForms(
+    [
+      TRADE4,
+      MARKUP4,
+      HAND_TRADE4,
+      (TRADE4 * MARKUP4) / ONE,
+      (QUANTITY4 * TRADE4) / ONE,
+      (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE),
+      HAND_CLIENT4 - HAND_TRADE4,
+    ],
+    [4, 2, 1, 0],
+  );
 }
 
 /** The text of a PDF, page by page (pdftotext, Debian's poppler-utils), pages split at form feeds. */

@@ -1,8 +1,9 @@
-import { displayAmount, ONE } from '../../src/core/money.js';
+import { ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import type { TestApp } from '../helpers/in-process.js';
 import { sidewaysCameraJpeg, solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
+import { leakForms } from '../helpers/leaks.js';
 import { createLine } from '../helpers/schedule.js';
 
 /**
@@ -27,7 +28,7 @@ export const ACCENT = '#7a4b2a';
  * chance (a quantity, a year), so they are left out; these are long enough to mean a leak.
  */
 export function secretForms(): string[] {
-  const amounts = [
+  return leakForms([
     TRADE4,
     MARKUP4,
     HAND_TRADE4,
@@ -35,15 +36,7 @@ export function secretForms(): string[] {
     (QUANTITY4 * TRADE4) / ONE, // trade total
     (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE), // margin total
     HAND_CLIENT4 - HAND_TRADE4, // the hand-set piece's margin
-  ];
-  const forms = new Set<string>();
-  for (const n of amounts) {
-    for (const s of [n.toString(), displayAmount(n, 4), displayAmount(n, 2), displayAmount(n, 1)]) {
-      forms.add(s);
-      forms.add(s.replaceAll(',', ''));
-    }
-  }
-  return [...forms].filter((f) => f.replace(/\D/g, '').length >= 5);
+  ]);
 }
 
 export interface SharedProject {
