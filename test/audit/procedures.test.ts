@@ -1,7 +1,7 @@
 import type { AuditTargetKind } from '../../src/core/audit-kinds.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
@@ -28,9 +28,8 @@ async function studioFeed(
   return allPages((cursor) => client.audit.listStudioAuditEvents.query({ ...input, limit: 5, cursor }));
 }
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
   other = await postProject(app, { name: 'Audit elsewhere', sections: ['Hall'] });
   const d = await memberWithToken(app.database, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
@@ -60,7 +59,6 @@ beforeAll(async () => {
     heading: 'Elsewhere chair',
   });
 });
-afterAll(async () => app?.close());
 
 describe('list_project_audit_events', () => {
   it("lists the project's events newest first with actor, action, target and changes; MCP gives the same", async () => {

@@ -5,12 +5,12 @@
  * scopes; frozen with an archived project.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside, type Member, memberWithToken } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { addPhotograph, removePhotograph } from './photographs.js';
 import { uuid } from '../helpers/ids.js';
 import { createProject } from '../helpers/projects.js';
@@ -21,12 +21,10 @@ let owner: Trpc;
 let mcp: Client;
 let members: Record<'viewer' | 'assistant' | 'designer', Member>;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   members = await demoMembers(app, ['viewer', 'assistant', 'designer']);
 });
-afterAll(async () => app?.close());
 
 /** A small project: the demo one is too large for one MCP result. */
 async function newProject(name: string, sections = ['Living Room', 'Kitchen', 'Empty']) {

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, errorOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
@@ -25,11 +25,7 @@ import { postItem } from '../helpers/schedule.js';
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 
 type Scheme = Awaited<ReturnType<Trpc['codes']['getCode']['query']>>;
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
 import { snapshotsOf } from '../../src/surfaces/result-pages/snapshot-cache.js';
 import { describeActions } from '../../src/surfaces/mcp/describe.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { currentEtag, http } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { reassemble } from './reassemble.js';
@@ -25,11 +25,7 @@ async function patchFinish(id: string): Promise<string> {
   return finish;
 }
 
-beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 const BUDGET = 8000;
 const size = (v: unknown) => Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v), 'utf8');

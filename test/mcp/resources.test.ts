@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { typicalLineEdit } from './line-edit.js';
 import { firstItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let client: Client;
-beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 describe('the catalog as MCP resources', () => {
   it('lists service://actions and the service://actions/{name} template', async () => {

@@ -7,7 +7,7 @@
  * sign-in throttle holding against guesses sent side by side.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../src/core/permissions.js';
 import { hashPassword } from '../../src/domain/people/passwords.js';
 import { checkSignIn, FAILURES_BEFORE_LOCK } from '../../src/domain/people/sign-in.js';
@@ -15,7 +15,7 @@ import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { uuid } from '../helpers/ids.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -26,13 +26,12 @@ let assistant: Member;
 let viewer: Member;
 let designerEmail: string;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   ({ admin, designer, assistant, viewer } = await demoMembers(app, ['admin', 'designer', 'assistant', 'viewer']));
   mcp = await app.mcp();
   designerEmail = await emailOf(designer);
 });
-afterAll(async () => app?.close());
 
 /** A request with a token over plain HTTP: what "their next request" is. */
 const projectsWith = (token: string) => http(app.url, 'GET', '/v1/projects', { token });

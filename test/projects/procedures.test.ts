@@ -2,8 +2,8 @@
  * The projects domain (12 procedures) through the typed tRPC client, several also through MCP call_action, against a
  * real in-process server over the seeded demo studio. Refusals: role scopes, grants, versions, keys, archival.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
@@ -13,10 +13,7 @@ import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app, owner } = opened));
 
 /** A fresh project of the owner's, so tests that change things do not depend on each other. */
 const freshProject = (name = 'Scratch', sections = ['Living Room', 'Kitchen']) =>

@@ -1,7 +1,7 @@
 import { SUPPLIER_RECORD } from '../../src/domain/suppliers/record.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, errorOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
@@ -21,12 +21,10 @@ let owner: Trpc;
 let mcp: Client;
 let sections: Array<{ id: string; title: string }>;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   sections = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections;
 });
-afterAll(async () => app?.close());
 
 type ListInput = Parameters<Trpc['schedule']['listScheduleLines']['query']>[0];
 

@@ -2,8 +2,8 @@
  * The sections domain (7 procedures) through the typed tRPC client, several also through MCP call_action. Every
  * section change moves the project's version too, because get_studio_project embeds the sections.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
@@ -13,10 +13,7 @@ import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app, owner } = opened));
 
 /** A fresh project of three rooms, so tests that change things do not depend on each other. */
 const freshProject = (sections = ['Hall', 'Study', 'Attic']) =>

@@ -3,9 +3,9 @@
  * it: studio-level reference data that lines name, versioned, archived rather than deleted, searchable, and merged
  * in one transaction with every moved line versioned and audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
@@ -15,11 +15,7 @@ import { postItem } from '../helpers/schedule.js';
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 
 const create = (name: string, extra: Record<string, unknown> = {}) =>
   owner.suppliers.createSupplier.mutate({ name, ...extra, commandKey: uuid() });

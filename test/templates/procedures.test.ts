@@ -3,9 +3,9 @@
  * started from a template, through create_studio_project (tRPC) and POST /v1/projects (create_project), its sections
  * and starting lines in order with codes from the project's allocator.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
@@ -16,12 +16,10 @@ let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 let members: Record<'assistant' | 'viewer', Member>;
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   members = await demoMembers(app, ['assistant', 'viewer']);
 });
-afterAll(async () => app?.close());
 
 type CreateInput = Parameters<Trpc['templates']['createProjectTemplate']['mutate']>[0];
 const newTemplate = (name: string, sections: CreateInput['sections'], extra: Partial<CreateInput> = {}) =>

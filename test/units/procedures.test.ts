@@ -3,9 +3,9 @@
  * studio-level reference data that a line's quantity names, versioned, archived rather than deleted (never the
  * studio's default), searchable, and never newly chosen by a line once archived.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
@@ -20,13 +20,11 @@ let designer: Member;
 let assistant: Member;
 let viewer: Member;
 let sectionId: string;
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   ({ designer, assistant, viewer } = await demoMembers(app, ['designer', 'assistant', 'viewer']));
   sectionId = (await owner.projects.getStudioProject.query({ projectId: app.projectId })).sections[0]!.id;
 });
-afterAll(async () => app?.close());
 
 const create = (name: string, symbol: string) => owner.units.createUnit.mutate({ name, symbol, commandKey: uuid() });
 
