@@ -4,7 +4,7 @@
  * codes and positions, reporting progress; and a failure part-way (here thrown from the progress callback after the
  * first batch is written) leaves nothing at all: no line, section, supplier or audit event.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActionContext, AuditInput } from '../../src/core/context.js';
 import { authenticate } from '../../src/core/auth.js';
 import { appendAuditEvents, actorOf } from '../../src/core/audit.js';
@@ -14,14 +14,11 @@ import { proposeMapping } from '../../src/domain/imports/headings.js';
 import { readLookups } from '../../src/domain/imports/lookups.js';
 import { planImport } from '../../src/domain/imports/plan.js';
 import { countRows, fromOutside } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app } = opened));
 
 /** A schedule of `n` lines: a heading row (a new section) every 500 rows, 40 suppliers, prices written every way. */
 function schedule(n: number): string[][] {

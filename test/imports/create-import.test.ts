@@ -11,18 +11,14 @@ import { OperationRunner } from '../../src/jobs/runner.js';
 import { settledOperation } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
-import { createTestApp, createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { createTestApp, type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { uploadImportFile } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 
 const CSV = 'Item,Qty,Supplier,Net\nWall light,2,Lumen House,"£1,250.00"\nPendant,1,Pooky,TBC\n';
 

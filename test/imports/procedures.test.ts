@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callAction, codeOf, type McpOutcome, refusal, settledOperation, trpcFailure } from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
 import { countRows, demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { ROOT } from '../helpers/server.js';
 import { uploadImportFile } from './fixture.js';
 
@@ -23,13 +23,11 @@ let projectId: string;
 let viewer: Member;
 let assistant: Member;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   projectId = app.projectId;
   ({ viewer, assistant } = await demoMembers(app, ['viewer', 'assistant']));
 });
-afterAll(async () => app?.close());
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sample = (ext: 'csv' | 'xlsx') => readFileSync(join(ROOT, `samples/harbour-house-lighting.${ext}`));

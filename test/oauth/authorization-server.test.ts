@@ -12,11 +12,11 @@ import {
   OAuthMetadataSchema,
   OAuthProtectedResourceMetadataSchema,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trpc } from '../helpers/clients.js';
 import { expectNoInternals } from '../helpers/e2e.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { getPage, postForm as postPage } from '../members/page-client.js';
 import {
   authorizeUrl,
@@ -42,12 +42,11 @@ import {
 let app: TestApp;
 let base: string;
 
+openTestApp((opened) => ({ app } = opened));
 beforeAll(async () => {
-  app = await createTestApp();
   base = app.url;
   await givePassword(app.database, OWNER.email, OWNER.password);
 });
-afterAll(async () => app?.close());
 
 describe('discovery', () => {
   it('/mcp without a token answers 401 naming its Protected Resource Metadata, in the same problem shape as before', async () => {

@@ -4,11 +4,11 @@
  * allowed, refresh rotation and reuse detection, revocation, expiry, the audience, and a removed member: each refusal
  * with its standard error, and 401 at /mcp once a token no longer works.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callAction, callTool } from '../helpers/calls.js';
 import { httpMcp } from '../helpers/e2e.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import {
   codeFor,
   expectOAuthError,
@@ -24,12 +24,11 @@ import {
 let app: TestApp;
 let base: string;
 
+openTestApp((opened) => ({ app } = opened));
 beforeAll(async () => {
-  app = await createTestApp();
   base = app.url;
   await givePassword(app.database, OWNER.email, OWNER.password);
 });
-afterAll(async () => app?.close());
 
 /** tools/list at /mcp with a bearer token: its HTTP status, and the WWW-Authenticate of a refusal. */
 async function mcpStatus(token: string) {
