@@ -80,15 +80,14 @@ export async function createTestAppAsOwner(): Promise<{ app: TestApp; owner: Trp
   return { app, owner: trpc(app.url, app.token) };
 }
 
+/** A suite app's environment, or a function answering it when the app is made (after earlier hooks ran). */
+type AppEnv = Record<string, string> | (() => Record<string, string>);
+
 /** Registers the hooks of a suite's app: made (with `make`'s extras) and handed to `take` before the file's tests, closed after. */
-function openWith<T>(
-  env: Record<string, string> | undefined,
-  make: (app: TestApp) => Promise<T>,
-  take: (t: T) => void,
-) {
+function openWith<T>(env: AppEnv | undefined, make: (app: TestApp) => Promise<T>, take: (t: T) => void) {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await createTestApp(env);
+    app = await createTestApp(typeof env === 'function' ? env() : env);
     take(await make(app));
   });
   afterAll(async () => app?.close());
@@ -99,14 +98,11 @@ function openWith<T>(
  * tRPC client are handed to `take`, which keeps the ones the tests use; after the file's last test, the app is closed.
  * A beforeAll the file registers later runs after this one, so it can use them.
  */
-export function openTestApp(take: (opened: { app: TestApp; owner: Trpc }) => void, env?: Record<string, string>) {
+export function openTestApp(take: (opened: { app: TestApp; owner: Trpc }) => void, env?: AppEnv) {
   openWith(env, async (app) => ({ app, owner: trpc(app.url, app.token) }), take);
 }
 
 /** `openTestApp`, with an MCP client connected in memory as the owner besides (`app.mcp()`). */
-export function openTestAppWithMcp(
-  take: (opened: { app: TestApp; owner: Trpc; mcp: Client }) => void,
-  env?: Record<string, string>,
-) {
+export function openTestAppWithMcp(take: (opened: { app: TestApp; owner: Trpc; mcp: Client }) => void, env?: AppEnv) {
   openWith(env, async (app) => ({ app, owner: trpc(app.url, app.token), mcp: await app.mcp() }), take);
 }
