@@ -12,11 +12,11 @@ import {
   OAuthMetadataSchema,
   OAuthProtectedResourceMetadataSchema,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trpc } from '../helpers/clients.js';
 import { expectNoInternals } from '../helpers/e2e.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-import { type TestApp, openTestApp } from '../helpers/in-process.js';
+import type { TestApp } from '../helpers/in-process.js';
 import { getPage, postForm as postPage } from '../members/page-client.js';
 import {
   authorizeUrl,
@@ -37,15 +37,15 @@ import {
   signedIn as fromPage,
   studiosOffered,
   usual,
+  openOAuthTestApp,
 } from './oauth-http.js';
 
 let app: TestApp;
 let base: string;
 
-openTestApp((opened) => ({ app } = opened));
-beforeAll(async () => {
-  base = app.url;
-  await givePassword(app.database, OWNER.email, OWNER.password);
+openOAuthTestApp((opened) => {
+  app = opened;
+  base = opened.url;
 });
 
 describe('discovery', () => {

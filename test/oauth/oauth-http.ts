@@ -5,10 +5,11 @@
  * from the HTML the server renders.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { hashPassword } from '../../src/domain/people/passwords.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { expectNoInternals } from '../helpers/e2e.js';
+import { openTestApp, type TestApp } from '../helpers/in-process.js';
 
 export const REDIRECT = 'http://127.0.0.1:8976/callback';
 
@@ -30,6 +31,21 @@ export async function givePassword(database: string, email: string, password: st
       .where('email', '=', email.toLowerCase())
       .execute(),
   );
+}
+
+/**
+ * The OAuth suites' app: a test app (`openTestApp`) whose demo owner has OWNER's password, handed to `take` before the
+ * file's tests.
+ */
+export function openOAuthTestApp(take: (app: TestApp) => void) {
+  let app: TestApp;
+  openTestApp((opened) => {
+    app = opened.app;
+  });
+  beforeAll(async () => {
+    await givePassword(app.database, OWNER.email, OWNER.password);
+    take(app);
+  });
 }
 
 export interface Res {

@@ -4,11 +4,11 @@
  * allowed, refresh rotation and reuse detection, revocation, expiry, the audience, and a removed member: each refusal
  * with its standard error, and 401 at /mcp once a token no longer works.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAction, callTool } from '../helpers/calls.js';
 import { httpMcp } from '../helpers/e2e.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
-import { type TestApp, openTestApp } from '../helpers/in-process.js';
+import type { TestApp } from '../helpers/in-process.js';
 import {
   codeFor,
   expectOAuthError,
@@ -19,15 +19,15 @@ import {
   REDIRECT,
   tokenRequest,
   tokensFor,
+  openOAuthTestApp,
 } from './oauth-http.js';
 
 let app: TestApp;
 let base: string;
 
-openTestApp((opened) => ({ app } = opened));
-beforeAll(async () => {
-  base = app.url;
-  await givePassword(app.database, OWNER.email, OWNER.password);
+openOAuthTestApp((opened) => {
+  app = opened;
+  base = opened.url;
 });
 
 /** tools/list at /mcp with a bearer token: its HTTP status, and the WWW-Authenticate of a refusal. */
