@@ -3,8 +3,8 @@
  * create, and failures that arrive as TRPCClientError carrying the stable `serviceCode`.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, openServer } from '../helpers/server.js';
 import { batchingTrpc, http, seenBodies, trpc, type Trpc } from '../helpers/clients.js';
 import { trpcFailure } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
@@ -25,8 +25,8 @@ async function failure(call: Promise<unknown>) {
   return e;
 }
 
+openServer((started) => (server = started));
 beforeAll(async () => {
-  server = await startServer();
   api = trpc(server.url, server.token);
   const projects = await api.projects.listStudioProjects.query({});
   projectId = projects.items.find((p) => p.name === 'Harbour House')!.id;
@@ -34,7 +34,6 @@ beforeAll(async () => {
   lineId = lines.items[0]!.id;
   sectionId = lines.items[0]!.sectionId;
 });
-afterAll(async () => server?.stop());
 
 describe('typed tRPC client', () => {
   it('queries: lists and reads the same line REST serves', async () => {
