@@ -6,7 +6,7 @@
  * in any formatting, in what any client-facing action answers, while its client prices do show.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACTIONS } from '../../actions/index.js';
 import { CLIENT_FACING_SCHEMAS } from '../../actions/shared/client-facing.js';
@@ -16,7 +16,7 @@ import { ONE, roundToPlaces } from '../../src/core/money.js';
 import { walkSchema } from '../../src/core/schema-marks.js';
 import { callAction, callTool } from '../helpers/calls.js';
 import { http, type Trpc } from '../helpers/clients.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
 import { leakForms } from '../helpers/leaks.js';
 
@@ -129,9 +129,8 @@ describe('(2) the values of every client-facing output', () => {
     ]);
   }
 
+  openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
   beforeAll(async () => {
-    ({ app, owner } = await createTestAppAsOwner());
-    mcp = await app.mcp();
     const p = await owner.projects.createStudioProject.mutate({
       name: 'Leak check',
       sections: ['Salon'],
@@ -185,7 +184,6 @@ describe('(2) the values of every client-facing output', () => {
       await callTool(mcp, 'call_action', { name: 'get_shared_document', arguments: { token } })
     ).result?.result;
   });
-  afterAll(async () => app?.close());
 
   it('the schedule itself does hold the figures the client must not see (the check below is not vacuous)', async () => {
     const line = (await owner.schedule.listScheduleLines.query({ projectId })).items[0]!;

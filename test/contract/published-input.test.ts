@@ -4,7 +4,7 @@
  * the MCP tool schemas (a procedure's commandKey too). Parsing keeps them optional, so a missing one still
  * answers its own code rather than a generic validation failure.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import { type AnyAction, CONTROL_FIELDS } from '../../src/core/define-action.js';
@@ -12,7 +12,7 @@ import { buildActionsDocument } from '../../src/contract/actions-json.js';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
 import { toJsonSchema } from '../../src/contract/json-schema.js';
 import { describeActions } from '../../src/surfaces/mcp/describe.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { firstItem } from '../helpers/schedule.js';
 
 type Schema = { properties?: Record<string, unknown>; required?: string[] };
@@ -78,11 +78,7 @@ describe.each(withControls.filter(([, a]) => a.kind === 'resource'))('%s over RE
 describe('MCP tool schemas and the answers to a missing control field', () => {
   let app: TestApp;
   let client: Client;
-  beforeAll(async () => {
-    app = await createTestApp();
-    client = await app.mcp();
-  });
-  afterAll(async () => app?.close());
+  openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
   it('every advertised tool requires what invoke requires', async () => {
     const { tools } = await client.listTools();
