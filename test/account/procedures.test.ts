@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, refusal } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
@@ -12,12 +12,11 @@ let admin: Member;
 let assistant: Member;
 let viewer: Member;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   // Members first: the fixture adds them to the database's first studio, before any test creates another.
   ({ admin, assistant, viewer } = await demoMembers(app, ['admin', 'assistant', 'viewer']));
 });
-afterAll(async () => app?.close());
 
 const db = () => app.rt.store.db;
 const demoStudioId = async () => (await owner.studio.getStudio.query({})).id;

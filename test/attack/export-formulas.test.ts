@@ -15,6 +15,8 @@ import { exportClientSchedule } from '../../src/domain/documents/generate.js';
 import type { Trpc } from '../helpers/clients.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { workFor } from '../documents/work.js';
+import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -93,7 +95,6 @@ const risky = (cells: string[]) =>
 
 beforeAll(async () => {
   ({ app, owner } = await createTestAppAsOwner());
-  const uuid = () => crypto.randomUUID();
   const p = await owner.projects.createStudioProject.mutate({
     name: 'Formula house',
     sections: [PAYLOADS.section, 'Hall'],
@@ -102,7 +103,7 @@ beforeAll(async () => {
   projectId = p.id;
   const [first, hall] = p.sections.map((s) => s.id) as [string, string];
   const line = (sectionId: string, fields: Record<string, unknown>) =>
-    owner.schedule.createScheduleLine.mutate({ projectId, sectionId, commandKey: uuid(), ...fields } as never);
+    createLine(owner, { projectId, sectionId, ...fields } as never);
   const attacked = await line(first, {
     heading: PAYLOADS.heading,
     description: PAYLOADS.description,

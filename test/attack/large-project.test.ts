@@ -18,6 +18,7 @@ import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { TEST_DIALECT } from '../helpers/test-database.js';
 import { issueShare } from '../shares/shared-fixture.js';
 import { workFor } from '../documents/work.js';
+import { uuid } from '../helpers/ids.js';
 
 const LINES = TEST_DIALECT === 'postgres' ? 66_000 : 40_000;
 /** Every this many lines holds a value of the client-visible property. */
@@ -31,7 +32,6 @@ const heading = (i: number) => `Bulk piece ${String(i).padStart(5, '0')}`;
 
 beforeAll(async () => {
   ({ app, owner } = await createTestAppAsOwner());
-  const uuid = () => crypto.randomUUID();
   const project = await owner.projects.createStudioProject.mutate({
     name: 'A very large house',
     sections: ['East wing', 'West wing'],
@@ -139,7 +139,7 @@ describe(`a project of ${LINES.toLocaleString('en')} lines`, { timeout: 240_000 
   it('minting keeps a version of every piece', async () => {
     const version = await owner.clientDocument.mintClientDocument.mutate({
       projectId,
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
     });
     expect(version.pieceCount).toBe(LINES);
   });

@@ -3,13 +3,14 @@
  * same tick travels as one `GET /api/trpc/a,b,c…?batch=1`, up to TRPC_MAX_BATCH calls; a larger batch is refused with
  * a catalog code in tRPC's envelope, never fastify's own 414.
  */
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../generated/router.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS } from '../../actions/index.js';
 import { TRPC_MAX_BATCH } from '../../src/surfaces/trpc.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 import { expectCatalogEnvelope, rawRequest } from '../helpers/raw-http.js';
+import { batchingTrpc } from '../helpers/clients.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -17,25 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-/** The official batching client, keeping the status and the number of calls of every HTTP request it sends. */
-function batchingClient() {
-  const requests: Array<{ status: number; calls: number }> = [];
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: `${server.url}/api/trpc`,
-        headers: { authorization: `Bearer ${server.token}` },
-        fetch: async (url, init) => {
-          const res = await fetch(url, init as RequestInit);
-          const path = new URL(String(url)).pathname.slice('/api/trpc/'.length);
-          requests.push({ status: res.status, calls: path.split(',').length });
-          return res;
-        },
-      }),
-    ],
-  });
-  return { client, requests };
-}
+const batchingClient = () => batchingTrpc(server.url, server.token);
 
 describe('httpBatchLink', () => {
   it.each([5, 10, TRPC_MAX_BATCH])('%i concurrent queries travel as one batch and all succeed', async (n) => {

@@ -1,11 +1,12 @@
 import type { AuditTargetKind } from '../../src/core/audit-kinds.js';
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
+import { uuid } from '../helpers/ids.js';
+import { postProject } from '../helpers/projects.js';
 import { verifyAuditChain } from '../../src/core/audit.js';
 
 /** The audit procedures through the typed tRPC client (several also through MCP), and the hash chain beneath them. */
@@ -19,16 +20,6 @@ let designer: { token: string; memberId: string; client: Trpc };
 let a: { id: string; version: number };
 let b: { id: string };
 
-async function newProject(name: string) {
-  const res = await http(app.url, 'POST', '/v1/projects', {
-    token: app.token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { name, sections: ['Hall'] },
-  });
-  expect(res.status).toBe(201);
-  return res.body as { id: string; sections: Array<{ id: string }> };
-}
-
 /** The caller's whole studio feed, 5 events a call, so no response nears the 8,000-byte large-result bound. */
 async function studioFeed(
   client: Trpc,
@@ -37,15 +28,14 @@ async function studioFeed(
   return allPages((cursor) => client.audit.listStudioAuditEvents.query({ ...input, limit: 5, cursor }));
 }
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
-  other = await newProject('Audit elsewhere');
+  other = await postProject(app, { name: 'Audit elsewhere', sections: ['Hall'] });
   const d = await memberWithToken(app.database, 'designer', [{ projectId: app.projectId, level: 'edit' }]);
   designer = { ...d, client: trpc(app.url, d.token) };
   const created = await owner.schedule.createScheduleLine.mutate({
-    commandKey: crypto.randomUUID(),
+    commandKey: uuid(),
     projectId: app.projectId,
     sectionId,
     heading: 'Audited sofa',
@@ -63,13 +53,12 @@ beforeAll(async () => {
     status: 'specified',
   });
   b = await owner.schedule.createScheduleLine.mutate({
-    commandKey: crypto.randomUUID(),
+    commandKey: uuid(),
     projectId: other.id,
     sectionId: other.sections[0]!.id,
     heading: 'Elsewhere chair',
   });
 });
-afterAll(async () => app?.close());
 
 describe('list_project_audit_events', () => {
   it("lists the project's events newest first with actor, action, target and changes; MCP gives the same", async () => {
@@ -244,7 +233,7 @@ describe('the hash chain', () => {
   it('holds after many writes, and an edited summary in the SQLite file is detected at that event', async () => {
     const studioId = (await app.rt.store.db.selectFrom('studios').select('id').executeTakeFirstOrThrow()).id;
     let line = await owner.schedule.createScheduleLine.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: app.projectId,
       sectionId,
       heading: 'Chained lamp',

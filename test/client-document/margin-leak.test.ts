@@ -6,17 +6,19 @@
  * in any formatting, in what any client-facing action answers, while its client prices do show.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACTIONS } from '../../actions/index.js';
 import { CLIENT_FACING_SCHEMAS } from '../../actions/shared/client-facing.js';
 import { Line } from '../../actions/schedule/records.js';
 import { standaloneJsonSchema } from '../../src/contract/json-schema.js';
-import { displayAmount, ONE, roundToPlaces } from '../../src/core/money.js';
+import { ONE, roundToPlaces } from '../../src/core/money.js';
 import { walkSchema } from '../../src/core/schema-marks.js';
 import { callAction, callTool } from '../helpers/calls.js';
 import { http, type Trpc } from '../helpers/clients.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
+import { uuid } from '../helpers/ids.js';
+import { leakForms } from '../helpers/leaks.js';
 
 const FORBIDDEN_NAME = /trade|markup|margin|cost|line|item|plate/i;
 
@@ -115,7 +117,7 @@ describe('(2) the values of every client-facing output', () => {
 
   /** Each amount the studio keeps to itself, in every formatting a leak could take. */
   function secretForms(): string[] {
-    const amounts = [
+    return leakForms([
       trade4,
       markup4,
       handTrade4,
@@ -124,22 +126,11 @@ describe('(2) the values of every client-facing output', () => {
       (quantity4 * trade4 * markup4) / (ONE * ONE), // margin total
       handClient4 - handTrade4, // the hand-set line's margin
       ((handClient4 - handTrade4) * 10_000n) / handTrade4, // …as a ratio
-    ];
-    const forms = new Set<string>();
-    for (const n of amounts) {
-      for (const s of [n.toString(), displayAmount(n, 4), displayAmount(n, 2), displayAmount(n, 1)]) {
-        forms.add(s);
-        forms.add(s.replaceAll(',', ''));
-      }
-    }
-    // Short forms would match by chance (a quantity, a year); the figures above are long enough to mean a leak.
-    return [...forms].filter((f) => f.replace(/\D/g, '').length >= 5);
+    ]);
   }
 
+  openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
   beforeAll(async () => {
-    ({ app, owner } = await createTestAppAsOwner());
-    mcp = await app.mcp();
-    const uuid = () => crypto.randomUUID();
     const p = await owner.projects.createStudioProject.mutate({
       name: 'Leak check',
       sections: ['Salon'],
@@ -193,7 +184,6 @@ describe('(2) the values of every client-facing output', () => {
       await callTool(mcp, 'call_action', { name: 'get_shared_document', arguments: { token } })
     ).result?.result;
   });
-  afterAll(async () => app?.close());
 
   it('the schedule itself does hold the figures the client must not see (the check below is not vacuous)', async () => {
     const line = (await owner.schedule.listScheduleLines.query({ projectId })).items[0]!;

@@ -5,40 +5,32 @@
  * scopes; frozen with an archived project.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside, type Member, memberWithToken } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { addPhotograph, removePhotograph } from './photographs.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { createProject } from '../helpers/projects.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 let members: Record<'viewer' | 'assistant' | 'designer', Member>;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   members = await demoMembers(app, ['viewer', 'assistant', 'designer']);
 });
-afterAll(async () => app?.close());
 
 /** A small project: the demo one is too large for one MCP result. */
 async function newProject(name: string, sections = ['Living Room', 'Kitchen', 'Empty']) {
-  const p = await owner.projects.createStudioProject.mutate({ name, sections, commandKey: uuid() });
+  const p = await createProject(owner, { name, sections });
   return { id: p.id, sections: p.sections.map((s) => s.id) };
 }
-
-type LineInput = Parameters<Trpc['schedule']['createScheduleLine']['mutate']>[0];
-const addLine = (
-  projectId: string,
-  sectionId: string,
-  fields: Omit<LineInput, 'projectId' | 'sectionId' | 'commandKey'>,
-) => owner.schedule.createScheduleLine.mutate({ projectId, sectionId, commandKey: uuid(), ...fields });
 
 /**
  * Four pieces whose client prices exercise every path: a derived price (trade 123.4567 at 33.33%, three of them), a
@@ -47,7 +39,9 @@ const addLine = (
 async function pricedProject(name: string) {
   const project = await newProject(name);
   const [living, kitchen] = project.sections as [string, string];
-  const sofa = await addLine(project.id, living, {
+  const sofa = await createLine(owner, {
+    projectId: project.id,
+    sectionId: living,
     heading: 'Three-seat sofa',
     description: 'Washed linen.',
     brand: 'Hartwell',
@@ -58,13 +52,20 @@ async function pricedProject(name: string) {
     tradePrice: { state: 'set', amount4: '1234567' },
     markup: { ratio4: '3333' },
   });
-  const lamp = await addLine(project.id, living, {
+  const lamp = await createLine(owner, {
+    projectId: project.id,
+    sectionId: living,
     heading: 'Table lamp',
     quantity: { amount4: '20000' },
     clientPrice: { state: 'set', amount4: '250000' },
   });
-  const rug = await addLine(project.id, living, { heading: 'Wool rug' });
-  const stool = await addLine(project.id, kitchen, { heading: 'Bar stool', clientPrice: { state: 'poa' } });
+  const rug = await createLine(owner, { projectId: project.id, sectionId: living, heading: 'Wool rug' });
+  const stool = await createLine(owner, {
+    projectId: project.id,
+    sectionId: kitchen,
+    heading: 'Bar stool',
+    clientPrice: { state: 'poa' },
+  });
   return { ...project, sofa, lamp, rug, stool };
 }
 

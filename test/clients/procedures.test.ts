@@ -5,16 +5,16 @@
  * same grant rule everywhere.
  */
 import { CLIENT_RECORD } from '../../src/domain/clients/record.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { newId } from '../../src/core/ids.js';
-
-const uuid = () => crypto.randomUUID();
+import { createProject } from '../helpers/projects.js';
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -22,18 +22,16 @@ let mcp: Client;
 let designer: Member;
 let assistant: Member;
 let viewer: Member;
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   ({ designer, assistant, viewer } = await demoMembers(app, ['designer', 'assistant', 'viewer']));
 });
-afterAll(async () => app?.close());
 
 const create = (name: string, extra: Record<string, unknown> = {}) =>
   owner.clients.createClient.mutate({ name, ...extra, commandKey: uuid() });
 
 const newProject = (name: string, extra: Record<string, unknown> = {}, as: Trpc = owner) =>
-  as.projects.createStudioProject.mutate({ name, ...extra, commandKey: uuid() });
+  createProject(as, { name, ...extra });
 
 const marsden = async () => (await owner.clients.listClients.query({ q: 'Marsden' })).items[0]!;
 

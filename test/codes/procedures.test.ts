@@ -8,27 +8,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import { http, trpc, type Trpc } from '../helpers/clients.js';
-import { allPages, callAction, codeOf, trpcFailure } from '../helpers/calls.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import { trpc, type Trpc } from '../helpers/clients.js';
+import { allPages, callAction, codeOf, errorOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { migrate } from '../../db/sqlite.js';
 import { loadMigrations } from '../../db/migration-files.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { postProject } from '../helpers/projects.js';
+import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 
 type Scheme = Awaited<ReturnType<Trpc['codes']['getCode']['query']>>;
 
@@ -39,30 +36,14 @@ async function schemes(): Promise<Record<string, Scheme>> {
 
 /** A project made through the resource API, with sections of the given titles (in order). */
 async function newProject(...titles: string[]) {
-  const res = await http(app.url, 'POST', '/v1/projects', {
-    token: app.token,
-    headers: { 'idempotency-key': uuid() },
-    body: { name: `Codes ${uuid().slice(0, 8)}`, sections: titles },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const body = res.body as { id: string; sections: Array<{ id: string; title: string }> };
+  const body = await postProject(app, { name: `Codes ${uuid().slice(0, 8)}`, sections: titles });
   const section = Object.fromEntries(body.sections.map((s) => [s.title, s.id]));
   return { id: body.id, section };
 }
 
 /** A line created through POST /v1/projects/{projectId}/items, as a client of the resource API would. */
-async function postLine(projectId: string, sectionId: string, heading = `Line ${uuid().slice(0, 6)}`) {
-  const res = await http(app.url, 'POST', `/v1/projects/${projectId}/items`, {
-    token: app.token,
-    body: { sectionId, heading },
-    headers: { 'idempotency-key': uuid() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; code: string; version: number; sectionId: string };
-}
-
-const errorOf = async (call: Promise<unknown>) =>
-  (await trpcFailure(call)) as unknown as { message: string; data: Record<string, any> };
+const postLine = (projectId: string, sectionId: string, heading = `Line ${uuid().slice(0, 6)}`) =>
+  postItem(app, projectId, { sectionId, heading });
 
 describe('the demo studio', () => {
   it('has FF (default), LT (Lighting) and UP (Upholstery), by prefix, the same over MCP', async () => {
@@ -150,7 +131,7 @@ describe('line codes follow the schemes', () => {
   it('renumbering gives each line the prefix of its section, each prefix counting on its own', async () => {
     const p = await newProject('Hall', 'Lighting');
     const hall1 = await owner.schedule.createScheduleLine.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       sectionId: p.section.Hall!,
       heading: 'Hand-numbered lamp',

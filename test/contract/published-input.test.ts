@@ -4,7 +4,7 @@
  * the MCP tool schemas (a procedure's commandKey too). Parsing keeps them optional, so a missing one still
  * answers its own code rather than a generic validation failure.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import { type AnyAction, CONTROL_FIELDS } from '../../src/core/define-action.js';
@@ -12,8 +12,8 @@ import { buildActionsDocument } from '../../src/contract/actions-json.js';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
 import { toJsonSchema } from '../../src/contract/json-schema.js';
 import { describeActions } from '../../src/surfaces/mcp/describe.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
+import { firstItem } from '../helpers/schedule.js';
 
 type Schema = { properties?: Record<string, unknown>; required?: string[] };
 
@@ -78,11 +78,7 @@ describe.each(withControls.filter(([, a]) => a.kind === 'resource'))('%s over RE
 describe('MCP tool schemas and the answers to a missing control field', () => {
   let app: TestApp;
   let client: Client;
-  beforeAll(async () => {
-    app = await createTestApp();
-    client = await app.mcp();
-  });
-  afterAll(async () => app?.close());
+  openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
   it('every advertised tool requires what invoke requires', async () => {
     const { tools } = await client.listTools();
@@ -94,8 +90,7 @@ describe('MCP tool schemas and the answers to a missing control field', () => {
   });
 
   it('a missing ifMatch still answers PRECONDITION_REQUIRED (not VALIDATION_FAILED) on every surface', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const res = await client.callTool({
       name: 'update_line',
       arguments: { projectId: app.projectId, itemId: line.id, finish: 'Oak' },

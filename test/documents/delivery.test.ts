@@ -5,67 +5,28 @@
  * queued and the answer is 503 DELIVERY_NOT_CONFIGURED.
  */
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestDelivery } from '../../src/domain/documents/deliveries.js';
 import { sendDelivery } from '../../src/domain/documents/deliver.js';
 import { generateDocument } from '../../src/domain/documents/generate.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { createTestApp, openTestApp, type TestApp } from '../helpers/in-process.js';
+import { openMailServer } from '../helpers/mail.js';
 import { pricedProject } from './fixture.js';
 import { workFor } from './work.js';
 
 /** A mail server of the test's own: keeps every message, refuses recipients at refused.example. */
-const received: Array<{ from: string; to: string[]; mail: ParsedMail }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address.endsWith('@refused.example')) {
-      const err = Object.assign(new Error('5.1.1 <nobody@refused.example>: mailbox unavailable'), {
-        responseCode: 550,
-      });
-      return callback(err);
-    }
-    callback();
-  },
-  onData(stream, session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          mail,
-        });
-        callback();
-      },
-      (err: Error) => callback(err),
-    );
-  },
-});
+const { received, env: mailEnv } = openMailServer();
 
 let app: TestApp;
 let owner: Trpc;
 let project: Awaited<ReturnType<typeof pricedProject>>;
 let pdf: Awaited<ReturnType<typeof generateDocument>>;
 
+openTestApp((opened) => ({ app, owner } = opened), mailEnv);
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  app = await createTestApp({
-    STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`,
-    STUDIO_MAIL_FROM: 'Hartley & Rowe <studio@hartley-rowe.example>',
-  });
-  owner = trpc(app.url, app.token);
   project = await pricedProject(owner);
   pdf = await generateDocument(await workFor(app), { projectId: project.id, kind: 'client_schedule' });
-});
-afterAll(async () => {
-  await app?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 const deliver = async (recipient: string, extra: { subject?: string; message?: string } = {}) => {

@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ONE, roundToPlaces } from '../../src/core/money.js';
 import { currencyFormat, spreadsheetNumber } from '../../src/domain/documents/export/xlsx.js';
 import { decimalText } from '../../src/domain/documents/figures.js';
 import { exportClientSchedule } from '../../src/domain/documents/generate.js';
 import type { Trpc } from '../helpers/clients.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { HAND_CLIENT4, MARKUP4, pricedProject, QUANTITY4, secretForms, TRADE4 } from './fixture.js';
 import { workFor } from './work.js';
 
@@ -23,8 +23,8 @@ const rate8 = TRADE4 * (ONE + MARKUP4);
 const unit4 = roundToPlaces(rate8, 8, 2);
 const total4 = roundToPlaces(QUANTITY4 * rate8, 12, 2);
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   project = await pricedProject(owner);
   // Text a spreadsheet would run as a formula, in a heading.
   await owner.schedule.createScheduleLine.mutate({
@@ -34,7 +34,6 @@ beforeAll(async () => {
     commandKey: crypto.randomUUID(),
   });
 });
-afterAll(async () => app?.close());
 
 describe('spreadsheet numbers', () => {
   it('are exact doubles up to 15 significant digits, and text beyond', () => {

@@ -5,52 +5,24 @@
  * download_project_package give a link whose bytes are that file. deliver_document sends through a real SMTP server in
  * this process; without email configured it is refused at once and nothing is queued.
  */
-import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
-import { createTestApp, createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
-import { trpc } from '../helpers/clients.js';
+import { createTestAppAsOwner, openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
+import { openMailServer } from '../helpers/mail.js';
 import { pricedProject, TRADE4 } from './fixture.js';
 
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (err: Error) => callback(err),
-    );
-  },
-});
+const mailServer = openMailServer();
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 let projectId: string;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened), mailServer.env);
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  app = await createTestApp({
-    STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`,
-    STUDIO_MAIL_FROM: 'Hartley & Rowe <studio@hartley-rowe.example>',
-  });
-  owner = trpc(app.url, app.token);
-  mcp = await app.mcp();
   projectId = (await pricedProject(owner, 'File tools house')).id;
-});
-afterAll(async () => {
-  await app?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 /** Calls a file tool with a progress token: the answer is the finished operation. */
@@ -125,7 +97,7 @@ describe('file tools run as operations', () => {
       subject: 'Your schedule',
     });
     expect(op.status).toBe('succeeded');
-    const mail = received.at(-1)!;
+    const mail = mailServer.received.at(-1)!.mail;
     expect(mail.subject).toBe('Your schedule');
     expect((mail.to as { value: Array<{ address: string }> }).value[0]!.address).toBe('client@example.com');
     expect(mail.attachments[0]!.contentType).toBe('application/pdf');

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { ONE, displayAmount } from '../../src/core/money.js';
+import { ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import { solid } from '../helpers/images.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { leakForms } from '../helpers/leaks.js';
+import { createLine } from '../helpers/schedule.js';
 
 /**
  * A project priced with figures the client must never see: trade prices of 98,765.4321 and 12,312.3123 at a markup of
@@ -26,7 +27,7 @@ export async function pricedProject(owner: Trpc, name = 'Harbour House') {
   });
   const [salon, dining] = p.sections.map((s) => s.id) as [string, string];
   const line = (sectionId: string, fields: Record<string, unknown>) =>
-    owner.schedule.createScheduleLine.mutate({ projectId: p.id, sectionId, commandKey: uuid(), ...fields } as never);
+    createLine(owner, { projectId: p.id, sectionId, ...fields } as never);
   const console_ = await line(salon, {
     heading: 'Gilded console',
     description: 'Carved limewood, water gilded.',
@@ -97,29 +98,18 @@ export async function pricedProject(owner: Trpc, name = 'Harbour House') {
 
 /** Each amount the studio keeps to itself, in every formatting a leak could take (as the margin-leak test does). */
 export function secretForms(): string[] {
-  const amounts = [
-    TRADE4,
-    MARKUP4,
-    HAND_TRADE4,
-    (TRADE4 * MARKUP4) / ONE,
-    (QUANTITY4 * TRADE4) / ONE,
-    (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE),
-    HAND_CLIENT4 - HAND_TRADE4,
-  ];
-  const forms = new Set<string>();
-  for (const n of amounts) {
-    for (const s of [
-      n.toString(),
-      displayAmount(n, 4),
-      displayAmount(n, 2),
-      displayAmount(n, 1),
-      displayAmount(n, 0),
-    ]) {
-      forms.add(s);
-      forms.add(s.replaceAll(',', ''));
-    }
-  }
-  return [...forms].filter((f) => f.replace(/\D/g, '').length >= 5);
+  return leakForms(
+    [
+      TRADE4,
+      MARKUP4,
+      HAND_TRADE4,
+      (TRADE4 * MARKUP4) / ONE,
+      (QUANTITY4 * TRADE4) / ONE,
+      (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE),
+      HAND_CLIENT4 - HAND_TRADE4,
+    ],
+    [4, 2, 1, 0],
+  );
 }
 
 /** The text of a PDF, page by page (pdftotext, Debian's poppler-utils), pages split at form feeds. */

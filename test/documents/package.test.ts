@@ -5,14 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createProjectPackage } from '../../src/domain/documents/package.js';
 import { exportClientSchedule, generateDocument } from '../../src/domain/documents/generate.js';
 import { callTool } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { pricedProject } from './fixture.js';
 import { workFor } from './work.js';
 
@@ -45,12 +45,10 @@ function entries(zip: Buffer): Promise<Map<string, string>> {
   });
 }
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   project = await pricedProject(owner);
 });
-afterAll(async () => app?.close());
 
 describe('a project package', () => {
   it('holds the documents, the export and the photograph originals, and downloads through its link', async () => {

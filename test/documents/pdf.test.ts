@@ -14,7 +14,7 @@ import { ONE, roundToPlaces } from '../../src/core/money.js';
 import { moneyText } from '../../src/domain/documents/figures.js';
 import { generateDocument, retainClientLinkPdf } from '../../src/domain/documents/generate.js';
 import type { Trpc } from '../helpers/clients.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { openTestApp, type TestApp } from '../helpers/in-process.js';
 import { HAND_CLIENT4, pdfPages, pricedProject, QUANTITY4, secretForms, TRADE4, MARKUP4 } from './fixture.js';
 import { workFor } from './work.js';
 
@@ -23,12 +23,11 @@ let owner: Trpc;
 let project: Awaited<ReturnType<typeof pricedProject>>;
 const scratch = mkdtempSync(join(tmpdir(), 'studio-pdf-'));
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   project = await pricedProject(owner);
 });
 afterAll(async () => {
-  await app?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 

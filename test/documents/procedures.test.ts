@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.js';
 import { requestDelivery } from '../../src/domain/documents/deliveries.js';
 import { exportClientSchedule, generateDocument } from '../../src/domain/documents/generate.js';
@@ -17,7 +17,7 @@ import { DOWNLOAD_REFUSED } from '../../src/surfaces/downloads.js';
 import { callAction, callTool, codeOf, refusal } from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { pricedProject } from './fixture.js';
 import { workFor } from './work.js';
 
@@ -32,14 +32,12 @@ let xlsx: Doc;
 let csv: Doc;
 let foreign: Doc;
 
+// Email configured (nothing is sent in this file: deliveries are only queued), so deliveries can be recorded.
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened), {
+  STUDIO_SMTP_URL: 'smtp://127.0.0.1:9',
+  STUDIO_MAIL_FROM: 'Studio <studio@example.test>',
+});
 beforeAll(async () => {
-  // Email configured (nothing is sent in this file: deliveries are only queued), so deliveries can be recorded.
-  app = await createTestApp({
-    STUDIO_SMTP_URL: 'smtp://127.0.0.1:9',
-    STUDIO_MAIL_FROM: 'Studio <studio@example.test>',
-  });
-  owner = trpc(app.url, app.token);
-  mcp = await app.mcp();
   project = await pricedProject(owner);
   other = await pricedProject(owner, 'Other house');
   const work = await workFor(app);
@@ -52,7 +50,6 @@ beforeAll(async () => {
   });
   foreign = await generateDocument(work, { projectId: other.id, kind: 'spec_sheets' });
 });
-afterAll(async () => app?.close());
 
 describe('list and get project documents', () => {
   it('lists newest first, filters by kind and format, reads one; MCP answers the same', async () => {

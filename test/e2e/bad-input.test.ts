@@ -3,8 +3,8 @@
  * a sentence (never a stack trace) as problem+json, and leaves everything exactly as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, openServer } from '../helpers/server.js';
 import { http, seenBodies, type HttpResult } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { expectProblem } from '../helpers/e2e.js';
@@ -47,8 +47,8 @@ async function snapshot() {
   };
 }
 
+openServer((started) => (server = started));
 beforeAll(async () => {
-  server = await startServer();
   const projects = await get('/v1/projects');
   A = projects.body.items.find((p: { name: string }) => p.name === 'Harbour House').id;
   const project = await get(`/v1/projects/${A}`);
@@ -63,7 +63,6 @@ beforeAll(async () => {
   B = created.body.id;
   viewerToken = (await memberWithToken(server.database, 'viewer', [{ projectId: A, level: 'view' }])).token;
 });
-afterAll(async () => server?.stop());
 
 interface BadCase {
   name: string;

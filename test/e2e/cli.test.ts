@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, startServer, type RunningServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { CLI, type RunningServer, openServer } from '../helpers/server.js';
 import { http } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { freshDatabase } from '../helpers/test-database.js';
@@ -12,10 +12,7 @@ const studio = (args: string[], env: Record<string, string> = {}) =>
   run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => server?.stop());
+openServer((started) => (server = started));
 
 describe('the studio command line', () => {
   it('explains itself: --help lists every command and the environment', async () => {

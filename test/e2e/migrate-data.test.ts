@@ -11,6 +11,7 @@ import { CLI, ROOT, startServer, type RunningServer } from '../helpers/server.js
 import { serveOn, type Served } from '../helpers/raw-http.js';
 import { currentEtag, http, trpc } from '../helpers/clients.js';
 import { freshDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { firstItem } from '../helpers/schedule.js';
 
 const run = promisify(execFile);
 let source: RunningServer;
@@ -28,8 +29,7 @@ beforeAll(async () => {
   source = await startServer({ STUDIO_DATABASE_URL: '' });
   const projects = await http(source.url, 'GET', '/v1/projects', { token: source.token });
   const projectId = projects.body.items[0].id as string;
-  const line = (await http(source.url, 'GET', `/v1/projects/${projectId}/items?limit=1`, { token: source.token })).body
-    .items[0];
+  const line = await firstItem(source, projectId);
   await http(source.url, 'PATCH', `/v1/projects/${projectId}/items/${line.id}`, {
     token: source.token,
     headers: {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { type RunningServer, openServer } from '../helpers/server.js';
 import { http } from '../helpers/clients.js';
 import { getPage, postForm } from '../members/page-client.js';
 
 let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => server?.stop());
+openServer((started) => (server = started));
 
 describe('first start', () => {
   it('serves the demo studio with Harbour House to the printed token', async () => {

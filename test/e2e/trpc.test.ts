@@ -3,11 +3,9 @@
  * create, and failures that arrive as TRPCClientError carrying the stable `serviceCode`.
  */
 import { randomUUID } from 'node:crypto';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../generated/router.js';
-import { startServer, type RunningServer } from '../helpers/server.js';
-import { http, recordBody, seenBodies, trpc, type Trpc } from '../helpers/clients.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, openServer } from '../helpers/server.js';
+import { batchingTrpc, http, seenBodies, trpc, type Trpc } from '../helpers/clients.js';
 import { trpcFailure } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { expectNoInternals, expectSentence } from '../helpers/e2e.js';
@@ -27,8 +25,8 @@ async function failure(call: Promise<unknown>) {
   return e;
 }
 
+openServer((started) => (server = started));
 beforeAll(async () => {
-  server = await startServer();
   api = trpc(server.url, server.token);
   const projects = await api.projects.listStudioProjects.query({});
   projectId = projects.items.find((p) => p.name === 'Harbour House')!.id;
@@ -36,7 +34,6 @@ beforeAll(async () => {
   lineId = lines.items[0]!.id;
   sectionId = lines.items[0]!.sectionId;
 });
-afterAll(async () => server?.stop());
 
 describe('typed tRPC client', () => {
   it('queries: lists and reads the same line REST serves', async () => {
@@ -182,24 +179,7 @@ describe('errors carry data.serviceCode', () => {
 
 describe("HTTP statuses are the catalog statuses, from tRPC's own codes", () => {
   /** A batching client that also keeps the HTTP status of every response it receives. */
-  function batchingClient() {
-    const statuses: number[] = [];
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpBatchLink({
-          url: `${server.url}/api/trpc`,
-          headers: { authorization: `Bearer ${server.token}` },
-          fetch: async (url, init) => {
-            const res = await fetch(url, init as RequestInit);
-            statuses.push(res.status);
-            recordBody(await res.clone().json());
-            return res;
-          },
-        }),
-      ],
-    });
-    return { client, statuses };
-  }
+  const batchingClient = () => batchingTrpc(server.url, server.token, { recordBodies: true });
 
   it('a single failed call answers with its catalog status: 428 for a versioned write without expectedVersion', async () => {
     const res = await http(server.url, 'POST', '/api/trpc/schedule.updateScheduleLine', {
@@ -215,7 +195,7 @@ describe("HTTP statuses are the catalog statuses, from tRPC's own codes", () => 
   });
 
   it('a batch mixing a result and a 428 answers 207, and the failed entry carries httpStatus 428', async () => {
-    const { client, statuses } = batchingClient();
+    const { client, requests } = batchingClient();
     const lines = await api.schedule.listScheduleLines.query({ projectId, limit: 3 });
     const [guarded, unguarded] = [lines.items[1]!, lines.items[2]!];
     // Two mutations in the same tick go out as one POST to /api/trpc/a,b?batch=1.
@@ -235,18 +215,18 @@ describe("HTTP statuses are the catalog statuses, from tRPC's own codes", () => 
     expect(err.data?.httpStatus).toBe(428);
     // One HTTP response for both calls. tRPC (getHTTPStatusCode) gives a batch the one status its entries share, and
     // 207 Multi-Status when they differ (here 200 and 428): the per-call status is each entry's data.httpStatus.
-    expect(statuses).toEqual([207]);
+    expect(requests.map((r) => r.status)).toEqual([207]);
   });
 
   it('a batch whose calls all fail the same way answers that status', async () => {
-    const { client, statuses } = batchingClient();
+    const { client, requests } = batchingClient();
     const results = await Promise.allSettled(
       [0, 1].map(() =>
         client.schedule.updateScheduleLine.mutate({ projectId, lineId, patch: { finish: 'Unguarded' } }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect(statuses).toEqual([428]);
+    expect(requests.map((r) => r.status)).toEqual([428]);
   });
 });
 

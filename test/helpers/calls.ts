@@ -81,3 +81,8 @@ export async function settledOperation(client: Trpc, operationId: string) {
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** A refused call's sentence and data, loosely typed to read the details some refusals add (currentVersion, lineId). */
+export async function errorOf(call: Promise<unknown>): Promise<{ message: string; data: Record<string, any> }> {
+  return (await trpcFailure(call)) as unknown as { message: string; data: Record<string, any> };
+}

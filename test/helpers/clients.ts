@@ -1,4 +1,4 @@
-import { createTRPCClient, httpLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../generated/router.js';
 import { floatsIn } from './fixtures.js';
 
@@ -65,6 +65,31 @@ export function trpc(base: string, token: string) {
       }),
     ],
   });
+}
+
+/**
+ * tRPC's official batching client (calls made in the same tick travel as one request), keeping the HTTP status and the
+ * number of calls of every request it sends. With `recordBodies`, every response body goes through the no-float check
+ * as the `trpc` client's do.
+ */
+export function batchingTrpc(base: string, token: string, opts: { recordBodies?: boolean } = {}) {
+  const requests: Array<{ status: number; calls: number }> = [];
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: `${base}/api/trpc`,
+        headers: { authorization: `Bearer ${token}` },
+        fetch: async (url, init) => {
+          const res = await fetch(url, init as RequestInit);
+          const path = new URL(String(url)).pathname.slice('/api/trpc/'.length);
+          requests.push({ status: res.status, calls: path.split(',').length });
+          if (opts.recordBodies) record(await res.clone().json());
+          return res;
+        },
+      }),
+    ],
+  });
+  return { client, requests };
 }
 
 /** The ETag a member read answers now (GET `path`), for a write's If-Match: only the current tag itself writes. */

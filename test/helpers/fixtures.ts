@@ -82,3 +82,20 @@ export function floatsIn(value: unknown, path = '$'): string[] {
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => floatsIn(v, `${path}.${k}`));
   return [];
 }
+
+/** How many rows `table` holds now, read on a connection of its own (as `fromOutside`). */
+export function countRows(
+  database: string,
+  table: 'lines' | 'sections' | 'suppliers' | 'audit_events',
+): Promise<number> {
+  return fromOutside(database, async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
+}

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll } from 'vitest';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { ACTIONS } from '../../actions/index.js';
 import { loadConfig, settlePort } from '../../src/config.js';
@@ -77,4 +78,31 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export async function createTestAppAsOwner(): Promise<{ app: TestApp; owner: Trpc }> {
   const app = await createTestApp();
   return { app, owner: trpc(app.url, app.token) };
+}
+
+/** A suite app's environment, or a function answering it when the app is made (after earlier hooks ran). */
+type AppEnv = Record<string, string> | (() => Record<string, string>);
+
+/** Registers the hooks of a suite's app: made (with `make`'s extras) and handed to `take` before the file's tests, closed after. */
+function openWith<T>(env: AppEnv | undefined, make: (app: TestApp) => Promise<T>, take: (t: T) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(typeof env === 'function' ? env() : env);
+    take(await make(app));
+  });
+  afterAll(async () => app?.close());
+}
+
+/**
+ * How a suite opens its app: before the file's first test, a fresh test app (`createTestApp(env)`) and its owner's typed
+ * tRPC client are handed to `take`, which keeps the ones the tests use; after the file's last test, the app is closed.
+ * A beforeAll the file registers later runs after this one, so it can use them.
+ */
+export function openTestApp(take: (opened: { app: TestApp; owner: Trpc }) => void, env?: AppEnv) {
+  openWith(env, async (app) => ({ app, owner: trpc(app.url, app.token) }), take);
+}
+
+/** `openTestApp`, with an MCP client connected in memory as the owner besides (`app.mcp()`). */
+export function openTestAppWithMcp(take: (opened: { app: TestApp; owner: Trpc; mcp: Client }) => void, env?: AppEnv) {
+  openWith(env, async (app) => ({ app, owner: trpc(app.url, app.token), mcp: await app.mcp() }), take);
 }

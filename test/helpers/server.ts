@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { freshDatabase } from './test-database.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -71,4 +72,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await db.drop();
     },
   };
+}
+
+/**
+ * How an e2e suite starts its server process: before the file's first test (`startServer(env)`), handed to `take`;
+ * stopped after the file's last test.
+ */
+export function openServer(take: (server: RunningServer) => void, env?: Record<string, string>) {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    take(server);
+  });
+  afterAll(async () => server?.stop());
 }

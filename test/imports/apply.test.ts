@@ -4,7 +4,7 @@
  * codes and positions, reporting progress; and a failure part-way (here thrown from the progress callback after the
  * first batch is written) leaves nothing at all: no line, section, supplier or audit event.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActionContext, AuditInput } from '../../src/core/context.js';
 import { authenticate } from '../../src/core/auth.js';
 import { appendAuditEvents, actorOf } from '../../src/core/audit.js';
@@ -13,15 +13,12 @@ import { applyPlan } from '../../src/domain/imports/apply.js';
 import { proposeMapping } from '../../src/domain/imports/headings.js';
 import { readLookups } from '../../src/domain/imports/lookups.js';
 import { planImport } from '../../src/domain/imports/plan.js';
-import { fromOutside } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { countRows, fromOutside } from '../helpers/fixtures.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
 
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app } = opened));
 
 /** A schedule of `n` lines: a heading row (a new section) every 500 rows, 40 suppliers, prices written every way. */
 function schedule(n: number): string[][] {
@@ -69,24 +66,12 @@ async function inTransaction<T>(fn: (ctx: ActionContext) => Promise<T>): Promise
   });
 }
 
-const counts = () =>
-  fromOutside(app.database, async (db) => {
-    const n = async (table: 'lines' | 'sections' | 'suppliers' | 'audit_events') =>
-      Number(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    return {
-      lines: await n('lines'),
-      sections: await n('sections'),
-      suppliers: await n('suppliers'),
-      audit: await n('audit_events'),
-    };
-  });
+const counts = async () => ({
+  lines: await countRows(app.database, 'lines'),
+  sections: await countRows(app.database, 'sections'),
+  suppliers: await countRows(app.database, 'suppliers'),
+  audit: await countRows(app.database, 'audit_events'),
+});
 
 const planFor = (ctx: ActionContext, rows: string[][]) =>
   readLookups(ctx.db, ctx.studioId, app.projectId).then((lookups) => planImport(rows, proposeMapping(rows), lookups));

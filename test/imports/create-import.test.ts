@@ -9,36 +9,24 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationRunner } from '../../src/jobs/runner.js';
-import { callTool, settledOperation } from '../helpers/calls.js';
+import { settledOperation } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
-import { createTestApp, createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { createTestApp, type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import { uploadImportFile } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 
 const CSV = 'Item,Qty,Supplier,Net\nWall light,2,Lumen House,"£1,250.00"\nPendant,1,Pooky,TBC\n';
 
 async function upload(target: TestApp, client: Client, text = CSV) {
-  const out = await callTool(client, 'call_action', {
-    name: 'upload_import_file',
-    arguments: {
-      projectId: target.projectId,
-      data: Buffer.from(text).toString('base64'),
-      filename: 'lights.csv',
-      mediaType: 'text/csv',
-      commandKey: crypto.randomUUID(),
-    },
-  });
+  const out = await uploadImportFile(client, target.projectId, text, { filename: 'lights.csv' });
   expect(out.error).toBeUndefined();
-  return out.result.result.id as string;
+  return out.result.id as string;
 }
 
 /** POST /v1/projects/{projectId}/imports as a client sends it. */

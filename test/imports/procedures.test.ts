@@ -8,20 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callAction,
-  callTool,
-  codeOf,
-  type McpOutcome,
-  refusal,
-  settledOperation,
-  trpcFailure,
-} from '../helpers/calls.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAction, codeOf, type McpOutcome, refusal, settledOperation, trpcFailure } from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
-import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { countRows, demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { ROOT } from '../helpers/server.js';
+import { uploadImportFile } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -30,35 +23,21 @@ let projectId: string;
 let viewer: Member;
 let assistant: Member;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   projectId = app.projectId;
   ({ viewer, assistant } = await demoMembers(app, ['viewer', 'assistant']));
 });
-afterAll(async () => app?.close());
 
-const CSV = 'text/csv';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sample = (ext: 'csv' | 'xlsx') => readFileSync(join(ROOT, `samples/harbour-house-lighting.${ext}`));
 
 /** upload_import_file over MCP, as an agent sends it: a file tool takes its fields at the top level of arguments. */
-async function upload(
+function upload(
   bytes: Buffer | string,
   opts: { filename?: string; mediaType?: string; sheet?: string; client?: Client; project?: string } = {},
 ): Promise<McpOutcome> {
-  const out = await callTool(opts.client ?? mcp, 'call_action', {
-    name: 'upload_import_file',
-    arguments: {
-      projectId: opts.project ?? projectId,
-      data: Buffer.from(bytes).toString('base64'),
-      filename: opts.filename ?? 'schedule.csv',
-      mediaType: opts.mediaType ?? CSV,
-      ...(opts.sheet ? { sheet: opts.sheet } : {}),
-      commandKey: crypto.randomUUID(),
-    },
-  });
-  return out.error ? out : { result: out.result.result };
+  return uploadImportFile(opts.client ?? mcp, opts.project ?? projectId, bytes, opts);
 }
 
 async function uploaded(bytes: Buffer | string, opts: Parameters<typeof upload>[1] = {}) {
@@ -83,18 +62,6 @@ async function commit(importId: string, expectedVersion: number, extra: Record<s
   expect(done.result).toEqual({ importId, ...after.result });
   return after;
 }
-
-const countRows = (table: 'lines' | 'sections' | 'suppliers' | 'audit_events') =>
-  fromOutside(app.database, async (db) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-  );
 
 describe('the sample spreadsheet, end to end', () => {
   it('uploads the XLSX sample over MCP, previews it with a mapping proposed from its own headings, and commits it', async () => {
@@ -170,8 +137,8 @@ describe('the sample spreadsheet, end to end', () => {
       .result;
     expect(again).toEqual(p);
 
-    const linesBefore = await countRows('lines');
-    const events = await countRows('audit_events');
+    const linesBefore = await countRows(app.database, 'lines');
+    const events = await countRows(app.database, 'audit_events');
     const done = await commit(file.id, p.import.version);
     // Accepting the commit moved the import to version 3 (committing); applying it, to 4.
     expect(done).toMatchObject({
@@ -179,10 +146,10 @@ describe('the sample spreadsheet, end to end', () => {
       version: 4,
       result: { lines: 7, sectionsCreated: 1, suppliersCreated: 2, skippedRows: 0 },
     });
-    expect(await countRows('lines')).toBe(linesBefore + 7);
+    expect(await countRows(app.database, 'lines')).toBe(linesBefore + 7);
     // The accepted commit, one event for its lines in all (plus the new section and the two new suppliers): not one
     // per line.
-    expect((await countRows('audit_events')) - events).toBe(5);
+    expect((await countRows(app.database, 'audit_events')) - events).toBe(5);
 
     const sections = await owner.sections.listScheduleSections.query({ projectId });
     const garden = sections.items.find((s) => s.title === 'Garden Lighting')!;
@@ -265,7 +232,11 @@ describe('problems, all-or-nothing and the version a commit names', () => {
     expect(p.problems[3]!.message).toContain('priced in GBP');
     expect(p.lines[0]!.tradePrice?.price?.amount4).toBe('12505000');
 
-    const before = await Promise.all([countRows('lines'), countRows('sections'), countRows('suppliers')]);
+    const before = await Promise.all([
+      countRows(app.database, 'lines'),
+      countRows(app.database, 'sections'),
+      countRows(app.database, 'suppliers'),
+    ]);
     // Refused at once, from what the preview found: no operation is started to fail later.
     const operations = (await owner.operations.listOperations.query({ projectId })).items.length;
     const err = await trpcFailure(commit(file.id, p.import.version));
@@ -273,7 +244,13 @@ describe('problems, all-or-nothing and the version a commit names', () => {
     expect(err.message).toContain('4 cells that cannot be read');
     expect(err.message).toContain('skipRowsWithErrors');
     expect((await owner.operations.listOperations.query({ projectId })).items).toHaveLength(operations);
-    expect(await Promise.all([countRows('lines'), countRows('sections'), countRows('suppliers')])).toEqual(before);
+    expect(
+      await Promise.all([
+        countRows(app.database, 'lines'),
+        countRows(app.database, 'sections'),
+        countRows(app.database, 'suppliers'),
+      ]),
+    ).toEqual(before);
     expect((await owner.imports.getScheduleImport.query({ projectId, importId: file.id })).status).toBe('previewed');
 
     // A stale version (the import was previewed again since) is refused; skipping the bad rows commits the rest.
@@ -318,13 +295,13 @@ describe('problems, all-or-nothing and the version a commit names', () => {
   it('cancels before commit: nothing reaches the schedule, a second cancel changes nothing, and commit is refused', async () => {
     const file = await uploaded('Item,Qty\nVase,3\n');
     const p = await preview(file.id);
-    const lines = await countRows('lines');
+    const lines = await countRows(app.database, 'lines');
     const canceled = await owner.imports.cancelScheduleImport.mutate({ projectId, importId: file.id });
     expect(canceled).toMatchObject({ status: 'canceled', version: p.import.version + 1 });
     expect(canceled.canceledAt).not.toBeNull();
     expect(await owner.imports.cancelScheduleImport.mutate({ projectId, importId: file.id })).toEqual(canceled);
     expect(await codeOf(commit(file.id, canceled.version))).toBe('IMPORT_WRONG_STATE');
-    expect(await countRows('lines')).toBe(lines);
+    expect(await countRows(app.database, 'lines')).toBe(lines);
     // Its kept rows are dropped.
     const cells = await fromOutside(app.database, (db) =>
       db.selectFrom('import_sheets').select('cells').where('import_id', '=', file.id).executeTakeFirstOrThrow(),

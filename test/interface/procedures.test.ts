@@ -4,14 +4,13 @@
  * two studios, each have their own), validated against closed vocabularies, versioned like every updatable record,
  * and naming custom properties by id only where they are the caller's to name.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf, refusal, trpcFailure } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -29,9 +28,8 @@ let otherProjectProperty: string;
 let foreignProject: string;
 let foreignProperty: string;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   // Members first: the fixture adds them to the database's first studio, before another studio exists.
   const members = await demoMembers(app, ['designer', 'viewer']);
   designer = trpc(app.url, members.designer.token);
@@ -71,7 +69,6 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(async () => app?.close());
 
 describe('saved views', () => {
   it('round trip: create, list, read back over MCP, update with the version, delete', async () => {

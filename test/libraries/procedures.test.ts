@@ -5,25 +5,22 @@
  * without pricing:read and written only with pricing:write; and a product put back on a schedule the documented way,
  * with create_schedule_line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 let members: Record<'designer' | 'assistant' | 'viewer', Member>;
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   members = await demoMembers(app, ['designer', 'assistant', 'viewer']);
 });
-afterAll(async () => app?.close());
 
 const newLibrary = (name: string, extra: Record<string, unknown> = {}) =>
   owner.libraries.createLibrary.mutate({ name, ...extra, commandKey: uuid() });
@@ -426,7 +423,7 @@ describe('pricing and permissions', () => {
 describe('another studio', () => {
   it('its libraries, products and lines are NOT_FOUND wherever an input names them', async () => {
     const created = await owner.account.createStudio.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       name: 'Elsewhere Interiors',
       currency: 'GBP',
     });

@@ -2,21 +2,19 @@
  * The everyday mistakes an agent makes through the MCP tools, and what it is told: the real mistake by name, in the
  * words of the surface it is using (fields it sends, not HTTP headers), with every field problem in the text too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http } from '../helpers/clients.js';
+import { firstItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let client: Client;
 let line: { id: string; sectionId: string; version: number };
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-  line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-    .items[0];
+  line = await firstItem(app);
 });
-afterAll(async () => app?.close());
 
 interface ToolOutcome {
   isError?: boolean;

@@ -14,15 +14,15 @@ import { callAction } from '../helpers/calls.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { httpMcp, spawnStdioMcp, type StdioMcp } from '../helpers/e2e.js';
 import { type Member, memberWithToken } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { openTestApp, type TestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let owner: Trpc;
 let members: Member[];
 let stdio: StdioMcp | undefined;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   members = [];
   for (const role of ['designer', 'assistant', 'viewer', 'admin', 'designer'] as const) {
     members.push(await memberWithToken(app.database, role));
@@ -30,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stdio?.close();
-  await app?.close();
 });
 
 /** The person behind a client that can ask them: answers as told, and keeps every question put to them. */

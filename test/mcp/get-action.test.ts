@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ACTIONS } from '../../actions/index.js';
 import { allErrorsOf } from '../../src/core/action-errors.js';
 import { argumentsSchemaOf, describeActions } from '../../src/surfaces/mcp/describe.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let client: Client;
-beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 const ajv = new AjvJsonSchemaValidator();
 

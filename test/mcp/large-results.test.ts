@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
 import { snapshotsOf } from '../../src/surfaces/result-pages/snapshot-cache.js';
 import { describeActions } from '../../src/surfaces/mcp/describe.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { currentEtag, http } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { reassemble } from './reassemble.js';
+import { firstItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let client: Client;
@@ -24,11 +25,7 @@ async function patchFinish(id: string): Promise<string> {
   return finish;
 }
 
-beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 const BUDGET = 8000;
 const size = (v: unknown) => Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v), 'utf8');
@@ -145,8 +142,7 @@ describe('large reads over MCP', () => {
   it('answers SNAPSHOT_CHANGED once the data changed and the kept snapshot is gone, and a fresh read starts over', async () => {
     const args = { projectId: app.projectId };
     const root = (await call('list_lines', args)).structuredContent.result_page as ResultPage;
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     await patchFinish(line.id);
     // What a continuation sees on another server process, or after the kept snapshot expired.
     snapshotsOf(app.rt).clear();
@@ -258,8 +254,7 @@ describe('GET /api/agent-results', () => {
   });
 
   it('answers a small read whole', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const res = await http(app.url, 'GET', base('get_line', { projectId: app.projectId, itemId: line.id }), {
       token: app.token,
     });
@@ -347,8 +342,7 @@ describe('fields: a long list read compactly', () => {
   });
 
   it('one record keeps its id and etag beside the fields asked for', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const res = await call('call_action', {
       name: 'get_line',
       arguments: { projectId: app.projectId, itemId: line.id },
@@ -368,8 +362,7 @@ describe('fields: a long list read compactly', () => {
     expect(unknown.structuredContent.message).toContain('no field colour');
     expect(unknown.structuredContent.message).toContain('leadTimeDays');
 
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const write = await call('call_action', {
       name: 'update_line',
       arguments: { projectId: app.projectId, itemId: line.id, ifMatch: `"${line.version}"`, finish: 'Not written' },

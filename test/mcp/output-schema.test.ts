@@ -4,7 +4,7 @@
  * The MCP SDK client checks this itself once it has listed the tools (a mismatch is thrown as a protocol error); the
  * tests also check each answer with the same validator explicitly, and that the schemas refuse what they should.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -12,9 +12,9 @@ import { ACTIONS } from '../../actions/index.js';
 import { toolOutputSchema } from '../../src/surfaces/mcp/output-schema.js';
 import { boundedResult } from '../../src/surfaces/result-pages/paging.js';
 import { writeSummary } from '../../src/surfaces/mcp/write-summary.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { memberWithToken } from '../helpers/fixtures.js';
+import { firstItem } from '../helpers/schedule.js';
 
 const ajv = new AjvJsonSchemaValidator();
 const advertised = ACTIONS.filter((a) => a.mcp?.advertised);
@@ -22,12 +22,10 @@ const advertised = ACTIONS.filter((a) => a.mcp?.advertised);
 let app: TestApp;
 let tools: Tool[];
 let line: { id: string; version: number };
+openTestApp((opened) => ({ app } = opened));
 beforeAll(async () => {
-  app = await createTestApp();
-  line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-    .items[0];
+  line = await firstItem(app);
 });
-afterAll(async () => app?.close());
 
 /** A client that has listed the tools, so the SDK validates every structuredContent against its outputSchema. */
 async function listedClient(token?: string): Promise<Client> {

@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
 import { ROOT } from '../helpers/server.js';
 import { authProxy } from './auth-proxy.js';
 import { CONFORMANCE, INSPECTOR, runOnNode22 } from './node22-clients.js';
+import { firstItem } from '../helpers/schedule.js';
 
 // Generous: a cold Node 22 start and the suite's ~30 scenarios on a loaded 2-core machine; nothing here is timed.
 const FIVE_MINUTES = 300_000;
@@ -88,8 +88,7 @@ describe('real MCP clients', () => {
       expect((JSON.parse(list.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toContain(
         'read_action_result',
       );
-      const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token }))
-        .body.items[0];
+      const line = await firstItem(app);
       const call = await inspector(
         target,
         '--method',

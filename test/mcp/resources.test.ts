@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { typicalLineEdit } from './line-edit.js';
+import { firstItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let client: Client;
-beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 describe('the catalog as MCP resources', () => {
   it('lists service://actions and the service://actions/{name} template', async () => {
@@ -70,8 +66,7 @@ describe('MCP in memory', () => {
   });
 
   it('call_action wraps procedure input and answers { result }; errors carry code and next step', async () => {
-    const line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-      .items[0];
+    const line = await firstItem(app);
     const got = await client.callTool({
       name: 'call_action',
       arguments: { name: 'get_line', arguments: { projectId: app.projectId, itemId: line.id } },

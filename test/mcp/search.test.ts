@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import { ActionSearch } from '../../src/surfaces/mcp/search.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/server.js';
 
@@ -19,11 +19,7 @@ const names = new Set(ACTIONS.map((a) => a.name));
 
 let app: TestApp;
 let client: Client;
-beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 type Hit = {
   name: string;

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import { annotationsOf } from '../../src/surfaces/mcp/server.js';
 import { compactSchema } from '../../src/surfaces/mcp/compact-schema.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let client: Client;
-beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 const DISCOVERY = ['search_actions', 'get_action', 'call_action', 'read_action_result'];
 /** The budget for the whole tools/list response, in bytes of JSON. */

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { trpc } from '../helpers/clients.js';
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app } = opened));
 
 describe('a write whose result exceeds 8,000 bytes', () => {
   it('answers with the touched records and their new versions, within the budget, instead of a page it cannot continue', async () => {

@@ -13,19 +13,18 @@ import { FAILURES_BEFORE_LOCK } from '../../src/domain/people/sign-in.js';
 import { launchBrowser } from '../helpers/browser.js';
 import type { Trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { openTestApp, type TestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let owner: Trpc;
 let browser: Browser;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
 });
 
 /** A fresh browser profile; console errors (a CSP violation is one) are collected, but for the pages' own statuses. */

@@ -5,57 +5,20 @@
  * sends a new link and the old one stops working; a mail server's refusal is recorded on the invitation.
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Trpc, trpc } from '../helpers/clients.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { openTestApp, type TestApp } from '../helpers/in-process.js';
+import { openMailServer } from '../helpers/mail.js';
+import type { ParsedMail } from 'mailparser';
 import { getPage, postForm } from './page-client.js';
 
 /** Every message the server sends, and a way to wait for the next one (no timer: the message resolves it). */
-const received: Array<{ to: string[]; mail: ParsedMail }> = [];
-const waiting: Array<() => void> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address.endsWith('@refused.example'))
-      return callback(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 }));
-    callback();
-  },
-  onData(stream, session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-        callback();
-        for (const wake of waiting.splice(0)) wake();
-      },
-      (err: Error) => callback(err),
-    );
-  },
-});
-const mailNumber = async (n: number) => {
-  while (received.length < n) await new Promise<void>((resolve) => waiting.push(resolve));
-  return received[n - 1]!;
-};
+const { mailNumber, env: mailEnv } = openMailServer();
 
 let app: TestApp;
 let owner: Trpc;
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  app = await createTestApp({
-    STUDIO_SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-    STUDIO_MAIL_FROM: 'Hartley & Rowe <studio@hartley-rowe.example>',
-  });
-  owner = trpc(app.url, app.token);
-});
-afterAll(async () => {
-  await app?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+openTestApp((opened) => ({ app, owner } = opened), mailEnv);
 
 /** The invitation once its email operation has ended. */
 async function settled(id: string) {

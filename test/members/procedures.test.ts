@@ -6,16 +6,16 @@
  * feed), resend rotating the link, revoke closing it, one refusal for every link that does not work, and the
  * sign-in throttle holding against guesses sent side by side.
  */
-import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../src/core/permissions.js';
 import { hashPassword } from '../../src/domain/people/passwords.js';
 import { checkSignIn, FAILURES_BEFORE_LOCK } from '../../src/domain/people/sign-in.js';
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
+import { uuid } from '../helpers/ids.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -26,15 +26,13 @@ let assistant: Member;
 let viewer: Member;
 let designerEmail: string;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   ({ admin, designer, assistant, viewer } = await demoMembers(app, ['admin', 'designer', 'assistant', 'viewer']));
   mcp = await app.mcp();
   designerEmail = await emailOf(designer);
 });
-afterAll(async () => app?.close());
 
-const key = () => randomUUID();
 /** A request with a token over plain HTTP: what "their next request" is. */
 const projectsWith = (token: string) => http(app.url, 'GET', '/v1/projects', { token });
 const emailOf = async (m: Member) => (await trpc(app.url, m.token).account.getCurrentUser.query({})).email;
@@ -79,7 +77,7 @@ describe('members', () => {
     expect(await refusal(d.members.listStudioMembers.query({}))).toEqual({ code: 'FORBIDDEN', status: 403 });
     expect(
       await codeOf(
-        d.invitations.createInvitation.mutate({ email: 'x@example.com', role: 'viewer', commandKey: key() }),
+        d.invitations.createInvitation.mutate({ email: 'x@example.com', role: 'viewer', commandKey: uuid() }),
       ),
     ).toBe('FORBIDDEN');
   });
@@ -163,7 +161,7 @@ describe('invitations without email: the link is shown once', () => {
   let link: { token: string; url: string };
 
   it('invites an address with a role; the answer carries the link, a replay does not', async () => {
-    const commandKey = key();
+    const commandKey = uuid();
     const made = await owner.invitations.createInvitation.mutate({
       email: 'Sam.Taylor@Example.com',
       role: 'designer',
@@ -202,18 +200,18 @@ describe('invitations without email: the link is shown once', () => {
     const again = await callAction(mcp, 'create_invitation', {
       email: 'sam.taylor@example.com',
       role: 'viewer',
-      commandKey: key(),
+      commandKey: uuid(),
     });
     expect(again.code).toBe('INVITATION_PENDING');
     expect(
       await codeOf(
-        owner.invitations.createInvitation.mutate({ email: await emailOf(admin), role: 'viewer', commandKey: key() }),
+        owner.invitations.createInvitation.mutate({ email: await emailOf(admin), role: 'viewer', commandKey: uuid() }),
       ),
     ).toBe('ALREADY_MEMBER');
     const ownerInvite = await callAction(mcp, 'create_invitation', {
       email: 'o@example.com',
       role: 'owner',
-      commandKey: key(),
+      commandKey: uuid(),
     });
     expect(ownerInvite.code).toBe('VALIDATION_FAILED');
   });
@@ -226,7 +224,7 @@ describe('invitations without email: the link is shown once', () => {
   });
 
   it('resends with a new link; the old one no longer works', async () => {
-    const again = await owner.invitations.resendInvitation.mutate({ invitationId, commandKey: key() });
+    const again = await owner.invitations.resendInvitation.mutate({ invitationId, commandKey: uuid() });
     expect(again.token).not.toBe(link.token);
     expect(again.state).toBe('pending');
     const old = await fetch(link.url);
@@ -240,7 +238,7 @@ describe('invitations without email: the link is shown once', () => {
     expect(revoked.state).toBe('revoked');
     expect((await fetch(link.url)).status).toBe(403);
     expect(await owner.invitations.revokeInvitation.mutate({ invitationId })).toEqual(revoked);
-    expect(await refusal(owner.invitations.resendInvitation.mutate({ invitationId, commandKey: key() }))).toEqual({
+    expect(await refusal(owner.invitations.resendInvitation.mutate({ invitationId, commandKey: uuid() }))).toEqual({
       code: 'INVITATION_CLOSED',
       status: 409,
     });
@@ -256,7 +254,7 @@ describe('accept_invitation: a person with an account joins another studio', () 
     const made = await owner.account.createStudio.mutate({
       name: 'Hartley Contract',
       currency: 'GBP',
-      commandKey: key(),
+      commandKey: uuid(),
     });
     other = trpc(app.url, made.ownerTokenSecret!);
     otherStudioId = made.studio.id;
@@ -266,9 +264,9 @@ describe('accept_invitation: a person with an account joins another studio', () 
     const inv = await other.invitations.createInvitation.mutate({
       email: await emailOf(admin),
       role: 'viewer',
-      commandKey: key(),
+      commandKey: uuid(),
     });
-    const commandKey = key();
+    const commandKey = uuid();
     const { result } = await callAction(await app.mcp(admin.token), 'accept_invitation', {
       token: inv.token,
       commandKey,
@@ -292,10 +290,10 @@ describe('accept_invitation: a person with an account joins another studio', () 
     expect(replay.member.id).toBe(result.member.id);
     // Used: one refusal, as for any link that does not work.
     const used = await refusal(
-      trpc(app.url, admin.token).invitations.acceptInvitation.mutate({ token: inv.token!, commandKey: key() }),
+      trpc(app.url, admin.token).invitations.acceptInvitation.mutate({ token: inv.token!, commandKey: uuid() }),
     );
     const unknown = await trpc(app.url, admin.token)
-      .invitations.acceptInvitation.mutate({ token: 'invite_nothing', commandKey: key() })
+      .invitations.acceptInvitation.mutate({ token: 'invite_nothing', commandKey: uuid() })
       .catch((e: { message: string; data: { serviceCode: string } }) => e);
     expect(used).toEqual({ code: 'FORBIDDEN', status: 403 });
     expect((unknown as { data: { serviceCode: string } }).data.serviceCode).toBe('FORBIDDEN');
@@ -320,30 +318,30 @@ describe('accept_invitation: a person with an account joins another studio', () 
     const inv = await other.invitations.createInvitation.mutate({
       email: 'someone.else@example.com',
       role: 'viewer',
-      commandKey: key(),
+      commandKey: uuid(),
     });
     const wrong = await callAction(await app.mcp(viewer.token), 'accept_invitation', {
       token: inv.token,
-      commandKey: key(),
+      commandKey: uuid(),
     });
     expect(wrong.code).toBe('FORBIDDEN');
     expect(wrong.error?.message).toMatch(/another email address/);
     // An address already a member cannot be invited; a member who is invited by a stale invitation is told so.
     expect(
       await codeOf(
-        other.invitations.createInvitation.mutate({ email: await emailOf(admin), role: 'admin', commandKey: key() }),
+        other.invitations.createInvitation.mutate({ email: await emailOf(admin), role: 'admin', commandKey: uuid() }),
       ),
     ).toBe('ALREADY_MEMBER');
   });
 
   it('brings a removed member back as the same member, with none of their old tokens working', async () => {
     const email = designerEmail;
-    const inv = await owner.invitations.createInvitation.mutate({ email, role: 'assistant', commandKey: key() });
+    const inv = await owner.invitations.createInvitation.mutate({ email, role: 'assistant', commandKey: uuid() });
     // Removed from the demo studio, the designer holds a token only in another studio of theirs.
     const elsewhere = await tokenInStudio(otherStudioId, designer.userId);
     const back = await trpc(app.url, elsewhere).invitations.acceptInvitation.mutate({
       token: inv.token!,
-      commandKey: key(),
+      commandKey: uuid(),
     });
     expect(back.member).toMatchObject({ id: designer.memberId, role: 'assistant', state: 'active', removedAt: null });
     expect((await projectsWith(designer.token)).status).toBe(401);

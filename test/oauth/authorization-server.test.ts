@@ -12,11 +12,11 @@ import {
   OAuthMetadataSchema,
   OAuthProtectedResourceMetadataSchema,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trpc } from '../helpers/clients.js';
 import { expectNoInternals } from '../helpers/e2e.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import type { TestApp } from '../helpers/in-process.js';
 import { getPage, postForm as postPage } from '../members/page-client.js';
 import {
   authorizeUrl,
@@ -25,6 +25,7 @@ import {
   formField,
   get,
   givePassword,
+  OWNER,
   newClient,
   pkce,
   postForm,
@@ -36,18 +37,16 @@ import {
   signedIn as fromPage,
   studiosOffered,
   usual,
+  openOAuthTestApp,
 } from './oauth-http.js';
 
 let app: TestApp;
 let base: string;
-const OWNER = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
 
-beforeAll(async () => {
-  app = await createTestApp();
-  base = app.url;
-  await givePassword(app.database, OWNER.email, OWNER.password);
+openOAuthTestApp((opened) => {
+  app = opened;
+  base = opened.url;
 });
-afterAll(async () => app?.close());
 
 describe('discovery', () => {
   it('/mcp without a token answers 401 naming its Protected Resource Metadata, in the same problem shape as before', async () => {

@@ -5,12 +5,16 @@
  * from the HTML the server renders.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { hashPassword } from '../../src/domain/people/passwords.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { expectNoInternals } from '../helpers/e2e.js';
+import { openTestApp, type TestApp } from '../helpers/in-process.js';
 
 export const REDIRECT = 'http://127.0.0.1:8976/callback';
+
+/** The demo owner, with the password the OAuth suites give them in setup (givePassword). */
+export const OWNER = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
 
 export function pkce() {
   const verifier = randomBytes(32).toString('base64url');
@@ -27,6 +31,21 @@ export async function givePassword(database: string, email: string, password: st
       .where('email', '=', email.toLowerCase())
       .execute(),
   );
+}
+
+/**
+ * The OAuth suites' app: a test app (`openTestApp`) whose demo owner has OWNER's password, handed to `take` before the
+ * file's tests.
+ */
+export function openOAuthTestApp(take: (app: TestApp) => void) {
+  let app: TestApp;
+  openTestApp((opened) => {
+    app = opened.app;
+  });
+  beforeAll(async () => {
+    await givePassword(app.database, OWNER.email, OWNER.password);
+    take(app);
+  });
 }
 
 export interface Res {

@@ -4,32 +4,31 @@
  * allowed, refresh rotation and reuse detection, revocation, expiry, the audience, and a removed member: each refusal
  * with its standard error, and 401 at /mcp once a token no longer works.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAction, callTool } from '../helpers/calls.js';
 import { httpMcp } from '../helpers/e2e.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import type { TestApp } from '../helpers/in-process.js';
 import {
   codeFor,
   expectOAuthError,
   givePassword,
+  OWNER,
   newClient,
   pkce,
   REDIRECT,
   tokenRequest,
   tokensFor,
+  openOAuthTestApp,
 } from './oauth-http.js';
 
 let app: TestApp;
 let base: string;
-const OWNER = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
 
-beforeAll(async () => {
-  app = await createTestApp();
-  base = app.url;
-  await givePassword(app.database, OWNER.email, OWNER.password);
+openOAuthTestApp((opened) => {
+  app = opened;
+  base = opened.url;
 });
-afterAll(async () => app?.close());
 
 /** tools/list at /mcp with a bearer token: its HTTP status, and the WWW-Authenticate of a refusal. */
 async function mcpStatus(token: string) {

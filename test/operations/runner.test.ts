@@ -8,7 +8,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACTIONS } from '../../actions/index.js';
 import { Operation } from '../../actions/operations/records.js';
@@ -23,7 +23,7 @@ import { createMcpServer } from '../../src/surfaces/mcp/server.js';
 import { codeOf } from '../helpers/calls.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { storeOptionsFor } from '../helpers/test-database.js';
 
 /** Gates a test opens to let a waiting job go on. */
@@ -93,11 +93,10 @@ let app: TestApp;
 let owner: Trpc;
 let viewer: Member;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   ({ viewer } = await demoMembers(app, ['viewer']));
 });
-afterAll(async () => app?.close());
 
 const start = async (input: CountInput) =>
   (await invoke(app.rt, startCount, input, { token: app.token })) as PresentedOperation;

@@ -5,13 +5,13 @@
  * roles without projects:write, and a photograph is reached only through its own line.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
 import { trpc } from '../helpers/clients.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { imageFacts, sidewaysCameraJpeg, solid } from '../helpers/images.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 
 /** A response's JSON body, loosely typed as tests read it. */
 const json = (res: Response): Promise<any> => res.json();
@@ -22,14 +22,12 @@ let mcp: Client;
 let viewer: Member;
 let lineIds: string[];
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   ({ viewer } = await demoMembers(app, ['viewer']));
   const lines = await owner.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 10 });
   lineIds = lines.items.map((l) => l.id);
 });
-afterAll(async () => app?.close());
 
 const at = (lineId: string) => ({ projectId: app.projectId, lineId });
 const add = async (lineId: string, colour: string, filename = `${colour.slice(1)}.png`) =>

@@ -9,10 +9,10 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callTool } from '../helpers/calls.js';
 import { httpMcp } from '../helpers/e2e.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { imageFacts, noisyPng, pixelBombPng, sidewaysCameraJpeg, solid, truncatedJpeg } from '../helpers/images.js';
 
 const UPLOAD_LIMIT = 3 * 1024 * 1024;
@@ -24,14 +24,12 @@ let mcp: Client;
 let lineId: string;
 let base: string;
 
+openTestAppWithMcp((opened) => ({ app, mcp } = opened), { STUDIO_UPLOAD_LIMIT: String(UPLOAD_LIMIT) });
 beforeAll(async () => {
-  app = await createTestApp({ STUDIO_UPLOAD_LIMIT: String(UPLOAD_LIMIT) });
-  mcp = await app.mcp();
   const lines = await get(`/v1/projects/${app.projectId}/items?limit=5`);
   lineId = (await json(lines)).items[3].id;
   base = `/v1/projects/${app.projectId}/items/${lineId}/photographs`;
 });
-afterAll(async () => app?.close());
 
 const auth = () => ({ authorization: `Bearer ${app.token}` });
 const get = (path: string, headers: Record<string, string> = {}) =>

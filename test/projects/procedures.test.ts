@@ -2,36 +2,22 @@
  * The projects domain (12 procedures) through the typed tRPC client, several also through MCP call_action, against a
  * real in-process server over the seeded demo studio. Refusals: role scopes, grants, versions, keys, archival.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { createProject } from '../helpers/projects.js';
+import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app, owner } = opened));
 
 /** A fresh project of the owner's, so tests that change things do not depend on each other. */
-async function freshProject(name = 'Scratch', sections = ['Living Room', 'Kitchen']) {
-  return owner.projects.createStudioProject.mutate({ name, sections, commandKey: uuid() });
-}
-
-/** Adds a line over the resource API (the schedule is another domain's). */
-async function addLine(projectId: string, sectionId: string, fields: Record<string, unknown>) {
-  const res = await http(app.url, 'POST', `/v1/projects/${projectId}/items`, {
-    token: app.token,
-    body: { sectionId, ...fields },
-    headers: { 'idempotency-key': uuid() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; code: string | null; version: number; clientTotal: { amount4: string } | null };
-}
+const freshProject = (name = 'Scratch', sections = ['Living Room', 'Kitchen']) =>
+  createProject(owner, { name, sections });
 
 describe('list_studio_projects', () => {
   it('lists the reachable projects over tRPC and MCP alike, filtered by text and status', async () => {
@@ -144,18 +130,18 @@ describe('create_studio_project', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.createStudioProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           name: 'Nope',
         }),
       ),
     ).toBe('FORBIDDEN');
-    expect(
-      await codeOf(owner.projects.createStudioProject.mutate({ commandKey: crypto.randomUUID(), name: '   ' })),
-    ).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.projects.createStudioProject.mutate({ commandKey: uuid(), name: '   ' }))).toBe(
+      'VALIDATION_FAILED',
+    );
     expect(
       await codeOf(
         owner.projects.createStudioProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           name: 'X',
           colour: 'red',
         } as never),
@@ -320,12 +306,13 @@ describe('duplicate_project', () => {
   it('copies active sections and active lines with new ids at version 1, leaving archived ones behind', async () => {
     const src = await freshProject('Source', ['Hall', 'Study', 'Attic']);
     const [hall, study, attic] = src.sections;
-    const a = await addLine(src.id, hall!.id, {
+    const a = await postItem(app, src.id, {
+      sectionId: hall!.id,
       heading: 'Console table',
       tradePrice: { state: 'set', amount4: '1000000' },
     });
-    await addLine(src.id, hall!.id, { heading: 'Mirror' });
-    const gone = await addLine(src.id, study!.id, { heading: 'Desk lamp' });
+    await postItem(app, src.id, { sectionId: hall!.id, heading: 'Mirror' });
+    const gone = await postItem(app, src.id, { sectionId: study!.id, heading: 'Desk lamp' });
     await http(app.url, 'POST', `/v1/projects/${src.id}/items/${gone.id}/archival`, {
       token: app.token,
       headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${src.id}/items/${gone.id}`) },
@@ -377,7 +364,7 @@ describe('duplicate_project', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).projects.duplicateProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
         }),
       ),
@@ -386,7 +373,7 @@ describe('duplicate_project', () => {
     expect(
       await codeOf(
         trpc(app.url, designer.token).projects.duplicateProject.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
         }),
       ),
@@ -404,17 +391,19 @@ describe('get_project_totals', () => {
       tradePrice: { state: 'set', amount4: '5000' },
       clientPrice: { state: 'set', amount4: '10001' },
     };
-    const l1 = await addLine(p.id, roomA!.id, { heading: 'Half one', ...line });
-    await addLine(p.id, roomA!.id, { heading: 'Half two', ...line });
+    const l1 = await postItem(app, p.id, { sectionId: roomA!.id, heading: 'Half one', ...line });
+    await postItem(app, p.id, { sectionId: roomA!.id, heading: 'Half two', ...line });
     expect(l1.clientTotal!.amount4).toBe('5001');
-    const poa = await addLine(p.id, roomB!.id, {
+    const poa = await postItem(app, p.id, {
+      sectionId: roomB!.id,
       heading: 'Priced on application',
       tradePrice: { state: 'poa' },
       deliveryPrice: { state: 'set', amount4: '250000' },
     });
-    const tbc = await addLine(p.id, roomB!.id, { heading: 'To be confirmed' });
+    const tbc = await postItem(app, p.id, { sectionId: roomB!.id, heading: 'To be confirmed' });
     // Derived: 3 × 10.0001 × 1.35 (studio markup) = 40.500405 → 40.5004; margin 3 × 10.0001 × 0.35 = 10.500105 → 10.5001.
-    await addLine(p.id, roomB!.id, {
+    await postItem(app, p.id, {
+      sectionId: roomB!.id,
       heading: 'Derived',
       quantity: { amount4: '30000' },
       tradePrice: { state: 'set', amount4: '100001' },
@@ -559,7 +548,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           memberId: designer.memberId,
           level: 'edit',
@@ -600,7 +589,7 @@ describe('project grants', () => {
     const viewer = await memberWithToken(app.database, 'viewer');
     const client = await app.mcp();
     const g = await callAction(client, 'grant_project_access', {
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       memberId: viewer.memberId,
       level: 'view',
@@ -611,7 +600,7 @@ describe('project grants', () => {
     expect(
       (
         await callAction(client, 'grant_project_access', {
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           memberId: viewer.memberId,
           level: 'view',
@@ -629,7 +618,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         asDesigner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           memberId: designer.memberId,
           level: 'edit',
@@ -644,7 +633,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           memberId: '00000000000000000000000000',
           level: 'view',
@@ -654,7 +643,7 @@ describe('project grants', () => {
     expect(
       await codeOf(
         owner.projects.grantProjectAccess.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           memberId: designer.memberId,
           level: 'admin' as never,

@@ -3,14 +3,13 @@
  * properties (its own schedule columns) of one kind each, in a display order, with options for the choice kinds;
  * versioned, archived rather than deleted, unique by name, frozen with their project, reached only with a grant.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -19,13 +18,11 @@ let viewer: Member;
 let designer: Member;
 let projectId: string;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   ({ viewer, designer } = await demoMembers(app, ['viewer', 'designer']));
   projectId = app.projectId;
 });
-afterAll(async () => app?.close());
 
 const create = (input: { name: string; kind: string; clientVisible?: boolean; options?: string[] }, pid = projectId) =>
   owner.properties.createCustomProperty.mutate({ projectId: pid, commandKey: uuid(), ...input } as never);

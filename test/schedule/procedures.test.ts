@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { SUPPLIER_RECORD } from '../../src/domain/suppliers/record.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
-import { allPages, callAction, codeOf, trpcFailure } from '../helpers/calls.js';
+import { allPages, callAction, codeOf, errorOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
+import { uuid } from '../helpers/ids.js';
+import { postProject } from '../helpers/projects.js';
+import { createLine } from '../helpers/schedule.js';
 import { ACTIONS } from '../../actions/index.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { newId } from '../../src/core/ids.js';
@@ -19,16 +21,10 @@ let owner: Trpc;
 let mcp: Client;
 let sections: Array<{ id: string; title: string }>;
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   sections = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections;
 });
-afterAll(async () => app?.close());
-
-/** A refused call's sentence and data, loosely typed to read the details some refusals add (currentVersion, lineId). */
-const errorOf = async (call: Promise<unknown>) =>
-  (await trpcFailure(call)) as unknown as { message: string; data: Record<string, any> };
 
 type ListInput = Parameters<Trpc['schedule']['listScheduleLines']['query']>[0];
 
@@ -41,29 +37,16 @@ async function allLines(client: Trpc, input: ListInput) {
 }
 
 async function newLine(
-  heading = `Line ${randomUUID().slice(0, 8)}`,
+  heading = `Line ${uuid().slice(0, 8)}`,
   sectionId = sections[0]!.id,
   extra: Record<string, unknown> = {},
 ) {
-  return owner.schedule.createScheduleLine.mutate({
-    commandKey: crypto.randomUUID(),
-    projectId: app.projectId,
-    sectionId,
-    heading,
-    ...extra,
-  });
+  return createLine(owner, { projectId: app.projectId, sectionId, heading, ...extra });
 }
 
 /** A second project in the studio, made through the resource API. */
-async function newProject(name: string, currency?: string) {
-  const res = await http(app.url, 'POST', '/v1/projects', {
-    token: app.token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { name, sections: ['Hall', 'Study'], ...(currency ? { currency } : {}) },
-  });
-  expect(res.status).toBe(201);
-  return res.body as { id: string; sections: Array<{ id: string }> };
-}
+const newProject = (name: string, currency?: string) =>
+  postProject(app, { name, sections: ['Hall', 'Study'], ...(currency ? { currency } : {}) });
 
 describe('list_schedule_lines and get_schedule_line', () => {
   it('shows the supplier and unit names beside their ids', async () => {
@@ -225,7 +208,7 @@ describe('create_schedule_line', () => {
   });
 
   it('numbers after the highest numbered code, past 999 too; hand-set codes that are not prefix + number do not count', async () => {
-    const project = await owner.projects.createStudioProject.mutate({ name: 'Codes', commandKey: randomUUID() });
+    const project = await owner.projects.createStudioProject.mutate({ name: 'Codes', commandKey: uuid() });
     const sectionId = project.sections[0]!.id;
     const add = (heading: string, code?: string) =>
       owner.schedule.createScheduleLine.mutate({
@@ -233,7 +216,7 @@ describe('create_schedule_line', () => {
         sectionId,
         heading,
         code,
-        commandKey: randomUUID(),
+        commandKey: uuid(),
       });
     expect((await add('First')).code).toBe('FF-001');
     for (const code of ['FF-12a', 'FF-0999', 'LT-500', 'FF-']) await add(`Odd ${code}`, code);
@@ -244,7 +227,7 @@ describe('create_schedule_line', () => {
   });
 
   it('a repeated commandKey with the same input returns the first line; with other input it is refused', async () => {
-    const commandKey = randomUUID();
+    const commandKey = uuid();
     const input = { projectId: app.projectId, sectionId: sections[0]!.id, heading: 'Side table', commandKey };
     const a = await owner.schedule.createScheduleLine.mutate(input);
     const b = await owner.schedule.createScheduleLine.mutate(input);
@@ -265,15 +248,15 @@ describe('create_schedule_line', () => {
 
   it('validates its input', async () => {
     const base = { projectId: app.projectId, sectionId: sections[0]!.id };
-    expect(
-      await codeOf(owner.schedule.createScheduleLine.mutate({ commandKey: crypto.randomUUID(), ...base } as never)),
-    ).toBe('VALIDATION_FAILED');
-    expect(
-      await codeOf(owner.schedule.createScheduleLine.mutate({ commandKey: crypto.randomUUID(), ...base, heading: '' })),
-    ).toBe('VALIDATION_FAILED');
+    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ commandKey: uuid(), ...base } as never))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(await codeOf(owner.schedule.createScheduleLine.mutate({ commandKey: uuid(), ...base, heading: '' }))).toBe(
+      'VALIDATION_FAILED',
+    );
     const floaty = await errorOf(
       owner.schedule.createScheduleLine.mutate({
-        commandKey: crypto.randomUUID(),
+        commandKey: uuid(),
         ...base,
         heading: 'x',
         retailPrice: { state: 'set', amount4: 12.5 as never },
@@ -284,7 +267,7 @@ describe('create_schedule_line', () => {
     expect(
       await codeOf(
         owner.schedule.createScheduleLine.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           ...base,
           heading: 'x',
           // @ts-expect-error the published type already refuses an amount on "tbc"; the server must too
@@ -295,7 +278,7 @@ describe('create_schedule_line', () => {
     expect(
       await codeOf(
         owner.schedule.createScheduleLine.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           ...base,
           sectionId: 'b'.repeat(26),
           heading: 'x',
@@ -451,7 +434,7 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
     expect(
       await codeOf(
         assistant.schedule.createScheduleLine.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           sectionId: sections[0]!.id,
           heading: 'x',
@@ -568,7 +551,7 @@ describe('bulk_update_schedule_lines', () => {
     const [a, b] = [await newLine(), await newLine()];
     const other = await newProject('Bulk elsewhere');
     const foreign = await owner.schedule.createScheduleLine.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: other.id,
       sectionId: other.sections[0]!.id,
       heading: 'Elsewhere',
@@ -628,7 +611,7 @@ describe('duplicate_schedule_line', () => {
     const lines = await allLines(owner, { projectId: app.projectId, sectionId: section });
     const source = lines[0]!;
     const next = lines[1]!;
-    const commandKey = randomUUID();
+    const commandKey = uuid();
     const copy = await owner.schedule.duplicateScheduleLine.mutate({
       projectId: app.projectId,
       lineId: source.id,
@@ -928,7 +911,7 @@ describe('renumber_schedule_lines', () => {
     const [hall, study] = project.sections.map((s) => s.id) as [string, string];
     const make = (heading: string, sectionId: string) =>
       owner.schedule.createScheduleLine.mutate({
-        commandKey: crypto.randomUUID(),
+        commandKey: uuid(),
         projectId: project.id,
         sectionId,
         heading,
@@ -990,7 +973,7 @@ describe('copy_schedule_lines_to_project', () => {
       await owner.schedule.listScheduleLines.query({ projectId: app.projectId, sectionId: sections[0]!.id, limit: 2 })
     ).items;
     const lineIds = [sources[1]!.id, sources[0]!.id];
-    const commandKey = randomUUID();
+    const commandKey = uuid();
     const input = {
       projectId: app.projectId,
       lineIds,
@@ -1029,7 +1012,7 @@ describe('copy_schedule_lines_to_project', () => {
       targetSectionId: target.sections[0]!.id,
       // A fresh key for every call made with it (each is a new act).
       get commandKey() {
-        return crypto.randomUUID();
+        return uuid();
       },
     };
     expect(
@@ -1049,7 +1032,7 @@ describe('copy_schedule_lines_to_project', () => {
       ).code,
     ).toBe('NOT_FOUND');
     const foreign = await owner.schedule.createScheduleLine.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: target.id,
       sectionId: target.sections[0]!.id,
       heading: 'Theirs',
@@ -1090,7 +1073,7 @@ describe('copy_schedule_lines_to_project', () => {
       targetSectionId: target.sections[0]!.id,
       // A fresh key for every call made with it (each is a new act).
       get commandKey() {
-        return crypto.randomUUID();
+        return uuid();
       },
     };
     const noGrant = trpc(
@@ -1133,7 +1116,7 @@ describe('copy_schedule_lines_to_project', () => {
       targetSectionId: target.sections[0]!.id,
       // A fresh key for every call made with it (each is a new act).
       get commandKey() {
-        return crypto.randomUUID();
+        return uuid();
       },
     };
     const err = await errorOf(owner.schedule.copyScheduleLinesToProject.mutate(base));
@@ -1181,7 +1164,7 @@ describe('another studio', () => {
     expect(
       await codeOf(
         owner.schedule.createScheduleLine.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: app.projectId,
           sectionId: sections[0]!.id,
           heading: 'x',

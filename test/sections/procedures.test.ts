@@ -2,36 +2,24 @@
  * The sections domain (7 procedures) through the typed tRPC client, several also through MCP call_action. Every
  * section change moves the project's version too, because get_studio_project embeds the sections.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { createProject } from '../helpers/projects.js';
+import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app, owner } = opened));
 
-async function freshProject(sections = ['Hall', 'Study', 'Attic']) {
-  return owner.projects.createStudioProject.mutate({ name: 'Sections test', sections, commandKey: uuid() });
-}
+/** A fresh project of three rooms, so tests that change things do not depend on each other. */
+const freshProject = (sections = ['Hall', 'Study', 'Attic']) =>
+  createProject(owner, { name: 'Sections test', sections });
 const projectVersion = async (projectId: string) =>
   (await owner.projects.getStudioProject.query({ projectId })).version;
-
-async function addLine(projectId: string, sectionId: string, heading: string) {
-  const res = await http(app.url, 'POST', `/v1/projects/${projectId}/items`, {
-    token: app.token,
-    body: { sectionId, heading },
-    headers: { 'idempotency-key': uuid() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; version: number; code: string };
-}
 
 describe('list_schedule_sections and get_schedule_section', () => {
   it('lists the demo sections in order with line counts, the same over MCP', async () => {
@@ -135,7 +123,7 @@ describe('create_schedule_section', () => {
     ).toEqual(s);
     expect((await owner.sections.listScheduleSections.query({ projectId: p.id })).items).toHaveLength(4);
     const last = await owner.sections.createScheduleSection.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       title: 'Loft',
     });
@@ -148,22 +136,20 @@ describe('create_schedule_section', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.createScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           title: 'X',
         }),
       ),
     ).toBe('FORBIDDEN');
     expect(
-      await codeOf(
-        owner.sections.createScheduleSection.mutate({ commandKey: crypto.randomUUID(), projectId: p.id, title: ' ' }),
-      ),
+      await codeOf(owner.sections.createScheduleSection.mutate({ commandKey: uuid(), projectId: p.id, title: ' ' })),
     ).toBe('VALIDATION_FAILED');
     await owner.projects.archiveStudioProject.mutate({ projectId: p.id, expectedVersion: p.version });
     expect(
       await codeOf(
         owner.sections.createScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           title: 'Late',
         }),
@@ -327,7 +313,7 @@ describe('reorder_schedule_sections', () => {
       ),
     ).toBe('VALIDATION_FAILED');
     const extra = await owner.sections.createScheduleSection.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       title: 'Spare',
     });
@@ -433,7 +419,7 @@ describe('archive_schedule_section', () => {
     expect(
       await codeOf(
         owner.sections.duplicateScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           sectionId: study!.id,
         }),
@@ -441,7 +427,7 @@ describe('archive_schedule_section', () => {
     ).toBe('ARCHIVED');
     // New sections go after the active ones; positions stay unique across active and archived.
     const added = await owner.sections.createScheduleSection.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       title: 'Loft',
     });
@@ -454,7 +440,7 @@ describe('archive_schedule_section', () => {
   it('refuses a section that still holds active lines with SECTION_NOT_EMPTY, and a stale version', async () => {
     const p = await freshProject();
     const hall = p.sections[0]!;
-    const line = await addLine(p.id, hall.id, 'Coat stand');
+    const line = await postItem(app, p.id, { sectionId: hall.id, heading: 'Coat stand' });
     expect(
       await codeOf(
         owner.sections.archiveScheduleSection.mutate({
@@ -512,9 +498,9 @@ describe('duplicate_schedule_section', () => {
   it('copies the section right after the source with its active lines (new ids, fresh codes, version 1)', async () => {
     const p = await freshProject();
     const [hall, study] = p.sections;
-    const l1 = await addLine(p.id, hall!.id, 'Console table');
-    const l2 = await addLine(p.id, hall!.id, 'Runner');
-    const l3 = await addLine(p.id, hall!.id, 'Umbrella stand');
+    const l1 = await postItem(app, p.id, { sectionId: hall!.id, heading: 'Console table' });
+    const l2 = await postItem(app, p.id, { sectionId: hall!.id, heading: 'Runner' });
+    const l3 = await postItem(app, p.id, { sectionId: hall!.id, heading: 'Umbrella stand' });
     await http(app.url, 'POST', `/v1/projects/${p.id}/items/${l3.id}/archival`, {
       token: app.token,
       headers: { 'if-match': await currentEtag(app.url, app.token, `/v1/projects/${p.id}/items/${l3.id}`) },
@@ -565,7 +551,7 @@ describe('duplicate_schedule_section', () => {
     const p = await freshProject();
     const study = p.sections[1]!;
     const viaMcp = await callAction(await app.mcp(), 'duplicate_schedule_section', {
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: p.id,
       sectionId: study.id,
       title: 'Second study',
@@ -578,7 +564,7 @@ describe('duplicate_schedule_section', () => {
     expect(
       await codeOf(
         trpc(app.url, viewer.token).sections.duplicateScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: p.id,
           sectionId: study.id,
         }),
@@ -588,7 +574,7 @@ describe('duplicate_schedule_section', () => {
     expect(
       await codeOf(
         owner.sections.duplicateScheduleSection.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           projectId: other.id,
           sectionId: study.id,
         }),

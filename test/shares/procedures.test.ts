@@ -3,14 +3,14 @@
  * HTTP: a share is an issued, immutable link to a project's live client document, whose token is shown once and stored
  * only as a digest; revocation is an appended record; reissue mints another link and leaves the old one as issued.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, callTool, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
+import { uuid } from '../helpers/ids.js';
 
-const uuid = () => crypto.randomUUID();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let app: TestApp;
@@ -22,13 +22,11 @@ let assistant: Member;
 /** Every token any test was given, to prove none of them is ever shown or kept again. */
 const tokens: string[] = [];
 
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   ({ designer, assistant } = await demoMembers(app, ['designer', 'assistant']));
   projectId = app.projectId;
 });
-afterAll(async () => app?.close());
 
 type IssueInput = { recipientEmail?: string; expiresInDays?: number; intent?: 'view' };
 const issue = async (input: IssueInput = {}, pid = projectId, client = owner) => {

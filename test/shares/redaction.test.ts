@@ -2,8 +2,8 @@
  * A share token in a path is a secret: nothing the server logs or echoes names it. The paths that carry one (`/s/…`,
  * `/v1/shares/<token>/…`) are redacted wherever a path is written into a log line or an error's sentence.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import type { Trpc } from '../helpers/clients.js';
 import { redactPath } from '../../src/surfaces/redact.js';
 
@@ -11,8 +11,8 @@ let app: TestApp;
 let owner: Trpc;
 let token: string;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   token = (
     await owner.shares.issueProjectShare.mutate({
       projectId: app.projectId,
@@ -21,7 +21,6 @@ beforeAll(async () => {
     })
   ).token!;
 });
-afterAll(async () => app?.close());
 
 describe('share tokens in paths', () => {
   it('redactPath replaces the token of both kinds of share path, and nothing else', () => {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/surfaces/share-page/format.js';
 import { launchBrowser, VIEWPORTS } from '../helpers/browser.js';
 import type { Trpc } from '../helpers/clients.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { openTestApp, type TestApp } from '../helpers/in-process.js';
 import { buildSharedProject, issueShare, secretForms, type SharedProject } from './shared-fixture.js';
 
 let app: TestApp;
@@ -27,8 +27,8 @@ let shared: SharedProject;
 /** The shared document as the API gives it: what the page must show. */
 let doc: any;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   browser = await launchBrowser();
   shots = process.env.STUDIO_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'share-page-'));
   mkdirSync(shots, { recursive: true });
@@ -37,7 +37,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
   if (shots && !process.env.STUDIO_SCREENSHOTS) rmSync(shots, { recursive: true, force: true });
 });
 

@@ -8,11 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callTool } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { solid } from '../helpers/images.js';
 import { ACCENT, buildSharedProject, issueShare, type SharedProject, uploadPhotograph } from './shared-fixture.js';
 
@@ -20,11 +20,10 @@ let app: TestApp;
 let owner: Trpc;
 let shared: SharedProject;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   shared = await buildSharedProject(app, owner);
 });
-afterAll(async () => app?.close());
 
 /** A plain fetch, with no Authorization header and nothing else: what a client's browser or script sends. */
 const anonymous = async (path: string, headers: Record<string, string> = {}) => {

@@ -1,7 +1,10 @@
-import { displayAmount, ONE } from '../../src/core/money.js';
+import { ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import type { TestApp } from '../helpers/in-process.js';
 import { sidewaysCameraJpeg, solid } from '../helpers/images.js';
+import { uuid } from '../helpers/ids.js';
+import { leakForms } from '../helpers/leaks.js';
+import { createLine } from '../helpers/schedule.js';
 
 /**
  * A project as a studio sends it to a client, built through the real API: two sections of priced pieces (a trade
@@ -25,7 +28,7 @@ export const ACCENT = '#7a4b2a';
  * chance (a quantity, a year), so they are left out; these are long enough to mean a leak.
  */
 export function secretForms(): string[] {
-  const amounts = [
+  return leakForms([
     TRADE4,
     MARKUP4,
     HAND_TRADE4,
@@ -33,15 +36,7 @@ export function secretForms(): string[] {
     (QUANTITY4 * TRADE4) / ONE, // trade total
     (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE), // margin total
     HAND_CLIENT4 - HAND_TRADE4, // the hand-set piece's margin
-  ];
-  const forms = new Set<string>();
-  for (const n of amounts) {
-    for (const s of [n.toString(), displayAmount(n, 4), displayAmount(n, 2), displayAmount(n, 1)]) {
-      forms.add(s);
-      forms.add(s.replaceAll(',', ''));
-    }
-  }
-  return [...forms].filter((f) => f.replace(/\D/g, '').length >= 5);
+  ]);
 }
 
 export interface SharedProject {
@@ -83,23 +78,15 @@ export async function issueShare(owner: Trpc, projectId: string, expiresInDays?:
 }
 
 export async function buildSharedProject(app: TestApp, owner: Trpc): Promise<SharedProject> {
-  const key = () => crypto.randomUUID();
   const project = await owner.projects.createStudioProject.mutate({
     name: 'Marsden townhouse',
     sections: ['Drawing room', 'Principal bedroom'],
-    commandKey: key(),
+    commandKey: uuid(),
   });
   const projectId = project.id;
   const [drawing, bedroom] = project.sections.map((s) => s.id) as [string, string];
   const line = async (sectionId: string, fields: Record<string, unknown>) =>
-    (
-      await owner.schedule.createScheduleLine.mutate({
-        projectId,
-        sectionId,
-        commandKey: key(),
-        ...(fields as { heading: string }),
-      })
-    ).id;
+    (await createLine(owner, { projectId, sectionId, ...(fields as { heading: string }) })).id;
   const derived = {
     tradePrice: { state: 'set', amount4: TRADE4.toString() },
     markup: { ratio4: MARKUP4.toString() },
@@ -150,7 +137,7 @@ export async function buildSharedProject(app: TestApp, owner: Trpc): Promise<Sha
     await solid('jpeg', 640, 480, '#6b4226'),
     'image/jpeg',
   );
-  await owner.clientDocument.mintClientDocument.mutate({ projectId, commandKey: key() });
+  await owner.clientDocument.mintClientDocument.mutate({ projectId, commandKey: uuid() });
 
   // After the mint: a piece removed (its frozen photograph is no longer shown) and a photograph added (not minted).
   const side = await owner.schedule.getScheduleLine.query({ projectId, lineId: lines.sideTable });

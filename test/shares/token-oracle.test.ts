@@ -3,9 +3,9 @@
  * headers that matter, body) and cost the same work, so neither the answer nor its timing tells an attacker whether a
  * guessed token exists, once existed, or had the right shape. A live token is the control.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { resolveShareToken, SHARE_REFUSED } from '../../src/domain/shares/resolve.js';
@@ -21,8 +21,8 @@ const cases: Record<'live' | 'unknown' | 'revoked' | 'expired' | 'malformed', st
   malformed: 'not-a-share-token',
 };
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   const issue = async () =>
     (
       await owner.shares.issueProjectShare.mutate({
@@ -51,7 +51,6 @@ beforeAll(async () => {
       .execute(),
   );
 });
-afterAll(async () => app?.close());
 
 const page = async (token: string) => {
   const res = await fetch(`${app.url}/s/${token}`);

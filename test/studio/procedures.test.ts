@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, refusal } from '../helpers/calls.js';
 import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
@@ -12,11 +12,10 @@ let designer: Member;
 let assistant: Member;
 let viewer: Member;
 
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   ({ admin, designer, assistant, viewer } = await demoMembers(app, ['admin', 'designer', 'assistant', 'viewer']));
 });
-afterAll(async () => app?.close());
 
 const db = () => app.rt.store.db;
 const studioRow = () => db().selectFrom('studios').selectAll().executeTakeFirstOrThrow();

@@ -3,36 +3,26 @@
  * it: studio-level reference data that lines name, versioned, archived rather than deleted, searchable, and merged
  * in one transaction with every moved line versioned and audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { postItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
-beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 
 const create = (name: string, extra: Record<string, unknown> = {}) =>
   owner.suppliers.createSupplier.mutate({ name, ...extra, commandKey: uuid() });
 
 async function lineNaming(supplierId: string, heading: string) {
   const project = await owner.projects.getStudioProject.query({ projectId: app.projectId });
-  const res = await http(app.url, 'POST', `/v1/projects/${app.projectId}/items`, {
-    token: app.token,
-    body: { sectionId: project.sections[0]!.id, heading, supplierId },
-    headers: { 'idempotency-key': uuid() },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; version: number; supplierId: string };
+  return postItem(app, app.projectId, { sectionId: project.sections[0]!.id, heading, supplierId });
 }
 
 describe('list_suppliers and get_supplier', () => {

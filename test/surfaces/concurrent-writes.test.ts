@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { currentEtag, http } from '../helpers/clients.js';
 import { verifyAuditChain } from '../../src/core/audit.js';
 
 let app: TestApp;
 let lines: Array<{ id: string; version: number }>;
+openTestApp((opened) => ({ app } = opened));
 beforeAll(async () => {
-  app = await createTestApp();
   lines = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items`, { token: app.token })).body.items;
 });
-afterAll(async () => app?.close());
 
 const etagOf = (id: string) => currentEtag(app.url, app.token, `/v1/projects/${app.projectId}/items/${id}`);
 const patch = (id: string, ifMatch: string, finish: string) =>

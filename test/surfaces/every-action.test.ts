@@ -4,22 +4,18 @@
  * called with its own worked example: the example's ids are made up, so most calls end in NOT_FOUND, which proves the
  * route, the input mapping and `invoke` are wired, while the per-domain suites prove the behaviour.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { restShape } from '../../src/contract/rest-shape.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import { allErrorsOf } from '../../src/core/action-errors.js';
 import type { AnyAction } from '../../src/core/define-action.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http } from '../helpers/clients.js';
 
 let app: TestApp;
 let mcp: Client;
-beforeAll(async () => {
-  app = await createTestApp();
-  mcp = await app.mcp();
-});
-afterAll(async () => app?.close());
+openTestAppWithMcp((opened) => ({ app, mcp } = opened));
 
 /** The outcome must be success or a declared code, and never INTERNAL. */
 function expectDeclared(action: AnyAction, code: string | undefined) {

@@ -4,9 +4,9 @@
  * a tag read before the body changed without the version moving are conflicts (409) and change nothing; a tag without
  * its quotes is malformed (400). Procedures keep comparing expectedVersion as a version.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { callTool } from '../helpers/calls.js';
 
@@ -25,9 +25,8 @@ const patch = (id: string, ifMatch: string, body: Record<string, unknown>) =>
     body,
   });
 
+openTestAppWithMcp((opened) => ({ app, owner: api, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner: api } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   const lines = (await api.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 10 })).items;
   // Two lines at the same version, so that only the tag's digest tells them apart.
   const atOne = lines.filter((l) => l.version === lines[0]!.version);
@@ -35,7 +34,6 @@ beforeAll(async () => {
   lineA = atOne[0]!.id;
   lineC = atOne[1]!.id;
 });
-afterAll(async () => app?.close());
 
 describe('If-Match over /v1', () => {
   it("line A's ETag does not guard a write to line C at the same version: 409, and C is unchanged", async () => {

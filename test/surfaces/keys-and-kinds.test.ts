@@ -3,21 +3,19 @@
  * create needs one (Idempotency-Key on /v1, commandKey in procedures); ids are opaque (a malformed id naming nothing
  * is the same 404 as an unknown one); audit target kinds are a closed set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callAction } from '../helpers/calls.js';
 import { http } from '../helpers/clients.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let mcp: Client;
 let sectionId: string;
+openTestAppWithMcp((opened) => ({ app, mcp } = opened));
 beforeAll(async () => {
-  app = await createTestApp();
-  mcp = await app.mcp();
   sectionId = (await http(app.url, 'GET', `/v1/projects/${app.projectId}`, { token: app.token })).body.sections[0].id;
 });
-afterAll(async () => app?.close());
 
 const trpcPost = (path: string, input: unknown) =>
   http(app.url, 'POST', `/api/trpc/${path}`, { token: app.token, body: input });

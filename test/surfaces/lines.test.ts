@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc } from '../helpers/clients.js';
 
 let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => app?.close());
+openTestApp((opened) => ({ app } = opened));
 
 describe('get_line through REST and MCP', () => {
   it('returns the same line, and MCP adds the exact quoted etag REST sends as ETag', async () => {

@@ -2,9 +2,9 @@
  * The same call through REST, tRPC and MCP gives the same result and the same error code: the surfaces are thin
  * adapters over one `invoke`, and this holds them to it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { currentEtag, http, trpc, type Trpc } from '../helpers/clients.js';
 import { callTool, codeOf } from '../helpers/calls.js';
 import { memberWithToken } from '../helpers/fixtures.js';
@@ -15,9 +15,8 @@ let api: Trpc;
 let lineIds: string[];
 let otherProjectLine: string;
 
+openTestAppWithMcp((opened) => ({ app, owner: api, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner: api } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   lineIds = (await api.schedule.listScheduleLines.query({ projectId: app.projectId, limit: 10 })).items.map(
     (l) => l.id,
   );
@@ -33,7 +32,6 @@ beforeAll(async () => {
   });
   otherProjectLine = created.body.id;
 });
-afterAll(async () => app?.close());
 
 /** An MCP tool's answer as compared with REST's body: the result without its etag (REST sends that as a header), or the code. */
 async function viaMcp(

@@ -3,20 +3,19 @@
  * (projects, sections, grants, audit feeds, tokens, studios) through tRPC as an application calls them: each order is
  * what it names, and paging in it walks every item once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allPages } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
 let owner: Trpc;
+openTestApp((opened) => ({ app, owner } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
   for (const name of ['Bellhouse', 'Astor Court', 'Cobb Lane']) {
     await owner.projects.createStudioProject.mutate({ name, commandKey: crypto.randomUUID() });
   }
 });
-afterAll(async () => app?.close());
 
 type Item = Record<string, unknown>;
 /** Whether the items run in the order the sort names (field ascending, or descending with "-"). */

@@ -3,25 +3,23 @@
  * started from a template, through create_studio_project (tRPC) and POST /v1/projects (create_project), its sections
  * and starting lines in order with codes from the project's allocator.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 let members: Record<'assistant' | 'viewer', Member>;
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   members = await demoMembers(app, ['assistant', 'viewer']);
 });
-afterAll(async () => app?.close());
 
 type CreateInput = Parameters<Trpc['templates']['createProjectTemplate']['mutate']>[0];
 const newTemplate = (name: string, sections: CreateInput['sections'], extra: Partial<CreateInput> = {}) =>
@@ -134,13 +132,7 @@ describe('create_template_from_project', () => {
     });
     const [kitchen, store, study] = project.sections;
     const line = (sectionId: string, heading: string, extra: Record<string, unknown> = {}) =>
-      owner.schedule.createScheduleLine.mutate({
-        projectId: project.id,
-        sectionId,
-        heading,
-        ...extra,
-        commandKey: uuid(),
-      });
+      createLine(owner, { projectId: project.id, sectionId, heading, ...extra });
     await line(kitchen!.id, 'Island pendants', {
       description: 'Over the island',
       quantity: { amount4: '30000' },
@@ -288,7 +280,7 @@ describe('update_project_template and archive_project_template', () => {
     expect(
       await codeOf(
         viewer.templates.createProjectTemplate.mutate({
-          commandKey: crypto.randomUUID(),
+          commandKey: uuid(),
           name: 'X',
           sections: [{ title: 'R' }],
         }),
@@ -406,7 +398,7 @@ describe('a project started from a template', () => {
 describe('another studio', () => {
   it('its templates, units and projects are NOT_FOUND wherever an input names them', async () => {
     const created = await owner.account.createStudio.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       name: 'Elsewhere Interiors',
       currency: 'GBP',
     });

@@ -3,15 +3,15 @@
  * studio-level reference data that a line's quantity names, versioned, archived rather than deleted (never the
  * studio's default), searchable, and never newly chosen by a line once archived.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
+import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
-
-const uuid = () => crypto.randomUUID();
+import { uuid } from '../helpers/ids.js';
+import { createLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -20,24 +20,16 @@ let designer: Member;
 let assistant: Member;
 let viewer: Member;
 let sectionId: string;
+openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
-  ({ app, owner } = await createTestAppAsOwner());
-  mcp = await app.mcp();
   ({ designer, assistant, viewer } = await demoMembers(app, ['designer', 'assistant', 'viewer']));
   sectionId = (await owner.projects.getStudioProject.query({ projectId: app.projectId })).sections[0]!.id;
 });
-afterAll(async () => app?.close());
 
 const create = (name: string, symbol: string) => owner.units.createUnit.mutate({ name, symbol, commandKey: uuid() });
 
 const lineIn = (unitId: string, heading = `Measured ${uuid().slice(0, 6)}`) =>
-  owner.schedule.createScheduleLine.mutate({
-    commandKey: crypto.randomUUID(),
-    projectId: app.projectId,
-    sectionId,
-    heading,
-    quantity: { amount4: '25000', unitId },
-  });
+  createLine(owner, { projectId: app.projectId, sectionId, heading, quantity: { amount4: '25000', unitId } });
 
 describe('list_units and get_unit', () => {
   it('lists the demo units by name, marking the default and counting the lines measured in each; the same over MCP', async () => {
@@ -236,7 +228,7 @@ describe('archive_unit', () => {
     expect(archived.note).toMatch(/^\d+ active lines are still measured in ea/);
     // A line that names no unit now takes the new default.
     const line = await owner.schedule.createScheduleLine.mutate({
-      commandKey: crypto.randomUUID(),
+      commandKey: uuid(),
       projectId: app.projectId,
       sectionId,
       heading: 'Pair',
