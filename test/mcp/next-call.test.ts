@@ -3,23 +3,20 @@
  * call carries it as `nextCall` (tool and arguments), and an operation still running says exactly what to send to
  * follow it. Each hint here is sent as it stands, and must do what it says.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTIONS } from '../../actions/index.js';
 import { readOf } from '../../src/surfaces/mcp/next-call.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { http } from '../helpers/clients.js';
+import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
+import { firstItem } from '../helpers/schedule.js';
 
 let app: TestApp;
 let client: Client;
 let line: { id: string; sectionId: string };
+openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 beforeAll(async () => {
-  app = await createTestApp();
-  client = await app.mcp();
-  line = (await http(app.url, 'GET', `/v1/projects/${app.projectId}/items?limit=1`, { token: app.token })).body
-    .items[0];
+  line = await firstItem(app);
 });
-afterAll(async () => app?.close());
 
 interface Outcome {
   isError: boolean;
