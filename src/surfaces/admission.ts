@@ -224,7 +224,10 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
           'The request has no Host header, which HTTP/1.1 requires; send exactly one, naming this server.',
         ),
       );
-    if (req.is404 || endsInSlash(req.url.split('?')[0]!)) return unrouted(req, reply);
+    // A wildcard route (/s/*, /downloads/*: a capability in the path) owns every path under it, a trailing slash too:
+    // it refuses a token that is empty as it refuses any other that does not work, identically.
+    const wildcard = req.routeOptions.url?.endsWith('*') === true;
+    if (req.is404 || (!wildcard && endsInSlash(req.url.split('?')[0]!))) return unrouted(req, reply);
   });
   app.setNotFoundHandler(unrouted);
 }
