@@ -9,8 +9,10 @@ import { exportClientSchedule } from '../../src/domain/documents/generate.js';
 import { DOWNLOAD_REFUSED } from '../../src/surfaces/downloads.js';
 import { workFor } from '../documents/work.js';
 import { callAction, callTool } from '../helpers/calls.js';
+import { httpMcp } from '../helpers/e2e.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
+import { givePassword, tokensFor } from '../oauth/oauth-http.js';
 
 let app: TestApp;
 let owner: Client;
@@ -79,6 +81,26 @@ describe('a download link', () => {
     expectRefused(await download(link));
     // A link someone else made for the same document is not touched.
     expect((await download(other)).status).toBe(200);
+  });
+
+  it('made over an OAuth connection, stops working once the client revokes that connection', async () => {
+    const owner = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
+    await givePassword(app.database, owner.email, owner.password);
+    const t = await tokensFor(app.url, owner);
+    const connected = await httpMcp(app.url, t.access_token);
+    try {
+      const link = await linkFor(connected.client, await newDocument());
+      expect((await download(link)).status).toBe(200);
+      const revoked = await fetch(`${app.url}/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: t.clientId, token: t.refresh_token }).toString(),
+      });
+      expect(revoked.status).toBe(200);
+      expectRefused(await download(link));
+    } finally {
+      await connected.close();
+    }
   });
 
   it('stops working once its document is archived; a link made for the archived document works', async () => {
