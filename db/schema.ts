@@ -167,6 +167,8 @@ export interface OAuthCodesTable {
   client_id: string;
   member_id: string;
   redirect_uri: string;
+  /** 1 when the authorization request named redirect_uri (the token request must then send it), 0 when it was left out. */
+  redirect_uri_named: Generated<number>;
   code_challenge: string;
   scopes: string;
   resource: string;

@@ -195,6 +195,8 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
         new ServiceError('METHOD_NOT_ALLOWED', `${redactPath(path)} accepts ${methods.join(', ')}, not ${req.method}.`),
       );
     }
+    // `/downloads/` with nothing after it is a link too, and refused as every link that does not work is.
+    if (isDownloadPath(path)) return sendDownloadRefused(reply);
     const hint =
       trimmed && allowed(trimmed).length
         ? `paths never end in a slash: use ${redactPath(trimmed)}`

@@ -12,7 +12,7 @@ export const DOWNLOAD_REFUSED = JSON.stringify({
   status: 403,
   code: 'FORBIDDEN',
   detail:
-    'This download link does not work: it is unknown, altered or expired (links last minutes). Ask for a new one with download_document.',
+    'This download link does not work: it is unknown, altered or expired (links last minutes), or whoever made it has lost access or its document was archived since. Ask for a new one with download_document.',
 });
 
 const HEADERS = {

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authenticate } from '../../src/core/auth.js';
 import { newId } from '../../src/core/ids.js';
 import { requestDelivery } from '../../src/domain/documents/deliveries.js';
 import { exportClientSchedule, generateDocument } from '../../src/domain/documents/generate.js';
@@ -263,18 +264,28 @@ describe('download links', () => {
   it('answers expired, altered, unknown, foreign-key and malformed links with one identical 403', async () => {
     const secret = await linkSecret(app.rt.config);
     const studioId = (await owner.studio.getStudio.query({})).id;
-    const good = mintDownloadPath(secret, { documentId: pdf.id, studioId }, new Date()).path;
+    const caller = await authenticate(app.rt.store, app.token);
+    const by = { memberId: caller.memberId, credential: `api-${caller.tokenId}`, archived: false };
+    const good = mintDownloadPath(secret, { documentId: pdf.id, studioId, ...by }, new Date()).path;
     expect((await get(good)).status).toBe(200);
     const token = good.slice('/downloads/'.length);
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'a' ? 'b' : 'a') + s.slice(i + 1);
     const links = {
-      expired: mintDownloadPath(secret, { documentId: pdf.id, studioId }, new Date(Date.now() - 11 * 60_000)).path,
+      expired: mintDownloadPath(secret, { documentId: pdf.id, studioId, ...by }, new Date(Date.now() - 11 * 60_000))
+        .path,
       alteredSignature: `/downloads/${flip(token, token.length - 1)}`,
       alteredDocument: `/downloads/${flip(token, 3)}`,
       laterExpiry: `/downloads/${token.replace(/\.(\d+)\./, (_, e: string) => `.${Number(e) + 3600}.`)}`,
-      unknownDocument: mintDownloadPath(secret, { documentId: newId(), studioId }, new Date()).path,
-      otherStudio: mintDownloadPath(secret, { documentId: pdf.id, studioId: newId() }, new Date()).path,
-      otherKey: mintDownloadPath(randomBytes(32), { documentId: pdf.id, studioId }, new Date()).path,
+      unknownDocument: mintDownloadPath(secret, { documentId: newId(), studioId, ...by }, new Date()).path,
+      otherStudio: mintDownloadPath(secret, { documentId: pdf.id, studioId: newId(), ...by }, new Date()).path,
+      otherKey: mintDownloadPath(randomBytes(32), { documentId: pdf.id, studioId, ...by }, new Date()).path,
+      otherMember: mintDownloadPath(secret, { documentId: pdf.id, studioId, ...by, memberId: newId() }, new Date())
+        .path,
+      otherToken: mintDownloadPath(
+        secret,
+        { documentId: pdf.id, studioId, ...by, credential: `api-${newId()}` },
+        new Date(),
+      ).path,
       malformed: '/downloads/not-a-link',
       empty: '/downloads/',
       badEncoding: '/downloads/%zz',

@@ -136,7 +136,6 @@ describe('the code exchange', () => {
     );
     expectOAuthError(await exchange(z, { grant_type: 'password' }), 400, 'unsupported_grant_type');
     expectOAuthError(await tokenRequest(base, { client_id: z.clientId }), 400, 'invalid_request');
-    expectOAuthError(await exchange(z, { code_verifier: '' }), 400, 'invalid_request');
     const json = await fetch(`${base}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -152,6 +151,10 @@ describe('the code exchange', () => {
     expect(((await twice.json()) as any).error).toBe('invalid_request');
     // After all those, the code itself is still good: none of them reached it.
     expect((await exchange(z)).status).toBe(200);
+    // An attempt without code_verifier does reach it, and spends it (test/attack/oauth-holes.test.ts).
+    const w = await codeFor(base, OWNER);
+    expectOAuthError(await exchange(w, { code_verifier: '' }), 400, 'invalid_request');
+    expectOAuthError(await exchange(w), 400, 'invalid_grant');
   });
 
   it('refuses an expired code', async () => {

@@ -18,6 +18,8 @@ import { issuer, mcpResource, namesMcpResource } from './urls.js';
 export interface AuthorizationRequest {
   clientId: string;
   redirectUri: string;
+  /** Whether the request named redirect_uri: the token request must then send the same one (RFC 6749 §4.1.3). */
+  redirectUriNamed: boolean;
   /** BASE64URL(SHA-256(code_verifier)), 43 characters (S256 is the only method accepted). */
   codeChallenge: string;
   state?: string;
@@ -113,6 +115,7 @@ export async function checkAuthorizationRequest(store: Store, config: Config, pa
       request: {
         clientId: client.id,
         redirectUri,
+        redirectUriNamed: single(params, 'redirect_uri') !== undefined,
         codeChallenge: challenge,
         ...(state !== undefined && { state }),
         scopes: scopes.length ? scopes : [...OAUTH_SCOPES],

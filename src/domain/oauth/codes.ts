@@ -38,6 +38,8 @@ export async function issueCode(store: Store, a: Approval): Promise<string> {
         client_id: a.request.clientId,
         member_id: a.memberId,
         redirect_uri: a.request.redirectUri,
+        // A consent form sealed before the field existed named it unless told otherwise.
+        redirect_uri_named: a.request.redirectUriNamed === false ? 0 : 1,
         code_challenge: a.request.codeChallenge,
         scopes: a.scopes.join(' '),
         resource: a.request.resource,

@@ -13,7 +13,7 @@ import {
   type OAuthError,
 } from './errors.js';
 import { createGrant, revokeGrant } from './grants.js';
-import { namesMcpResource } from './urls.js';
+import { mcpResource, namesMcpResource } from './urls.js';
 
 /** Access tokens are short-lived (the MCP client refreshes them); refresh tokens rotate on every use. */
 export const ACCESS_TTL_SECONDS = 3600;
@@ -103,7 +103,8 @@ async function mint(tx: Db, grantId: string, scopes: readonly string[], role: Ro
 export interface CodeExchange {
   clientId: string;
   code: string;
-  verifier: string;
+  /** Checked only once the code is found: an attempt without it spends the code all the same. */
+  verifier?: string;
   redirectUri?: string;
   resource?: string;
 }
@@ -133,8 +134,26 @@ export function exchangeCode(store: Store, config: Config, x: CodeExchange): Pro
       .where('code_hash', '=', code.code_hash)
       .execute();
     if (code.expires_at <= now.toISOString()) return unknown();
+    if (x.verifier === undefined)
+      return refuse(
+        new InvalidRequestError(
+          'code_verifier is required; this code is now spent, so start the connection again from the client.',
+        ),
+      );
+    if (x.redirectUri === undefined && code.redirect_uri_named)
+      return refuse(
+        new InvalidGrantError(
+          'redirect_uri is required: the authorization request named one, so send the same one (RFC 6749 §4.1.3); this code is now spent.',
+        ),
+      );
     if (x.redirectUri !== undefined && x.redirectUri !== code.redirect_uri)
       return refuse(new InvalidGrantError('redirect_uri is not the one the authorization request named.'));
+    if (!namesMcpResource(config, code.resource))
+      return refuse(
+        new InvalidGrantError(
+          `This code was made for ${code.resource}, and this server now answers at ${mcpResource(config)}; start the connection again.`,
+        ),
+      );
     if (x.resource !== undefined && (!namesMcpResource(config, x.resource) || x.resource !== code.resource))
       return refuse(new InvalidTargetError(`This code is for ${code.resource}; ask for that resource or none.`));
     if (!verifierMatches(x.verifier, code.code_challenge))
@@ -203,6 +222,13 @@ export function refreshTokens(store: Store, config: Config, x: RefreshExchange):
     if (row.expires_at <= at) return unknown();
     if (x.resource !== undefined && (!namesMcpResource(config, x.resource) || x.resource !== row.resource))
       return refuse(new InvalidTargetError(`This connection's tokens are for ${row.resource} only.`));
+    // The server moved: an access token for the old address would be refused at every /mcp request.
+    if (!namesMcpResource(config, row.resource))
+      return refuse(
+        new InvalidGrantError(
+          `This connection was made for ${row.resource}, and this server now answers at ${mcpResource(config)}; connect the client again.`,
+        ),
+      );
     const granted = row.scopes ? row.scopes.split(' ') : [];
     let scopes = granted;
     if (x.scope !== undefined) {

@@ -62,11 +62,17 @@ async function read(
     }
   }
   // Text never holds NUL bytes except as UTF-16, which decodeText recognises by its byte order mark.
-  const { text, encoding } = decodeText(bytes);
+  const { text, encoding, mixed } = decodeText(bytes);
   if (encoding !== 'utf-16le' && encoding !== 'utf-16be' && bytes.includes(0)) {
     throw new UnreadableSpreadsheet(
       'not-a-spreadsheet',
       'This file is neither CSV nor an Excel workbook (.xlsx); export the schedule as one of those and send it.',
+    );
+  }
+  if (mixed) {
+    throw new UnreadableSpreadsheet(
+      'damaged',
+      `This file mixes two text encodings: line ${mixed.utf8Line} is written in UTF-8 and line ${mixed.cp1252Line} in Windows-1252, so accented letters and "£" in one of them would be read wrong. Open it in your spreadsheet, save it again as "CSV UTF-8" and send that.`,
     );
   }
   try {

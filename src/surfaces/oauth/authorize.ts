@@ -21,6 +21,7 @@ import {
 } from './authorize-pages.js';
 import { openForm } from './form-token.js';
 import { type FormBody, formBody } from './responses.js';
+import { grantable } from './page.js';
 
 const FORM_LIMIT = 64 * 1024;
 
@@ -149,7 +150,8 @@ async function decide(rt: Runtime, req: FastifyRequest, reply: FastifyReply) {
   const member = studios.find((s) => s.memberId === memberId);
   if (!member) return refuse('Choose one of your studios.');
   const ticked = new Set(values(body, 'scope'));
-  const scopes = request.scopes.filter((s) => ticked.has(s));
+  // Only what was offered and the chosen studio's role can grant: a scope the person was never shown is never kept.
+  const scopes = grantable(request, [member]).filter((s) => ticked.has(s));
   if (!scopes.length) return refuse('Tick at least one thing it may do, or choose Deny.');
   let code: string;
   try {

@@ -3,6 +3,7 @@ import type { KnownClient } from '../../domain/oauth/clients.js';
 import type { Membership } from '../../domain/oauth/memberships.js';
 import { isLoopbackRedirect } from '../../domain/oauth/redirect-uris.js';
 import { PERMISSION_DESCRIPTIONS } from '../../domain/studio/permissions-catalog.js';
+import { ROLE_PERMISSIONS, type StudioPermission } from '../../core/permissions.js';
 import { type Html, html } from '../share-page/html.js';
 import { problem } from '../pages/layout.js';
 import { signInForm } from '../pages/sign-in-form.js';
@@ -76,8 +77,19 @@ export interface ConsentView {
 const SELF_NOTE =
   ' Held only when it may also do everything else your role allows: an API token it makes carries all of it.';
 
+/**
+ * What the page offers: what the client asked for that the person's role can grant, in one of their studios at least
+ * (a viewer is not shown pricing or workspace permissions no connection of theirs could hold).
+ */
+export function grantable(request: AuthorizationRequest, studios: readonly Membership[]): StudioPermission[] {
+  const roles = new Set(studios.map((s) => s.role));
+  return request.scopes.filter((scope) => [...roles].some((role) => ROLE_PERMISSIONS[role].includes(scope)));
+}
+
 export function consentPage(v: ConsentView): OAuthPage {
   const who = clientLabel(v.client);
+  const offered = grantable(v.request, v.studios);
+  const canApprove = v.studios.length > 0 && offered.length > 0;
   const studios = v.studios.length
     ? html`<fieldset>
 <legend>Studio</legend>
@@ -105,21 +117,25 @@ ${hiddenForm(v.form)}
 ${problem(v.error, 'consent-problem')}
 ${studios}
 ${
-  v.studios.length
+  canApprove
     ? html`<fieldset>
 <legend>What it may do</legend>
-<p class="note">Never more than your role allows in that studio: what your role lacks is left out.</p>
-${v.request.scopes.map(
+<p class="note">Never more than your role allows in the studio you choose: what your role lacks is not offered.</p>
+${offered.map(
   (
     scope,
     i,
   ) => html`<div class="choice"><input type="checkbox" name="scope" id="scope-${i}" value="${scope}" checked aria-describedby="scope-${i}-about"><label for="scope-${i}"><code class="name">${scope}</code><span class="about" id="scope-${i}-about">${PERMISSION_DESCRIPTIONS[scope]}${scope === 'self' ? SELF_NOTE : null}</span></label></div>
 `,
 )}</fieldset>`
-    : null
+    : v.studios.length
+      ? problem(
+          `It asks only for what your role does not allow (${v.request.scopes.join(', ')}), so there is nothing to allow. Deny, or ask the studio for another role.`,
+        )
+      : null
 }
 ${returnNote(v.request)}
-<div class="actions">${v.studios.length ? html`<button type="submit" name="decision" value="approve">Allow</button>` : null}<button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button></div>
+<div class="actions">${canApprove ? html`<button type="submit" name="decision" value="approve">Allow</button>` : null}<button type="submit" name="decision" value="deny" class="secondary" formnovalidate>Deny</button></div>
 </form>`,
   };
 }

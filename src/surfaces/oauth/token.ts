@@ -47,7 +47,7 @@ export function registerToken(app: FastifyInstance, rt: Runtime) {
         ? await exchangeCode(rt.store, rt.config, {
             clientId,
             code: requiredParam(body, 'code'),
-            verifier: requiredParam(body, 'code_verifier'),
+            verifier: optionalParam(body, 'code_verifier'),
             redirectUri: optionalParam(body, 'redirect_uri'),
             resource: optionalParam(body, 'resource'),
           })

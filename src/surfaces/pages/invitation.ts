@@ -39,41 +39,38 @@ function heading(inv: LiveInvitation) {
 
 const hiddenToken = (v: Visit) => html`<input type="hidden" name="form_token" value="${v.formToken}">`;
 
-/** A new person: their name and a password, twice. */
-function newPersonForm(inv: LiveInvitation, v: Visit, opts: { name?: string; problem?: string } = {}) {
+/**
+ * The form anyone opening the link is shown, the same whether or not the address already has an account (the inviter
+ * holds the link too, and must not learn that from the page): a new person gives a name and a password twice; someone
+ * with an account types its password, and the rest is not needed. The server tells which when the form comes back.
+ */
+function joinForm(inv: LiveInvitation, v: Visit, opts: { name?: string; problem?: string } = {}) {
   return html`${heading(inv)}
 ${problem(opts.problem)}
+<p>New here? Give your name and choose a password. Already have an account with this address? Type its password; your name and the second password are then not needed.</p>
 <form method="post">
 ${hiddenToken(v)}
-<label>Your name
-<input type="text" name="name" autocomplete="name" required maxlength="100" value="${opts.name ?? ''}">
+<input type="email" name="email" autocomplete="username" value="${inv.email}" hidden>
+<label>Your name <span class="hint">if you are new here</span>
+<input type="text" name="name" autocomplete="name" maxlength="100" value="${opts.name ?? ''}">
 </label>
-<label>Choose a password <span class="hint">at least ${PASSWORD_MIN_LENGTH} characters</span>
-<input type="password" name="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}">
+<label>Choose a password <span class="hint">at least ${PASSWORD_MIN_LENGTH} characters, or your account's password</span>
+<input type="password" name="password" autocomplete="new-password" required maxlength="${PASSWORD_MAX_LENGTH}">
 </label>
-<label>The same password again
-<input type="password" name="password_again" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}">
+<label>The same password again <span class="hint">if you are new here</span>
+<input type="password" name="password_again" autocomplete="new-password" maxlength="${PASSWORD_MAX_LENGTH}">
 </label>
 <button type="submit">Join ${inv.studioName}</button>
 </form>`;
 }
 
-/** Someone with an account and a password: that password proves it is them. Signed in as them already: one click. */
-function existingPersonForm(inv: LiveInvitation, v: Visit, opts: { problem?: string } = {}) {
-  const signedIn = v.session?.userId === inv.person?.userId;
+/** The invited person, signed in here already: one click. */
+function signedInForm(inv: LiveInvitation, v: Visit, opts: { problem?: string } = {}) {
   return html`${heading(inv)}
 ${problem(opts.problem)}
 <form method="post">
 ${hiddenToken(v)}
-${
-  signedIn
-    ? html`<p>You are signed in as ${v.session!.name}.</p>`
-    : html`<p>You already have an account with this address: sign in with its password to accept.</p>
-<input type="email" name="email" autocomplete="username" value="${inv.email}" hidden>
-<label>Password
-<input type="password" name="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}">
-</label>`
-}
+<p>You are signed in as ${v.session!.name}.</p>
 <button type="submit">Join ${inv.studioName}</button>
 </form>`;
 }
@@ -102,9 +99,10 @@ async function open(rt: Runtime, token: string) {
 }
 
 /**
- * `GET /invitations/<token>`: the page an invitation's link opens. A new person gives their name and a password
- * (passwordProblem's rules) and becomes a member with the invited role; someone whose address already has an account
- * signs in with its password instead (the server's sign-in limits apply), or, signed in already, just accepts. Either
+ * `GET /invitations/<token>`: the page an invitation's link opens, one form whether or not the address has an account
+ * (only the invited person, signed in already, is shown a one-click form). A new person gives their name and a
+ * password (passwordProblem's rules) and becomes a member with the invited role; someone whose address already has an
+ * account types its password instead (the server's sign-in limits apply). Either
  * way the person leaves signed in (a new session) and is sent to `/login`, which lists their studios. Everything after
  * `/invitations/` is the token, so every link that does not work gets the same 403 page. POSTs must come from this
  * page (formRefusal); the token is never logged.
@@ -118,10 +116,10 @@ export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIn
       return refusedOrFailed(rt, req, reply, err);
     }
     const v = await visit(rt, req, reply);
-    if (!inv.person) return sendPage(reply, 200, `Join ${inv.studioName}`, newPersonForm(inv, v));
-    if (inv.person.hasPassword || v.session?.userId === inv.person.userId)
-      return sendPage(reply, 200, `Join ${inv.studioName}`, existingPersonForm(inv, v));
-    return sendPage(reply, 200, `Join ${inv.studioName}`, noPasswordNotice(inv));
+    // Only the invited person, signed in, is told anything about their account; everyone else sees one form.
+    if (inv.person && v.session?.userId === inv.person.userId)
+      return sendPage(reply, 200, `Join ${inv.studioName}`, signedInForm(inv, v));
+    return sendPage(reply, 200, `Join ${inv.studioName}`, joinForm(inv, v));
   });
 
   app.post<{ Params: { '*': string }; Body: URLSearchParams }>('/invitations/*', async (req, reply) => {
@@ -140,7 +138,7 @@ export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIn
       let accepted: AcceptedOnPage | 'account_exists';
       if (!inv.person) {
         const name = (body.get('name') ?? '').trim();
-        if (refused) return sendPage(reply, 403, title, newPersonForm(inv, v, { name, problem: refused }));
+        if (refused) return sendPage(reply, 403, title, joinForm(inv, v, { name, problem: refused }));
         const password = body.get('password') ?? '';
         const trouble =
           nameProblem(name) ??
@@ -148,7 +146,7 @@ export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIn
           (password !== body.get('password_again')
             ? 'The two passwords are not the same; type them again.'
             : undefined);
-        if (trouble) return sendPage(reply, 400, title, newPersonForm(inv, v, { name, problem: trouble }));
+        if (trouble) return sendPage(reply, 400, title, joinForm(inv, v, { name, problem: trouble }));
         // Hashed before the write transaction opens: scrypt takes a tenth of a second, the writer none of it.
         accepted = await acceptAsNewPerson(rt.store, token, { name, passwordHash: await hashPassword(password) });
         if (accepted === 'account_exists') {
@@ -157,14 +155,17 @@ export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIn
             reply,
             409,
             title,
-            existingPersonForm(again, v, {
-              problem: 'An account with this address was just made: sign in with its password.',
+            joinForm(again, v, {
+              problem: 'An account with this address was just made: type its password.',
             }),
           );
         }
       } else if (inv.person.hasPassword || v.session?.userId === inv.person.userId) {
-        if (refused) return sendPage(reply, 403, title, existingPersonForm(inv, v, { problem: refused }));
-        let userId = v.session?.userId === inv.person.userId ? v.session.userId : undefined;
+        const signedIn = v.session?.userId === inv.person.userId;
+        const form = (problemText: string) =>
+          signedIn ? signedInForm(inv, v, { problem: problemText }) : joinForm(inv, v, { problem: problemText });
+        if (refused) return sendPage(reply, 403, title, form(refused));
+        let userId = signedIn ? v.session!.userId : undefined;
         if (!userId) {
           const result = await signIns.check(rt.store, req.ip, inv.email, body.get('password') ?? '');
           if (!result.ok) {
@@ -172,7 +173,7 @@ export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIn
               result.reason === 'invalid'
                 ? { status: 401, text: 'That password is not right.' }
                 : limitedAnswer(reply, result);
-            return sendPage(reply, status, title, existingPersonForm(inv, v, { problem: text }));
+            return sendPage(reply, status, title, form(text));
           }
           userId = result.userId;
         }
