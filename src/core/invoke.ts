@@ -48,7 +48,7 @@ export async function invoke(
 ): Promise<unknown> {
   const requestId = request.requestId ?? newId();
   try {
-    const call = await openCall(rt, action, rawInput, request, requestId);
+    const call = await openCall(rt, action, rawInput, { ...request, requestId });
     const output = action.effect === 'mutation' ? await write(call) : await rt.store.readSnapshot(connected(call));
     return shownTo(call.caller, action, output);
   } catch (err) {
@@ -61,8 +61,7 @@ async function openCall(
   rt: Runtime,
   action: AnyAction,
   rawInput: unknown,
-  request: InvokeRequest,
-  requestId: string,
+  request: InvokeRequest & { requestId: string },
 ): Promise<Call> {
   const caller =
     action.scope === 'capability' ? null : (request.caller ?? (await authenticate(rt.store, request.token)));
@@ -78,7 +77,7 @@ async function openCall(
     const field = pricedFieldSent(input, action.plan.pricedInput);
     if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
   }
-  return { rt, action, input, caller, request, requestId, afterCommit: [] };
+  return { rt, action, input, caller, request, requestId: request.requestId, afterCommit: [] };
 }
 
 /**
@@ -140,7 +139,7 @@ async function holdingKey<T>(call: Call, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Where a run of the call acts: its studio, the capability that opened it, and what the checks found. */
+/** Where a run of the call acts: its studio, its project, and the records the ownership checks read. */
 interface Admitted {
   studioId: string;
   project: ProjectsTable | undefined;
