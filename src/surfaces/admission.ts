@@ -98,8 +98,32 @@ export interface AdmissionOptions {
 export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: AdmissionOptions = {}) {
   app.decorateRequest('caller', null);
   app.decorateRequest('bodyBytes', null);
+  const authenticated = authenticatedHook(rt, opts);
+  const boundedBodies = boundedBodiesHook(app, rt);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    const anonymous = route.config?.anonymous === true || SHARE_ROUTE.test(route.url);
+    route.onRequest = [
+      ...own,
+      ...(AUTHENTICATED.test(route.url) && !anonymous ? [authenticated] : []),
+      boundedBodies,
+    ] as never;
+  });
+  const unrouted = unroutedAnswer(app);
+  app.addHook('onRequest', async (req, reply) => {
+    const malformed = malformedRequest(req);
+    if (malformed) return refuse(req, reply, malformed);
+    // A wildcard route (/s/*, /downloads/*: a capability in the path) owns every path under it, a trailing slash too:
+    // it refuses a token that is empty as it refuses any other that does not work, identically.
+    const wildcard = req.routeOptions.url?.endsWith('*') === true;
+    if (req.is404 || (!wildcard && endsInSlash(req.url.split('?')[0]!))) return unrouted(req, reply);
+  });
+  app.setNotFoundHandler(unrouted);
+}
 
-  const authenticated: onRequestAsyncHookHandler = async (req, reply) => {
+// Step 3: the caller is found once, before the body is read, and kept on the request for invoke.
+function authenticatedHook(rt: Runtime, opts: AdmissionOptions): onRequestAsyncHookHandler {
+  return async (req, reply) => {
     const token = bearerToken(req.headers.authorization);
     // `/mcp` is an OAuth protected resource: its own OAuth access tokens are accepted there (and only there).
     const mcp = req.routeOptions.url === '/mcp';
@@ -119,7 +143,10 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
       return refuse(req, reply, toServiceError(err));
     }
   };
+}
 
+// Step 4: the slots and bytes of bodies in flight are the server's, so the hook that keeps them is made once per server.
+function boundedBodiesHook(app: FastifyInstance, rt: Runtime): onRequestAsyncHookHandler {
   let inflight = 0;
   let heldBytes = 0;
   const max = rt.config.maxInflightBodies;
@@ -132,7 +159,7 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
       new ServiceError('SERVER_BUSY', `${sentence}; wait a moment (see Retry-After) and send this one again.`),
     );
   };
-  const boundedBodies: onRequestAsyncHookHandler = async (req, reply) => {
+  return async (req, reply) => {
     if (!hasBody(req.raw)) return;
     if (inflight >= max) return busy(req, reply, `${max} requests with a body are already being received or answered`);
     const limit = req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit!;
@@ -164,26 +191,18 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
       share.release(share.held);
     });
   };
+}
 
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    const anonymous = route.config?.anonymous === true || SHARE_ROUTE.test(route.url);
-    route.onRequest = [
-      ...own,
-      ...(AUTHENTICATED.test(route.url) && !anonymous ? [authenticated] : []),
-      boundedBodies,
-    ] as never;
-  });
-
-  /** The methods the router serves at a path, asked of the router itself. */
+/**
+ * The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. A path
+ * ending in a slash serves nothing (a route's last parameter would otherwise match it empty): 404 whatever the method.
+ */
+function unroutedAnswer(app: FastifyInstance) {
+  // The methods the router serves at a path, asked of the router itself.
   const allowed = (path: string) =>
     app.supportedMethods.filter((method) => app.findRoute({ method, url: path })).sort();
 
-  /**
-   * The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. A path
-   * ending in a slash serves nothing (a route's last parameter would otherwise match it empty): 404 whatever the method.
-   */
-  const unrouted = (req: FastifyRequest, reply: FastifyReply) => {
+  return (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0]!;
     const trimmed = endsInSlash(path) ? path.replace(/\/+$/, '') : undefined;
     const methods = trimmed === undefined ? allowed(path) : [];
@@ -207,31 +226,20 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
       new ServiceError('NOT_FOUND', `Nothing is served at ${req.method} ${redactPath(path)}; ${hint}.`),
     );
   };
+}
 
-  app.addHook('onRequest', async (req, reply) => {
-    const hosts = hostHeaders(req.raw);
-    if (hosts > 1)
-      return refuse(
-        req,
-        reply,
-        new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.'),
-      );
-    // HTTP/1.0 has no Host; HTTP/1.1 requires one (RFC 9112 §3.2).
-    if (hosts === 0 && req.raw.httpVersion === '1.1')
-      return refuse(
-        req,
-        reply,
-        new ServiceError(
-          'VALIDATION_FAILED',
-          'The request has no Host header, which HTTP/1.1 requires; send exactly one, naming this server.',
-        ),
-      );
-    // A wildcard route (/s/*, /downloads/*: a capability in the path) owns every path under it, a trailing slash too:
-    // it refuses a token that is empty as it refuses any other that does not work, identically.
-    const wildcard = req.routeOptions.url?.endsWith('*') === true;
-    if (req.is404 || (!wildcard && endsInSlash(req.url.split('?')[0]!))) return unrouted(req, reply);
-  });
-  app.setNotFoundHandler(unrouted);
+/** What makes a request unanswerable before any route looks at it: its Host headers (RFC 9112 §3.2). */
+function malformedRequest(req: FastifyRequest): ServiceError | undefined {
+  const hosts = hostHeaders(req.raw);
+  if (hosts > 1)
+    return new ServiceError('VALIDATION_FAILED', 'The request has more than one Host header; send exactly one.');
+  // HTTP/1.0 has no Host; HTTP/1.1 requires one.
+  if (hosts === 0 && req.raw.httpVersion === '1.1')
+    return new ServiceError(
+      'VALIDATION_FAILED',
+      'The request has no Host header, which HTTP/1.1 requires; send exactly one, naming this server.',
+    );
+  return undefined;
 }
 
 /** Paths never end in a slash (but the root, `/`). */
