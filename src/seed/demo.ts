@@ -1,4 +1,5 @@
 import type { LineRow } from '../../db/schema.js';
+import type { Db } from '../../db/store.js';
 import { CLIENT_RECORD } from '../domain/clients/record.js';
 import { CODE_SCHEME_RECORD } from '../domain/codes/record.js';
 import { SUPPLIER_RECORD } from '../domain/suppliers/record.js';
@@ -65,117 +66,160 @@ export async function seedDemo(
       .set({ password_hash: passwordHash, password_changed_at: now })
       .where('id', '=', userId)
       .execute();
-    const clientId = newId();
+    const studio = { studioId, memberId, now };
+    const clientId = await seedClientAndSchemes(tx, studio);
+    const projectId = await seedProject(tx, studio, clientId);
+    const sectionIds = await seedSections(tx, projectId, now);
+    const supplierIds = await seedSuppliers(tx, studio);
+    await tx.insertInto('lines').values(demoLineRows({ projectId, now, sectionIds, supplierIds, unitIds })).execute();
+    await seedDemoLibraryAndTemplate(tx, { studioId, now, unitIds, supplierIds });
+    const { token } = await mintToken(tx, memberId, 'Demo owner token', now);
+    return { token, password, studioId, projectId };
+  });
+}
+
+/** The demo studio as each step sees it: its id, its owner's membership, the seeding's one timestamp. */
+interface SeedingStudio {
+  studioId: string;
+  memberId: string;
+  now: string;
+}
+
+/** The client, and the code schemes beside the default FF onboarding made. */
+async function seedClientAndSchemes(tx: Db, { studioId, now }: SeedingStudio): Promise<string> {
+  const clientId = newId();
+  await tx
+    .insertInto('clients')
+    .values(CLIENT_RECORD.newRow(DEMO_CLIENT, { id: clientId, ownerId: studioId, now }))
+    .execute();
+  // Lighting and upholstery sections number apart. No demo section's title holds either keyword, so every demo line
+  // keeps its FF code.
+  await tx
+    .insertInto('code_schemes')
+    .values(
+      DEMO_CODE_SCHEMES.map((c) =>
+        CODE_SCHEME_RECORD.newRow({ ...c, keywords: [...c.keywords] }, { id: newId(), ownerId: studioId, now }),
+      ),
+    )
+    .execute();
+  return clientId;
+}
+
+/** Harbour House, for the client, granted to the owner as its creator. */
+async function seedProject(tx: Db, { studioId, memberId, now }: SeedingStudio, clientId: string): Promise<string> {
+  const projectId = newId();
+  await tx
+    .insertInto('projects')
+    .values({
+      id: projectId,
+      studio_id: studioId,
+      name: 'Harbour House',
+      reference: 'HH-2026',
+      client_id: clientId,
+      client_name: DEMO_CLIENT.name,
+      currency: 'GBP',
+      default_markup4: null,
+      status: 'active',
+      archived_at: null,
+      created_by: memberId,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .execute();
+  await tx
+    .insertInto('project_grants')
+    .values({ project_id: projectId, member_id: memberId, level: 'edit', created_at: now })
+    .execute();
+  return projectId;
+}
+
+/** The project's sections (rooms) in order; their ids by title. */
+async function seedSections(tx: Db, projectId: string, now: string): Promise<Map<string, string>> {
+  const sectionIds = new Map<string, string>();
+  for (const [i, title] of DEMO_SECTIONS.entries()) {
+    const id = newId();
+    sectionIds.set(title, id);
     await tx
-      .insertInto('clients')
-      .values(CLIENT_RECORD.newRow(DEMO_CLIENT, { id: clientId, ownerId: studioId, now }))
-      .execute();
-    // FF (furniture & fittings) is the default scheme onboarding made; lighting and upholstery sections number apart.
-    // No demo section's title holds either keyword, so every demo line keeps its FF code.
-    await tx
-      .insertInto('code_schemes')
-      .values(
-        DEMO_CODE_SCHEMES.map((c) =>
-          CODE_SCHEME_RECORD.newRow({ ...c, keywords: [...c.keywords] }, { id: newId(), ownerId: studioId, now }),
-        ),
-      )
-      .execute();
-    const projectId = newId();
-    await tx
-      .insertInto('projects')
+      .insertInto('sections')
       .values({
-        id: projectId,
-        studio_id: studioId,
-        name: 'Harbour House',
-        reference: 'HH-2026',
-        client_id: clientId,
-        client_name: DEMO_CLIENT.name,
-        currency: 'GBP',
-        default_markup4: null,
-        status: 'active',
+        id,
+        project_id: projectId,
+        title,
+        position: i + 1,
         archived_at: null,
-        created_by: memberId,
         created_at: now,
         updated_at: now,
         version: 1,
       })
       .execute();
+  }
+  return sectionIds;
+}
+
+/** One supplier per name the demo lines give; their ids by name. */
+async function seedSuppliers(tx: Db, { studioId, now }: SeedingStudio): Promise<Map<string, string>> {
+  const supplierIds = new Map<string, string>();
+  for (const name of [...new Set(DEMO_LINES.map((l) => l.supplier))].sort()) {
+    const id = newId();
+    supplierIds.set(name, id);
     await tx
-      .insertInto('project_grants')
-      .values({ project_id: projectId, member_id: memberId, level: 'edit', created_at: now })
+      .insertInto('suppliers')
+      .values(SUPPLIER_RECORD.newRow({ name }, { id, ownerId: studioId, now }))
       .execute();
-    const sectionIds = new Map<string, string>();
-    for (const [i, title] of DEMO_SECTIONS.entries()) {
-      const id = newId();
-      sectionIds.set(title, id);
-      await tx
-        .insertInto('sections')
-        .values({
-          id,
-          project_id: projectId,
-          title,
-          position: i + 1,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-          version: 1,
-        })
-        .execute();
-    }
-    const supplierIds = new Map<string, string>();
-    for (const name of [...new Set(DEMO_LINES.map((l) => l.supplier))].sort()) {
-      const id = newId();
-      supplierIds.set(name, id);
-      await tx
-        .insertInto('suppliers')
-        .values(SUPPLIER_RECORD.newRow({ name }, { id, ownerId: studioId, now }))
-        .execute();
-    }
-    const positions = new Map<string, number>();
-    const rows = DEMO_LINES.map((l: DemoLine, i): LineRow => {
-      const sectionId = sectionIds.get(l.section)!;
-      const position = (positions.get(sectionId) ?? 0) + 1;
-      positions.set(sectionId, position);
-      const trade = priced(l.trade);
-      const retail = priced(l.retail);
-      const delivery = priced(l.delivery);
-      const client = l.client ? priced(l.client) : null;
-      return {
-        id: newId(),
-        project_id: projectId,
-        section_id: sectionId,
-        position,
-        code: `FF-${String(i + 1).padStart(3, '0')}`,
-        heading: l.heading,
-        description: l.description,
-        status: l.status,
-        supplier_id: supplierIds.get(l.supplier)!,
-        brand: l.brand,
-        product_code: l.productCode ?? null,
-        url: null,
-        finish: l.finish ?? null,
-        dimensions: l.dimensions ?? null,
-        lead_time_days: l.leadTimeDays ?? null,
-        quantity4: l.quantity,
-        unit_id: unitIds[l.unit]!,
-        markup4: l.markup ?? null,
-        trade_state: trade.state,
-        trade4: trade.amount,
-        retail_state: retail.state,
-        retail4: retail.amount,
-        client_state: client?.state ?? null,
-        client4: client?.amount ?? null,
-        delivery_state: delivery.state,
-        delivery4: delivery.amount,
-        created_at: now,
-        updated_at: now,
-        archived_at: null,
-        version: 1,
-      };
-    });
-    await tx.insertInto('lines').values(rows).execute();
-    await seedDemoLibraryAndTemplate(tx, { studioId, now, unitIds, supplierIds });
-    const { token } = await mintToken(tx, memberId, 'Demo owner token', now);
-    return { token, password, studioId, projectId };
+  }
+  return supplierIds;
+}
+
+/** The demo lines as rows: placed in their sections in order, coded FF-001 on, naming their supplier and unit. */
+function demoLineRows(at: {
+  projectId: string;
+  now: string;
+  sectionIds: Map<string, string>;
+  supplierIds: Map<string, string>;
+  unitIds: Record<string, string>;
+}): LineRow[] {
+  const { projectId, now, sectionIds, supplierIds, unitIds } = at;
+  const positions = new Map<string, number>();
+  return DEMO_LINES.map((l: DemoLine, i): LineRow => {
+    const sectionId = sectionIds.get(l.section)!;
+    const position = (positions.get(sectionId) ?? 0) + 1;
+    positions.set(sectionId, position);
+    const trade = priced(l.trade);
+    const retail = priced(l.retail);
+    const delivery = priced(l.delivery);
+    const client = l.client ? priced(l.client) : null;
+    return {
+      id: newId(),
+      project_id: projectId,
+      section_id: sectionId,
+      position,
+      code: `FF-${String(i + 1).padStart(3, '0')}`,
+      heading: l.heading,
+      description: l.description,
+      status: l.status,
+      supplier_id: supplierIds.get(l.supplier)!,
+      brand: l.brand,
+      product_code: l.productCode ?? null,
+      url: null,
+      finish: l.finish ?? null,
+      dimensions: l.dimensions ?? null,
+      lead_time_days: l.leadTimeDays ?? null,
+      quantity4: l.quantity,
+      unit_id: unitIds[l.unit]!,
+      markup4: l.markup ?? null,
+      trade_state: trade.state,
+      trade4: trade.amount,
+      retail_state: retail.state,
+      retail4: retail.amount,
+      client_state: client?.state ?? null,
+      client4: client?.amount ?? null,
+      delivery_state: delivery.state,
+      delivery4: delivery.amount,
+      created_at: now,
+      updated_at: now,
+      archived_at: null,
+      version: 1,
+    };
   });
 }
