@@ -111,8 +111,9 @@ export interface ReadAhead {
   sql: string;
   params: readonly unknown[];
   /**
-   * The record this read answers the row of (every column of its table, perhaps more; nothing when there is none): its
-   * ownership check judges that row's owner column and reads nothing of its own.
+   * Which record this read loads, when it loads one whole row of a table (say the line `get_line` asks for). The
+   * ownership check of that record then uses the row this read brings back (or its absence: not found) instead of
+   * reading the record a second time.
    */
   record?: { table: string; id: string };
 }
