@@ -181,18 +181,20 @@ export function defineRecord<
   L extends OwnerLevel = OwnerLevel,
   A extends boolean = boolean,
 >(spec: RecordSpec<F, X, L, A>): DeclaredRecord<F, X, L, A> {
+  const owner = `${spec.owner}_id`;
+  for (const [name, decl] of Object.entries(spec.fields)) {
+    if (decl.owner && columnOf(name, decl) !== owner) throw new Error(`${spec.name}.${name}: the owner is ${owner}.`);
+  }
+  const schemas = schemasOf(spec);
+  return { spec, ...schemas, ...rowMappingsOf(spec, Object.keys(schemas.output.shape)) } as never;
+}
+
+/** A field's column, when it is kept in one: its name in snake_case unless it names its own. */
+const columnOf = (name: string, decl: FieldDecl) => decl.column ?? snake(name);
+
+// The published shapes: the output in its key order, and the inputs of a create and of a merge patch.
+function schemasOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>) {
   const entries = Object.entries(spec.fields);
-  const columnOf = (name: string, decl: FieldDecl) => decl.column ?? snake(name);
-  /** The columns a field's value is stored in. */
-  const columnsFor = (name: string, decl: FieldDecl, value: unknown): Record<string, unknown> =>
-    decl.columns
-      ? (decl.columns.toColumns(value) as Record<string, unknown>)
-      : { [columnOf(name, decl)]: decl.codec ? decl.codec.toColumn(value) : value };
-  const fieldFrom = (name: string, decl: FieldDecl, row: Record<string, unknown>) => {
-    if (decl.columns) return decl.columns.fromRow(row as never);
-    const value = row[columnOf(name, decl)];
-    return decl.codec ? decl.codec.fromColumn(value) : value;
-  };
   const standard: Record<string, z.ZodType> = {
     id: Id,
     ...Object.fromEntries(entries.map(([name, decl]) => [name, decl.output ?? decl.schema])),
@@ -208,38 +210,51 @@ export function defineRecord<
         }
       : {}),
   };
-  const order = spec.order ?? Object.keys(standard);
-  if (order.length !== Object.keys(standard).length || !order.every((k) => k in standard)) {
-    throw new Error(`${spec.name}: order must name each output key once: ${Object.keys(standard).join(', ')}.`);
-  }
+  const order = outputOrder(spec, Object.keys(standard));
   const shape = Object.fromEntries(order.map((k) => [k, standard[k] as z.ZodType]));
-  const output = named(z.strictObject(shape).describe(spec.description), spec.name);
   const writable = entries.filter(([, d]) => d.write);
-  const createInput = z.strictObject(
-    Object.fromEntries(writable.map(([n, d]) => [n, d.required ? d.schema : d.schema.optional()])),
-  );
-  const patchInput = z.strictObject(
-    Object.fromEntries(writable.filter(([, d]) => d.write === 'always').map(([n, d]) => [n, d.schema.optional()])),
-  );
-  const owner = `${spec.owner}_id`;
-  for (const [name, decl] of entries) {
-    if (decl.owner && columnOf(name, decl) !== owner) throw new Error(`${spec.name}.${name}: the owner is ${owner}.`);
-  }
   return {
-    spec,
-    output: output as never,
-    createInput: createInput as never,
-    patchInput: patchInput as never,
-    present(row, computed) {
-      const r = row as Record<string, unknown>;
-      const shown: Record<string, unknown> = { id: r.id };
-      for (const [name, decl] of entries) shown[name] = fieldFrom(name, decl, r);
-      Object.assign(shown, computed, { version: r.version, createdAt: r.created_at, updatedAt: r.updated_at });
-      if (spec.archivable) shown.archived_at = r.archived_at;
-      return Object.fromEntries(order.map((k) => [k, shown[k]])) as never;
+    output: named(z.strictObject(shape).describe(spec.description), spec.name),
+    createInput: z.strictObject(
+      Object.fromEntries(writable.map(([n, d]) => [n, d.required ? d.schema : d.schema.optional()])),
+    ),
+    patchInput: z.strictObject(
+      Object.fromEntries(writable.filter(([, d]) => d.write === 'always').map(([n, d]) => [n, d.schema.optional()])),
+    ),
+  };
+}
+
+/** The output's keys in the record's published order: the standard one unless the record says another. */
+function outputOrder(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>, keys: string[]): readonly string[] {
+  const order = spec.order ?? keys;
+  if (order.length !== keys.length || !order.every((k) => keys.includes(k))) {
+    throw new Error(`${spec.name}: order must name each output key once: ${keys.join(', ')}.`);
+  }
+  return order;
+}
+
+// Rows to records and back: what the presenter reads, and the columns a create and a merge patch write.
+function rowMappingsOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>, order: readonly string[]) {
+  const entries = Object.entries(spec.fields);
+  const owner = `${spec.owner}_id`;
+  const columnsFor = (name: string, decl: FieldDecl, value: unknown): Record<string, unknown> =>
+    decl.columns
+      ? (decl.columns.toColumns(value) as Record<string, unknown>)
+      : { [columnOf(name, decl)]: decl.codec ? decl.codec.toColumn(value) : value };
+  const fieldFrom = (name: string, decl: FieldDecl, row: Record<string, unknown>) => {
+    if (decl.columns) return decl.columns.fromRow(row as never);
+    const value = row[columnOf(name, decl)];
+    return decl.codec ? decl.codec.fromColumn(value) : value;
+  };
+  return {
+    present(row: Record<string, unknown>, computed: object) {
+      const shown: Record<string, unknown> = { id: row.id };
+      for (const [name, decl] of entries) shown[name] = fieldFrom(name, decl, row);
+      Object.assign(shown, computed, { version: row.version, createdAt: row.created_at, updatedAt: row.updated_at });
+      if (spec.archivable) shown.archived_at = row.archived_at;
+      return Object.fromEntries(order.map((k) => [k, shown[k]]));
     },
-    newRow(sent, made) {
-      const given = sent as Record<string, unknown>;
+    newRow(given: Record<string, unknown>, made: { id: string; ownerId: string; now: string }) {
       const row: Record<string, unknown> = { id: made.id, [owner]: made.ownerId };
       for (const [name, decl] of entries) {
         if (decl.owner) continue;
@@ -248,15 +263,14 @@ export function defineRecord<
       }
       Object.assign(row, { version: 1, created_at: made.now, updated_at: made.now });
       if (spec.archivable) row.archived_at = null;
-      return row as never;
+      return row;
     },
-    patchColumns(patch) {
-      const sent = patch as Record<string, unknown>;
+    patchColumns(sent: Record<string, unknown>) {
       const cols: Record<string, unknown> = {};
       for (const [name, decl] of entries) {
         if (sent[name] !== undefined && !decl.owner) Object.assign(cols, columnsFor(name, decl, sent[name]));
       }
-      return cols as never;
+      return cols;
     },
   };
 }
