@@ -108,87 +108,99 @@ async function open(rt: Runtime, token: string) {
  * page (formRefusal); the token is never logged.
  */
 export function registerInvitationPage(app: FastifyInstance, rt: Runtime, signIns: SignInLimits) {
-  app.get<{ Params: { '*': string } }>('/invitations/*', async (req, reply) => {
-    let inv: LiveInvitation;
-    try {
-      inv = await open(rt, req.params['*']);
-    } catch (err) {
-      return refusedOrFailed(rt, req, reply, err);
-    }
-    const v = await visit(rt, req, reply);
-    // Only the invited person, signed in, is told anything about their account; everyone else sees one form.
-    if (inv.person && v.session?.userId === inv.person.userId)
-      return sendPage(reply, 200, `Join ${inv.studioName}`, signedInForm(inv, v));
-    return sendPage(reply, 200, `Join ${inv.studioName}`, joinForm(inv, v));
-  });
+  app.get<{ Params: { '*': string } }>('/invitations/*', (req, reply) => showInvitation(rt, req, reply));
+  app.post<{ Params: { '*': string }; Body: URLSearchParams }>('/invitations/*', (req, reply) =>
+    answerInvitation(rt, signIns, req, reply),
+  );
+}
 
-  app.post<{ Params: { '*': string }; Body: URLSearchParams }>('/invitations/*', async (req, reply) => {
-    const token = req.params['*'];
-    const body = formBody(req.body);
-    let inv: LiveInvitation;
-    try {
-      inv = await open(rt, token);
-    } catch (err) {
-      return refusedOrFailed(rt, req, reply, err);
-    }
-    const v = await visit(rt, req, reply);
-    const title = `Join ${inv.studioName}`;
-    const refused = formRefusal(rt, req, v, body);
-    try {
-      let accepted: AcceptedOnPage | 'account_exists';
-      if (!inv.person) {
-        const name = (body.get('name') ?? '').trim();
-        if (refused) return sendPage(reply, 403, title, joinForm(inv, v, { name, problem: refused }));
-        const password = body.get('password') ?? '';
-        const trouble =
-          nameProblem(name) ??
-          passwordProblem(password) ??
-          (password !== body.get('password_again')
-            ? 'The two passwords are not the same; type them again.'
-            : undefined);
-        if (trouble) return sendPage(reply, 400, title, joinForm(inv, v, { name, problem: trouble }));
-        // Hashed before the write transaction opens: scrypt takes a tenth of a second, the writer none of it.
-        accepted = await acceptAsNewPerson(rt.store, token, { name, passwordHash: await hashPassword(password) });
-        if (accepted === 'account_exists') {
-          const again = await open(rt, token);
-          return sendPage(
-            reply,
-            409,
-            title,
-            joinForm(again, v, {
-              problem: 'An account with this address was just made: type its password.',
-            }),
-          );
-        }
-      } else if (inv.person.hasPassword || v.session?.userId === inv.person.userId) {
-        const signedIn = v.session?.userId === inv.person.userId;
-        const form = (problemText: string) =>
-          signedIn ? signedInForm(inv, v, { problem: problemText }) : joinForm(inv, v, { problem: problemText });
-        if (refused) return sendPage(reply, 403, title, form(refused));
-        let userId = signedIn ? v.session!.userId : undefined;
-        if (!userId) {
-          const result = await signIns.check(rt.store, req.ip, inv.email, body.get('password') ?? '');
-          if (!result.ok) {
-            const { status, text } =
-              result.reason === 'invalid'
-                ? { status: 401, text: 'That password is not right.' }
-                : limitedAnswer(reply, result);
-            return sendPage(reply, status, title, form(text));
-          }
-          userId = result.userId;
-        }
-        accepted = await acceptAsSignedInPerson(rt.store, token, userId);
-      } else {
-        return sendPage(reply, 409, title, noPasswordNotice(inv));
+type InvitationRequest = FastifyRequest<{ Params: { '*': string } }>;
+
+// The page: one form for everyone but the invited person already signed in.
+async function showInvitation(rt: Runtime, req: InvitationRequest, reply: FastifyReply) {
+  let inv: LiveInvitation;
+  try {
+    inv = await open(rt, req.params['*']);
+  } catch (err) {
+    return refusedOrFailed(rt, req, reply, err);
+  }
+  const v = await visit(rt, req, reply);
+  // Only the invited person, signed in, is told anything about their account; everyone else sees one form.
+  if (inv.person && v.session?.userId === inv.person.userId)
+    return sendPage(reply, 200, `Join ${inv.studioName}`, signedInForm(inv, v));
+  return sendPage(reply, 200, `Join ${inv.studioName}`, joinForm(inv, v));
+}
+
+// The form sent back: a new person's name and password, or an existing account's password (or session).
+async function answerInvitation(
+  rt: Runtime,
+  signIns: SignInLimits,
+  req: FastifyRequest<{ Params: { '*': string }; Body: URLSearchParams }>,
+  reply: FastifyReply,
+) {
+  const token = req.params['*'];
+  const body = formBody(req.body);
+  let inv: LiveInvitation;
+  try {
+    inv = await open(rt, token);
+  } catch (err) {
+    return refusedOrFailed(rt, req, reply, err);
+  }
+  const v = await visit(rt, req, reply);
+  const title = `Join ${inv.studioName}`;
+  const refused = formRefusal(rt, req, v, body);
+  try {
+    let accepted: AcceptedOnPage | 'account_exists';
+    if (!inv.person) {
+      const name = (body.get('name') ?? '').trim();
+      if (refused) return sendPage(reply, 403, title, joinForm(inv, v, { name, problem: refused }));
+      const password = body.get('password') ?? '';
+      const trouble =
+        nameProblem(name) ??
+        passwordProblem(password) ??
+        (password !== body.get('password_again') ? 'The two passwords are not the same; type them again.' : undefined);
+      if (trouble) return sendPage(reply, 400, title, joinForm(inv, v, { name, problem: trouble }));
+      // Hashed before the write transaction opens: scrypt takes a tenth of a second, the writer none of it.
+      accepted = await acceptAsNewPerson(rt.store, token, { name, passwordHash: await hashPassword(password) });
+      if (accepted === 'account_exists') {
+        const again = await open(rt, token);
+        return sendPage(
+          reply,
+          409,
+          title,
+          joinForm(again, v, {
+            problem: 'An account with this address was just made: type its password.',
+          }),
+        );
       }
-      await adoptSession(rt, req, reply, accepted.session);
-      return reply.code(303).header('location', '/login').header('cache-control', 'no-store').send();
-    } catch (err) {
-      if (err instanceof ServiceError && err.code === 'ALREADY_MEMBER')
-        return sendPage(reply, 409, title, alreadyMember(inv.studioName));
-      return refusedOrFailed(rt, req, reply, err);
+    } else if (inv.person.hasPassword || v.session?.userId === inv.person.userId) {
+      const signedIn = v.session?.userId === inv.person.userId;
+      const form = (problemText: string) =>
+        signedIn ? signedInForm(inv, v, { problem: problemText }) : joinForm(inv, v, { problem: problemText });
+      if (refused) return sendPage(reply, 403, title, form(refused));
+      let userId = signedIn ? v.session!.userId : undefined;
+      if (!userId) {
+        const result = await signIns.check(rt.store, req.ip, inv.email, body.get('password') ?? '');
+        if (!result.ok) {
+          const { status, text } =
+            result.reason === 'invalid'
+              ? { status: 401, text: 'That password is not right.' }
+              : limitedAnswer(reply, result);
+          return sendPage(reply, status, title, form(text));
+        }
+        userId = result.userId;
+      }
+      accepted = await acceptAsSignedInPerson(rt.store, token, userId);
+    } else {
+      return sendPage(reply, 409, title, noPasswordNotice(inv));
     }
-  });
+    await adoptSession(rt, req, reply, accepted.session);
+    return reply.code(303).header('location', '/login').header('cache-control', 'no-store').send();
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === 'ALREADY_MEMBER')
+      return sendPage(reply, 409, title, alreadyMember(inv.studioName));
+    return refusedOrFailed(rt, req, reply, err);
+  }
 }
 
 function refusedOrFailed(rt: Runtime, req: FastifyRequest, reply: FastifyReply, err: unknown) {
