@@ -25,86 +25,16 @@ export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: read
   let origins: Set<string> | undefined;
   // The server's own origin is known once it listens (STUDIO_PORT=0 picks the port then).
   const allowedOrigins = () => (origins ??= originsOf(rt.config, app.server.address()));
-
   const guard = async (req: FastifyRequest, reply: FastifyReply) => {
     const refusal = originRefusal(req, hosts, allowedOrigins());
     if (refusal) return refuse(req, reply, new ServiceError('FORBIDDEN', refusal));
   };
-
-  const limit = rt.config.mcpBodyLimit;
-  const tooLarge = () =>
-    new ServiceError(
-      'PAYLOAD_TOO_LARGE',
-      `The request body is larger than /mcp accepts (${Math.floor(limit / 1048576)} MiB, which holds a 24 MiB file as base64); send a smaller file, or upload it over HTTP (up to 128 MiB for a photograph).`,
-    );
-
   const post = async (req: FastifyRequest, reply: FastifyReply) => {
-    // The body is read here, as it arrives: a file sent base64 goes to a staged file, not into memory
-    // (mcp/request-body.ts), and its bytes are given back to admission's body budget as they go.
-    let body: McpBody;
-    try {
-      const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/json') {
-        throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Send MCP messages as application/json.');
-      }
-      const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-      body = await readMcpBody(req.raw.iterator({ destroyOnReturn: false }), {
-        limit,
-        files: rt.files,
-        tooLarge,
-        released: (n) => req.bodyBytes?.release(n),
-      });
-    } catch (err) {
-      // The rest of the body is never read: the connection closes after the answer.
-      reply.header('connection', 'close');
-      const se = toServiceError(err);
-      if (se.code === 'INTERNAL') rt.log?.('MCP body could not be read', err);
-      return sendFailure(req, reply, se);
-    }
-    // No elicitation: a stateless server cannot ask the person and hear back (see McpServerOptions).
-    const server = createMcpServer(
-      rt,
-      actions,
-      req.caller ? { caller: req.caller } : { token: bearerToken(req.headers.authorization) },
-      { elicitation: false, uploads: body.uploads },
-    );
-    // JSON responses rather than an SSE stream: every tool answers once, and there is no session to stream to.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-      // Files the call kept were moved to the blob store; what is left of them here goes.
-      for (const file of body.staged) void rt.files.discard(file);
-    });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(req.raw, reply.raw, body.message);
-    } catch (err) {
-      rt.log?.('MCP over HTTP failed', err);
-      if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
-      }
-    }
+    const body = await readBody(rt, req, reply);
+    // Refused: the problem is sent already.
+    if (!body) return reply;
+    await answer(rt, actions, { req, reply, body });
   };
-
-  // Stateless: there is no server-to-client stream to open (GET) and no session to end (DELETE).
-  const notAllowed = async (req: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(405)
-      .header('allow', 'POST')
-      .type('application/problem+json')
-      .send(
-        problemBody(
-          new ServiceError(
-            'METHOD_NOT_ALLOWED',
-            'This MCP endpoint is stateless: send JSON-RPC messages with POST; there is no stream or session to open or close.',
-          ),
-          req.id,
-        ),
-      );
   app.get('/mcp', { onRequest: guard }, notAllowed);
   app.delete('/mcp', { onRequest: guard }, notAllowed);
   // In a context of its own, every media type reaches the POST route unread: it reads the body itself.
@@ -112,9 +42,94 @@ export function registerMcpHttp(app: FastifyInstance, rt: Runtime, actions: read
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     // Its own body limit: add_photograph sends a photograph of up to 24 MiB as base64 (other routes keep 1 MiB).
-    scope.post('/mcp', { onRequest: guard, bodyLimit: limit }, post);
+    scope.post('/mcp', { onRequest: guard, bodyLimit: rt.config.mcpBodyLimit }, post);
   });
 }
+
+/**
+ * The message, read here as it arrives: a file sent base64 goes to a staged file, not into memory
+ * (mcp/request-body.ts), and its bytes are given back to admission's body budget as they go. Undefined once a refusal
+ * has been sent.
+ */
+async function readBody(rt: Runtime, req: FastifyRequest, reply: FastifyReply): Promise<McpBody | undefined> {
+  const limit = rt.config.mcpBodyLimit;
+  const tooLarge = () =>
+    new ServiceError(
+      'PAYLOAD_TOO_LARGE',
+      `The request body is larger than /mcp accepts (${Math.floor(limit / 1048576)} MiB, which holds a 24 MiB file as base64); send a smaller file, or upload it over HTTP (up to 128 MiB for a photograph).`,
+    );
+  try {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Send MCP messages as application/json.');
+    }
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+    return await readMcpBody(req.raw.iterator({ destroyOnReturn: false }), {
+      limit,
+      files: rt.files,
+      tooLarge,
+      released: (n) => req.bodyBytes?.release(n),
+    });
+  } catch (err) {
+    // The rest of the body is never read: the connection closes after the answer.
+    reply.header('connection', 'close');
+    const se = toServiceError(err);
+    if (se.code === 'INTERNAL') rt.log?.('MCP body could not be read', err);
+    await sendFailure(req, reply, se);
+    return undefined;
+  }
+}
+
+/** One message answered by a server and transport made for this request alone, then both closed. */
+async function answer(
+  rt: Runtime,
+  actions: readonly AnyAction[],
+  { req, reply, body }: { req: FastifyRequest; reply: FastifyReply; body: McpBody },
+) {
+  // No elicitation: a stateless server cannot ask the person and hear back (see McpServerOptions).
+  const server = createMcpServer(
+    rt,
+    actions,
+    req.caller ? { caller: req.caller } : { token: bearerToken(req.headers.authorization) },
+    { elicitation: false, uploads: body.uploads },
+  );
+  // JSON responses rather than an SSE stream: every tool answers once, and there is no session to stream to.
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  reply.hijack();
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+    // Files the call kept were moved to the blob store; what is left of them here goes.
+    for (const file of body.staged) void rt.files.discard(file);
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(req.raw, reply.raw, body.message);
+  } catch (err) {
+    rt.log?.('MCP over HTTP failed', err);
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, { 'content-type': 'application/json' });
+      reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }));
+    }
+  }
+}
+
+/** Stateless: there is no server-to-client stream to open (GET) and no session to end (DELETE). */
+const notAllowed = async (req: FastifyRequest, reply: FastifyReply) =>
+  reply
+    .code(405)
+    .header('allow', 'POST')
+    .type('application/problem+json')
+    .send(
+      problemBody(
+        new ServiceError(
+          'METHOD_NOT_ALLOWED',
+          'This MCP endpoint is stateless: send JSON-RPC messages with POST; there is no stream or session to open or close.',
+        ),
+        req.id,
+      ),
+    );
 
 /** Names this server answers to: loopback, the configured host, and the public base URL's host. */
 function allowedHostnames(config: Config): Set<string> {
