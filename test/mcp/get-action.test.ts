@@ -4,6 +4,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ACTIONS } from '../../actions/index.js';
 import { allErrorsOf } from '../../src/core/action-errors.js';
 import { argumentsSchemaOf, describeActions } from '../../src/surfaces/mcp/describe.js';
+import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 
 let app: TestApp;
@@ -70,6 +71,20 @@ describe('get_action', () => {
     const text = JSON.stringify(direct);
     // The shared Id shape is defined once however many fields use it.
     expect(text.match(/"description":"An opaque id\."/g)).toHaveLength(1);
+  });
+
+  it('pages how to call the actions first, and the shared definitions after them', async () => {
+    // 14 KB described: the first page carries three of the four actions whole (arguments, example, errors) and
+    // $defs only as a reference, where before it spent the page on $defs and left the actions for a second read.
+    const names = ['get_line', 'update_line', 'list_lines', 'create_line'];
+    const res = await client.callTool({ name: 'get_action', arguments: { names } });
+    const page = (res.structuredContent as { result_page: ResultPage }).result_page;
+    const [actions, defs] = page.entries!;
+    expect(actions).toMatchObject({ key: 'actions', count: 4, nextOffset: 3, remaining: 1 });
+    expect(actions!.entries!.map((e) => (e.value as { name: string }).name)).toEqual(names.slice(0, 3));
+    expect(actions!.entries![1]!.value).toMatchObject({ arguments: expect.any(Object), errors: expect.any(Array) });
+    expect(defs).toMatchObject({ key: '$defs', node: expect.stringMatching(/^n\d+$/), type: 'object' });
+    expect(defs!.value).toBeUndefined();
   });
 
   it('answers NOT_FOUND naming the unknown action', async () => {

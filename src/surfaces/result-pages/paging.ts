@@ -17,6 +17,12 @@ export { PAGE_BYTES };
 const KEY_INLINE_BYTES = 256;
 /** Longest JSON Pointer written in a page; deeper or longer paths are left to the node reference. */
 const PATH_BYTES = 512;
+/**
+ * Largest member written whole after an earlier member of the same page was cut off: order is priority (get_action
+ * puts how to call before the shared definitions), so a later large member is given as a reference and the room goes
+ * to opening the earlier one. Small members (a cursor, a count) still come whole.
+ */
+const AFTER_CUT_INLINE_BYTES = 256;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type NodeType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
@@ -311,7 +317,7 @@ function containerPage(
   const filled = fill(members, isArray, at.path, childIndex, offset, room, room, counter);
   page.entries = filled.entries;
   setNext(page, filled.next, count);
-  openLargestCut(page, filled.cuts, budget, room, counter);
+  openFirstCut(page, filled.cuts, budget, room, counter);
   return page;
 }
 
@@ -329,7 +335,7 @@ interface Cut {
 /**
  * Entries of `members` from `offset` while they fit `room` bytes (commas included): each member whole, or cut off as a
  * reference when it could never fit a page (`fullRoom`) of its own; one that could stops the fill, so the next page
- * starts with it complete.
+ * starts with it complete. After a cut, a member larger than AFTER_CUT_INLINE_BYTES is cut off too.
  */
 function fill(
   members: Array<[string, Json]>,
@@ -360,10 +366,11 @@ function fill(
     if (p !== undefined) base.path = p;
     if (isArray) base.index = j;
     const inlineBytes = jsonBytes(inline);
-    if (used + comma + inlineBytes <= room) {
+    const yields = cuts.length > 0 && inlineBytes > AFTER_CUT_INLINE_BYTES;
+    if (!yields && used + comma + inlineBytes <= room) {
       entries.push(inline);
       used += comma + inlineBytes;
-    } else if (inlineBytes <= fullRoom && (entries.length || room < fullRoom)) {
+    } else if (!yields && inlineBytes <= fullRoom && (entries.length || room < fullRoom)) {
       break; // it fits a page of its own: the next page starts with it, complete
     } else {
       const cut: PageEntry = { ...base, node: `n${childIndex}`, type: typeOf(child), bytes: jsonBytes(child) };
@@ -379,21 +386,21 @@ function fill(
 }
 
 /**
- * Opens the largest cut-off object or array of a page in the room the page leaves: its reference gains `count`, the
+ * Opens the first cut-off object or array of a page in the room the page leaves: its reference gains `count`, the
  * first entries that fit, `nextOffset` and `remaining`, so the first answer already carries most of a list that just
  * missed the budget. Nothing changes when not even its first entry fits.
  */
-function openLargestCut(page: ResultPage, cuts: Cut[], budget: number, fullRoom: number, counter: Counter) {
-  const largest = cuts.reduce<Cut | undefined>((a, b) => (!a || b.entry.bytes! > a.entry.bytes! ? b : a), undefined);
-  if (!largest) return;
-  const members = Object.entries(largest.value);
+function openFirstCut(page: ResultPage, cuts: Cut[], budget: number, fullRoom: number, counter: Counter) {
+  const first = cuts[0];
+  if (!first) return;
+  const members = Object.entries(first.value);
   const count = members.length;
-  const { entry } = largest;
+  const { entry } = first;
   // What the reference grows by besides its entries, with the widest numbers it can carry.
   const widest = { ...entry, count, entries: [], nextOffset: count, remaining: count };
   const room = budget - jsonBytes({ result_page: page }) - (jsonBytes(widest) - jsonBytes(entry));
   if (room <= 0) return;
-  const opened = fill(members, Array.isArray(largest.value), entry.path, largest.index + 1, 0, room, fullRoom, counter);
+  const opened = fill(members, Array.isArray(first.value), entry.path, first.index + 1, 0, room, fullRoom, counter);
   if (!opened.entries.length) return;
   entry.count = count;
   entry.entries = opened.entries;
