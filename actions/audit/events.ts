@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closestActionNames, isRecordedActionName } from '../../src/core/action-names.js';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id, page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
@@ -18,8 +19,16 @@ const actionFilter = z
   .string()
   .min(1)
   .max(80)
+  .superRefine((name, ctx) => {
+    if (isRecordedActionName(name)) return;
+    const closest = closestActionNames(name);
+    ctx.addIssue({
+      code: 'custom',
+      message: `No action is named ${name}${closest.length ? `; the closest are ${closest.join(', ')}` : ''}. Audit events name catalog actions (search_actions finds them).`,
+    });
+  })
   .optional()
-  .describe('Only events of this action, e.g. update_schedule_line.');
+  .describe('Only events of this action, e.g. update_schedule_line (a catalog action name).');
 const eventSort = z.enum(EVENT_SORT_NAMES).optional().describe('at: oldest first; -at: newest first (the default).');
 const memberFilter = MemberId.optional().describe('Only events made by this studio member.');
 

@@ -9,6 +9,7 @@ import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 import type { CapabilityBinding } from './capability.js';
 import type { Caller } from './context.js';
 import type { RowReader } from '../../db/store.js';
+import { registerActionName } from './action-names.js';
 import { CONFIRM_FIELD, type Confirmation, confirmSchema } from './confirmation.js';
 
 /** How an action is reached: a `/v1` resource operation, a tRPC procedure, or an MCP file tool. */
@@ -285,6 +286,7 @@ export function defineAction<I extends z.ZodObject, O extends z.ZodType>(spec: A
   if (upload) extra[upload] = (spec.input.shape[upload] as z.ZodType).optional();
   const fullInput = Object.keys(extra).length ? spec.input.extend(extra) : spec.input;
   const publishedInput = Object.keys(published).length ? spec.input.extend(published) : spec.input;
+  registerActionName(spec.name);
   return {
     ...spec,
     consequential: spec.consequential ?? spec.effect === 'mutation',

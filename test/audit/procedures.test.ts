@@ -170,6 +170,24 @@ describe('list_studio_audit_events', () => {
     expect(byDesigner.map((e) => e.action)).toEqual(['set_schedule_line_status']);
   });
 
+  it('refuses an action name no event can hold, naming the closest, rather than answering an empty feed', async () => {
+    const misspelt = owner.audit.listStudioAuditEvents.query({ action: 'update_line_schedule' });
+    expect(await codeOf(misspelt)).toBe('VALIDATION_FAILED');
+    const viaMcp = await mcp.callTool({
+      name: 'call_action',
+      arguments: {
+        name: 'list_project_audit_events',
+        arguments: { input: { projectId: app.projectId, action: 'archive_lines' } },
+      },
+    });
+    expect(viaMcp.isError).toBe(true);
+    expect(JSON.stringify(viaMcp.structuredContent)).toMatch(
+      /No action is named archive_lines; the closest are [^.]*archive_line/,
+    );
+    // An act recorded outside the catalog is a name the filter knows.
+    expect(await studioFeed(owner, { action: 'oauth_consent' })).toEqual([]);
+  });
+
   it('needs audit:read', async () => {
     const assistant = trpc(app.url, (await memberWithToken(app.database, 'assistant')).token);
     expect(await codeOf(assistant.audit.listStudioAuditEvents.query({}))).toBe('FORBIDDEN');

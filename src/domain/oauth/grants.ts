@@ -2,6 +2,11 @@ import type { Db, GroupMemo } from '../../../db/store.js';
 import type { OAuthRevocationReason } from '../../../db/vocabulary.js';
 import { type AuditActor, appendAuditEvents } from '../../core/audit.js';
 import { newId } from '../../core/ids.js';
+import { recordedAct } from '../../core/action-names.js';
+
+// The audit feed's names for a grant's two acts (they are not catalog actions: see src/core/action-names.ts).
+const OAUTH_CONSENT = recordedAct('oauth_consent');
+const OAUTH_REVOCATION = recordedAct('oauth_revocation');
 
 /**
  * A grant is one consented connection: a client acting for one member of one studio. It is recorded in that studio's
@@ -40,7 +45,7 @@ export async function createGrant(tx: Db, memo: GroupMemo, g: NewGrant, now: str
     {
       studioId: g.studioId,
       actor: { kind: 'member', id: g.memberId, via: 'oauth' },
-      action: 'oauth_consent',
+      action: OAUTH_CONSENT,
       at: now,
       events: [
         {
@@ -96,7 +101,7 @@ export async function revokeGrant(
     {
       studioId: grant.studio_id,
       actor,
-      action: 'oauth_revocation',
+      action: OAUTH_REVOCATION,
       at: now,
       events: [
         {
