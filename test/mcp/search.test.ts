@@ -102,6 +102,15 @@ describe('search_actions', () => {
     expect(hits.every((h) => h.kind === 'procedure')).toBe(true);
   });
 
+  it("shows a create's optional links in its outline: create_project names templateId and clientId", async () => {
+    const hits = ((await search(client, { query: 'start a new project' })).structuredContent as { actions: Hit[] })
+      .actions;
+    const create = hits.find((h) => h.name === 'create_project')!;
+    expect(create.call).toContain('templateId?');
+    expect(create.call).toContain('clientId?');
+    expect(create.call).not.toContain('…');
+  });
+
   it('answers "no action matches" with the areas it covers, rather than unrelated hits', async () => {
     for (const query of ['bake a cake', 'send an invoice to xero', 'quote']) {
       const res = (await search(client, { query })).structuredContent as {

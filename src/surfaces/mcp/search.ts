@@ -23,8 +23,12 @@ export interface ActionHit {
   twin?: { name: string; kind: ActionKind; note: string };
 }
 
-/** How many field names a call outline shows before `…`. */
+/**
+ * How many field names a call outline shows before `…`; an input of up to OUTLINE_WHOLE fields is shown whole, so a
+ * create's optional links (create_project's templateId and clientId) are not hidden behind `…`.
+ */
 const OUTLINE_FIELDS = 8;
+const OUTLINE_WHOLE = 10;
 
 /** `{ input: { projectId, lineId, expectedVersion, sectionId? } }` for a procedure; a resource's fields unwrapped. */
 export function callOutline(a: AnyAction): string {
@@ -33,7 +37,7 @@ export function callOutline(a: AnyAction): string {
   const required = names.filter((n) => !shape[n]!.isOptional());
   const optional = names.filter((n) => shape[n]!.isOptional()).map((n) => `${n}?`);
   const all = [...required, ...optional];
-  const shown = all.slice(0, Math.max(OUTLINE_FIELDS, required.length));
+  const shown = all.length <= OUTLINE_WHOLE ? all : all.slice(0, Math.max(OUTLINE_FIELDS, required.length));
   const listed = [...shown, ...(all.length > shown.length ? ['…'] : [])];
   const fields = listed.length ? `{ ${listed.join(', ')} }` : '{}';
   return a.kind === 'procedure' ? `{ input: ${fields} }` : fields;
