@@ -247,121 +247,149 @@ interface Cell {
 }
 
 async function readSheet(zip: WorkbookZip, sheet: { name: string; path: string }, book: Book): Promise<SheetTable> {
-  const rows: Row[] = [];
-  let beyondRow: number | undefined;
-  let inData = false;
-  /** The row being read (0 outside one), the last row read, and whether a row past the limit holds anything. */
-  let rowNumber = 0;
-  let lastRow = 0;
-  let holds = false;
-  let cells: string[] = [];
-  let column = 0;
-  let cell: Cell | undefined;
-  let into: Gathered | undefined;
-  let phonetic = 0;
+  const reading = new SheetReading(sheet.name, book);
+  // Once a row past the limit holds something, the rest of the chunk in hand is ignored and no more is inflated.
+  await parseXml(zip.read(sheet.path), {
+    open: ({ name, attributes }) => reading.open(name, attributes),
+    text: (t) => reading.text(t),
+    close: (name) => reading.close(name),
+    done: () => reading.beyondRow !== undefined,
+  });
+  return reading.table();
+}
 
-  const count = (row: Row) => {
+/** One worksheet being read: the parser's events in, rows out, stopping at the first row past the limit that holds. */
+class SheetReading {
+  private readonly rows: Row[] = [];
+  /** The first row past the limit that holds something; reading stops there. */
+  beyondRow: number | undefined;
+  private inData = false;
+  /** The row being read (0 outside one), the last row read, and whether a row past the limit holds anything. */
+  private rowNumber = 0;
+  private lastRow = 0;
+  private holds = false;
+  private cells: string[] = [];
+  private column = 0;
+  private cell: Cell | undefined;
+  private into: Gathered | undefined;
+  private phonetic = 0;
+
+  constructor(
+    private readonly sheet: string,
+    private readonly book: Book,
+  ) {}
+
+  open(name: string, a: Record<string, string>) {
+    if (this.beyondRow !== undefined) return;
+    const cell = this.cell;
+    switch (name) {
+      case 'sheetData':
+        this.inData = true;
+        break;
+      case 'row':
+        if (!this.inData) break;
+        this.rowNumber = positive(a.r) ?? this.lastRow + 1;
+        this.lastRow = this.rowNumber;
+        this.cells = [];
+        this.column = 0;
+        this.holds = false;
+        break;
+      case 'c':
+        if (!this.rowNumber) break;
+        this.column = columnOf(a.r) ?? this.column + 1;
+        this.cell = { type: a.t ?? 'n', style: int(a.s) };
+        break;
+      case 'v':
+        if (cell) this.into = cell.v = new Gathered();
+        break;
+      case 'f':
+        if (cell) this.into = cell.f = new Gathered();
+        break;
+      case 'is':
+        if (cell) cell.is = new Gathered();
+        break;
+      case 'rPh':
+        this.phonetic++;
+        break;
+      case 't':
+        if (cell?.is && this.phonetic === 0) this.into = cell.is;
+        break;
+    }
+  }
+
+  text(t: string) {
+    this.into?.add(t);
+  }
+
+  close(name: string) {
+    if (this.beyondRow !== undefined) return;
+    switch (name) {
+      case 'v':
+      case 'f':
+      case 't':
+        this.into = undefined;
+        break;
+      case 'rPh':
+        this.phonetic--;
+        break;
+      case 'c':
+        if (this.cell) this.endCell(this.cell);
+        this.cell = this.into = undefined;
+        break;
+      case 'row':
+        if (this.rowNumber) this.endRow();
+        this.rowNumber = 0;
+        break;
+      case 'sheetData':
+        this.inData = false;
+        break;
+    }
+  }
+
+  table(): SheetTable {
+    const beyondRow = this.beyondRow;
+    return {
+      name: this.sheet,
+      rows: this.rows,
+      truncated: beyondRow !== undefined,
+      ...(beyondRow ? { beyondRow } : {}),
+    };
+  }
+
+  private endCell(c: Cell) {
+    const text = cellText(c, this.book);
+    if (this.rowNumber > this.book.maxRows) {
+      this.holds ||= text !== '';
+      return;
+    }
+    if (this.column > MAX_COLUMNS) return;
+    if (text === TOO_LONG)
+      throw cellTooLong(`Cell ${columnLetter(this.column - 1)}${this.rowNumber} of the sheet "${this.sheet}"`);
+    if (text) this.cells[this.column - 1] = text;
+  }
+
+  private endRow() {
+    if (this.rowNumber > this.book.maxRows) {
+      if (this.holds) this.beyondRow = this.rowNumber;
+      return;
+    }
+    const row = trimRow(Array.from(this.cells, (c) => c ?? ''));
+    this.count(row);
+    // Rows the file leaves out (blank ones) still count, so row numbers match the spreadsheet's.
+    while (this.rows.length < this.rowNumber - 1) {
+      this.rows.push([]);
+      this.count([]);
+    }
+    this.rows[this.rowNumber - 1] = row;
+  }
+
+  private count(row: Row) {
+    const book = this.book;
     book.cells += Math.max(1, row.length);
     for (const c of row) book.chars += c.length;
     if (book.cells > MAX_CELLS) throw tooManyCells();
     if (book.chars > MAX_TEXT_CHARS) throw tooMuchText();
-  };
-
-  const endCell = (c: Cell) => {
-    const text = cellText(c, book);
-    if (rowNumber > book.maxRows) {
-      holds ||= text !== '';
-      return;
-    }
-    if (column > MAX_COLUMNS) return;
-    if (text === TOO_LONG)
-      throw cellTooLong(`Cell ${columnLetter(column - 1)}${rowNumber} of the sheet "${sheet.name}"`);
-    if (text) cells[column - 1] = text;
-  };
-
-  const endRow = () => {
-    if (rowNumber > book.maxRows) {
-      if (holds) beyondRow = rowNumber;
-      return;
-    }
-    const row = trimRow(Array.from(cells, (c) => c ?? ''));
-    count(row);
-    // Rows the file leaves out (blank ones) still count, so row numbers match the spreadsheet's.
-    while (rows.length < rowNumber - 1) {
-      rows.push([]);
-      count([]);
-    }
-    rows[rowNumber - 1] = row;
-  };
-
-  // Once a row past the limit holds something, the rest of the chunk in hand is ignored and no more is inflated.
-  await parseXml(zip.read(sheet.path), {
-    open({ name, attributes: a }) {
-      if (beyondRow !== undefined) return;
-      switch (name) {
-        case 'sheetData':
-          inData = true;
-          break;
-        case 'row':
-          if (!inData) break;
-          rowNumber = positive(a.r) ?? lastRow + 1;
-          lastRow = rowNumber;
-          cells = [];
-          column = 0;
-          holds = false;
-          break;
-        case 'c':
-          if (!rowNumber) break;
-          column = columnOf(a.r) ?? column + 1;
-          cell = { type: a.t ?? 'n', style: int(a.s) };
-          break;
-        case 'v':
-          if (cell) into = cell.v = new Gathered();
-          break;
-        case 'f':
-          if (cell) into = cell.f = new Gathered();
-          break;
-        case 'is':
-          if (cell) cell.is = new Gathered();
-          break;
-        case 'rPh':
-          phonetic++;
-          break;
-        case 't':
-          if (cell?.is && phonetic === 0) into = cell.is;
-          break;
-      }
-    },
-    text(t) {
-      into?.add(t);
-    },
-    close(name) {
-      if (beyondRow !== undefined) return;
-      switch (name) {
-        case 'v':
-        case 'f':
-        case 't':
-          into = undefined;
-          break;
-        case 'rPh':
-          phonetic--;
-          break;
-        case 'c':
-          if (cell) endCell(cell);
-          cell = into = undefined;
-          break;
-        case 'row':
-          if (rowNumber) endRow();
-          rowNumber = 0;
-          break;
-        case 'sheetData':
-          inData = false;
-          break;
-      }
-    },
-    done: () => beyondRow !== undefined,
-  });
-  return { name: sheet.name, rows, truncated: beyondRow !== undefined, ...(beyondRow ? { beyondRow } : {}) };
+  }
 }
 
 /** A cell's text as a person sees it (see readXlsx), or TOO_LONG. */
