@@ -32,6 +32,7 @@ export const createStudio = defineAction({
   summary: 'Create a new studio that you own (onboarding).',
   description:
     'Creates a new tenant with its default units, makes you its owner, and returns a token for acting in it (shown once). Your current studio is unaffected. Send a commandKey to retry safely.',
+  intents: ['set up a new studio or business', 'start another workspace', 'open a second company'],
   scope: 'self',
   keyed: true,
   shownOnce: ['ownerTokenSecret'],

@@ -34,6 +34,7 @@ export const createApiToken = defineAction({
   summary: 'Create an API token acting as you in this studio; the secret is shown once.',
   description:
     'Mints a token with your role in this studio. The secret is in the answer once and stored only as a digest: keep it then. Optional expiry in days. Send a commandKey to retry safely (a replay answers the token without its secret).',
+  intents: ['get an API key', 'make a token for a script', 'connect another tool'],
   scope: 'self',
   keyed: true,
   shownOnce: ['secret'],

@@ -40,6 +40,7 @@ export const listProjectAuditEvents = defineAction({
   summary: "Read a project's audit feed, newest first.",
   description:
     'Every recorded change to the project, its sections and its lines: who (member, share client or system), which action, the target, when, a summary and the fields changed. Read-only; filter by target record, action or member. Trade price, markup and margin changes are left out for callers without pricing:read.',
+  intents: ['what changed on this project', 'who did what on the job', 'project history'],
   scope: 'audit:read',
   input: z.strictObject({
     projectId: ProjectId,
@@ -105,6 +106,7 @@ export const listLineAuditEvents = defineAction({
   summary: "One line's audit events, newest first.",
   description:
     'The audit feed narrowed to one line of a project: its creation (or duplication, or copy), each edit with the fields changed, status changes, moves, archival and restoration. The line must belong to the project.',
+  intents: ['who changed the price of this piece', 'what happened to this item', 'history of a line'],
   scope: 'audit:read',
   input: z.strictObject({ projectId: ProjectId, lineId: LineId, sort: eventSort, ...pageQuery }),
   output: page(AuditEvent),

@@ -29,6 +29,7 @@ export const previewClientDocument = defineAction({
   summary: 'Preview what minting the client document now would keep, photographs included.',
   description:
     'Renders the client document exactly as mint_client_document would keep it now: pieces and their current photographs (cover first), with piecesAsOf and photographsAsOf both now. Nothing is kept and nothing changes, so call it freely before minting. For the document the client sees today use get_project_client_document (its photographs are those of the last mint).',
+  intents: ['what will the client see', 'preview the client schedule', 'check the client document before sending'],
   scope: 'documents:read',
   input: z.strictObject({ projectId: ProjectId }),
   output: ClientDocument,

@@ -33,6 +33,11 @@ export const updateClientDocumentSettings = defineAction({
   summary: "Change what a project's client document shows: title, introduction, prices, columns, branding.",
   description:
     'A merge patch with expectedVersion from get_client_document_settings: only the fields sent change (branding field by field; null returns title, studioName or accentColour to the default). columns and propertyIds replace the whole list, in the order to show. Only custom properties marked clientVisible can be chosen (mark one with update_custom_property first). showPrices false removes every price from the document. The live document changes at once; minted versions never do. An archived project is frozen (ARCHIVED): restore_project first.',
+  intents: [
+    'hide prices from the client',
+    'choose which columns the client sees',
+    "change the client document's introduction",
+  ],
   scope: 'documents:write',
   guards: [frozenWhenArchived],
   versioned: { entity: CLIENT_DOCUMENT_SETTINGS, idField: 'projectId' },

@@ -20,6 +20,11 @@ export const mintClientDocument = defineAction({
   summary: "Keep the client document as it is now as the project's next numbered, immutable version.",
   description:
     "Freezes the client document now, pieces and photographs, as version 1, 2, 3 … of the project, and returns it. A version never changes afterwards, whatever happens to the schedule. Minting also updates the live document's photographs (get_project_client_document shows those of the latest mint). Check it first with preview_client_document, which shows exactly what would be kept. Send a fresh commandKey so a retry never mints twice. An archived project is frozen (ARCHIVED): restore_project first.",
+  intents: [
+    'freeze the client schedule as a version',
+    'record what we sent the client',
+    'issue a version of the client document',
+  ],
   scope: 'documents:write',
   guards: [frozenWhenArchived],
   keyed: true,

@@ -60,6 +60,7 @@ export const createClient = defineAction({
   summary: 'Add a client the studio works for.',
   description:
     'Creates a client in your studio; only name is required (email, phone, billingAddress as plain text, notes). Check list_clients with q first: two records for one client split their projects. Then name it on a project with create_studio_project or update_project_details (clientId). Send a fresh commandKey so a retry never creates it twice.',
+  intents: ['add a new client', "record a client's details", 'set up a client record'],
   scope: 'reference:write',
   keyed: true,
   input: CLIENT_RECORD.createInput,

@@ -43,6 +43,7 @@ function documentOperation<I extends z.ZodObject>(spec: {
   name: string;
   summary: string;
   description: string;
+  intents?: readonly string[];
   input: I;
   errors?: readonly ErrorCode[];
   example: Record<string, unknown>;
@@ -78,6 +79,7 @@ export const generateDocumentTool = documentOperation({
   name: 'generate_document',
   summary: "Render a project's client schedule (or its spec sheets) as a PDF, kept as a project document.",
   description: `Renders the client document as a PDF: client_schedule (cover, introduction, sections of pieces with photographs and client prices as the settings allow, totals, removed pieces, then a spec sheet page per piece) or spec_sheets (the spec sheet pages alone). It is drawn from the client document only, so no trade price can appear. source picks the live document (default) or a minted version. ${poll}`,
+  intents: ['make a PDF of the client schedule', 'print the schedule for the client', 'produce a spec sheet'],
   input: z.strictObject({
     projectId: ProjectId,
     kind: z.enum(['client_schedule', 'spec_sheets']).optional().describe('Default client_schedule.'),
@@ -96,6 +98,11 @@ export const exportClientScheduleTool = documentOperation({
   name: 'export_client_schedule',
   summary: 'Export the client schedule as a spreadsheet (XLSX or CSV), kept as a project document.',
   description: `Writes the client document's schedule as XLSX (amounts as real numbers in the currency's format, exact) or CSV (amounts as decimal text), one row per piece with its section, in document order. Client prices only, as the settings allow. ${poll}`,
+  intents: [
+    'download the schedule as a spreadsheet',
+    'export to Excel or CSV',
+    'give me the schedule in a spreadsheet',
+  ],
   input: z.strictObject({
     projectId: ProjectId,
     format: z.enum(['xlsx', 'csv']).optional().describe('Default xlsx.'),
@@ -135,6 +142,7 @@ export const deliverDocument = documentOperation({
   summary: 'Email a document of a project to someone, as an attachment (when email is configured).',
   description:
     "Sends the document by email through the studio's mail server, attached, with a subject (default: the document's title) and a short message. Only when the server has email configured: otherwise DELIVERY_NOT_CONFIGURED (503) at once, and nothing is queued; download_document gives a link to send yourself. The delivery is recorded (list_document_deliveries) and sent by an operation: poll get_operation_status; a refusal by the mail server fails it with DELIVERY_FAILED and the delivery says what the server answered. Send a fresh commandKey so a retry never sends it twice.",
+  intents: ['email the PDF to the client', 'send a document by email', 'mail the schedule to the client'],
   input: z.strictObject({
     projectId: ProjectId,
     documentId: DocumentId.describe('From list_project_documents.'),

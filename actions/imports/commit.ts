@@ -14,6 +14,7 @@ export const commitScheduleImport = defineAction({
   summary: "Apply a previewed spreadsheet import to the project's schedule, all of it or nothing.",
   description:
     "Step 3 of an import: applies exactly the last preview's sheet and mapping, all of it or nothing, as an operation. Send expectedVersion, the import's version from that preview, so what you commit is what you saw (VERSION_CONFLICT if it was previewed again since). A preview that found cells with errors is refused at once (IMPORT_HAS_ERRORS; preview again to see them by row and column) unless skipRowsWithErrors is true, which leaves those rows out. Answers the operation at once, the import now committing: poll get_operation_status until it succeeds; its result says how many lines, sections and suppliers were made (the import, committed, says the same). A failed or canceled commit leaves nothing in the schedule; commit again or cancel the import.",
+  intents: ['go ahead with the import', 'apply the spreadsheet I previewed', 'finish importing'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: IMPORT, idField: 'importId' },

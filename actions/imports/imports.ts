@@ -17,6 +17,7 @@ export const getScheduleImport = defineAction({
   summary: 'Read one spreadsheet import: its status, sheets, mapping, problem counts and what it made.',
   description:
     "The import with its status (uploaded, previewed, committing, committed, canceled, failed), the file's name, format and sheets, the mapping of its last preview and that preview's problem counts, and once committed what it made (lines, sections, suppliers). preview_schedule_import shows the rows themselves.",
+  intents: ['how did my import go', 'what happened to the spreadsheet I imported', "show an import's rows and errors"],
   scope: 'projects:read',
   input: z.strictObject(inImport),
   output: ScheduleImport,

@@ -83,6 +83,7 @@ export const deleteSavedView = defineAction({
   summary: 'Delete one of your saved views; the records it showed are untouched.',
   description:
     'Deletes the view outright: views are your own preferences, so unlike lines they are deleted rather than archived (the audit feed keeps that it was). Only the view goes: nothing it listed changes. Send expectedVersion from your last read; deleting it again answers NOT_FOUND.',
+  intents: ['get rid of a view I saved', 'delete a saved filter', 'remove a saved view'],
   scope: 'self',
   versioned: { entity: SAVED_VIEW, idField: 'viewId' },
   input: z.strictObject({ viewId: SavedViewId.describe('From list_saved_views.') }),

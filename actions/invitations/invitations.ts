@@ -36,6 +36,7 @@ export const createInvitation = defineAction({
   summary: 'Invite someone to join the studio with a role; the link is emailed or shown once.',
   description:
     'Makes a single-use link for one email address and role (admin, designer, assistant or viewer; list_member_roles says what each allows), working for expiresInDays (1 to 30, default 7). When this server sends email (STUDIO_SMTP_URL), it emails the link to the address (delivery: email; emailStatus says when the mail server took it) and the answer carries no link. Otherwise the answer carries token and url once (delivery: link): give the url to the person, who opens it to set their name and password; someone with an account accepts with accept_invitation. An address that is already an active member answers ALREADY_MEMBER; one with a pending invitation INVITATION_PENDING (resend_invitation it). Send a fresh commandKey: a retry with it answers the same invitation without its link.',
+  intents: ['invite a colleague', 'add someone to the studio', 'give a freelancer access'],
   scope: 'workspace:manage',
   keyed: true,
   shownOnce: ['token', 'url'],

@@ -49,6 +49,7 @@ export const addLibraryProduct = defineAction({
   domain: 'libraries',
   summary: 'Save a product to a library, captured from a schedule line or described fresh.',
   description: `Saves a product in an active library. To capture a line the studio has specified, send fromLine { projectId, lineId }: its heading, description, supplier, brand, product code, url, finish, dimensions, lead time and its trade and retail prices are copied (in that project's currency), and any field you also send replaces the copied one. Otherwise send the fields themselves (heading required; prices default to "tbc"; currency defaults to the studio's). Setting tradePrice needs pricing:write. Send a fresh commandKey so a retry never adds it twice. ${TO_SCHEDULE}`,
+  intents: ['save a product to our library', 'keep this piece for future projects', 'capture a line into a library'],
   scope: 'reference:write',
   keyed: true,
   input: LIBRARY_PRODUCT_RECORD.createInput.extend({

@@ -17,6 +17,7 @@ export const removeStudioMember = defineAction({
   domain: 'members',
   summary: 'Remove a member from the studio; their access ends at once.',
   description: `Ends the membership: every API token and OAuth connection of theirs in this studio is revoked and their project grants deleted, so their next request is refused (401). Their record and everything they did stay. ${CONFIRMED} The owner cannot be removed (OWNERSHIP_TRANSFER_REQUIRED: transfer_studio_ownership first). Removing a removed member changes nothing and asks nothing. To leave yourself, use leave_studio.`,
+  intents: ['remove someone from the studio', 'someone left, take their access away', 'delete a member'],
   scope: 'workspace:manage',
   input: z.strictObject({ memberId: MemberId.describe('From list_studio_members.') }),
   output: EndedMembership,

@@ -28,6 +28,7 @@ export const updateMemberRole = defineAction({
   summary: "Change a member's role: make them an admin, designer, assistant or viewer.",
   description:
     "Gives the member another role; it applies from their next request (their tokens act with the new role). The owner's role is not changed this way (OWNERSHIP_TRANSFER_REQUIRED), and nobody is made owner this way: the owner hands the studio on with transfer_studio_ownership. The same role again changes nothing. Members without workspace:manage (designer, assistant, viewer) reach only the projects granted to them.",
+  intents: ['make someone an admin', "change a colleague's role", 'give someone pricing access'],
   scope: 'workspace:manage',
   input: z.strictObject({
     memberId: MemberId.describe('An active member (list_studio_members).'),

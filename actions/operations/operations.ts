@@ -17,6 +17,7 @@ export const getOperationStatus = defineAction({
   summary: 'Poll a long act (import, document, delivery): its status and progress, then result or problem.',
   description:
     'The operation an action answered with (202 and Location over HTTP, or an operation record): status queued or running while it works (poll again in about a second), then succeeded with its result, failed with a problem carrying a stable code (stop polling and act on it), or canceled. Only members whose role may do the act that started it, and who reach its project, can see it: any other answers NOT_FOUND, as the project does.',
+  intents: ['is the export finished yet', 'how is the import going', 'check on a job I started'],
   scope: 'member',
   input: z.strictObject({ operationId: OperationId }),
   output: Operation,

@@ -22,6 +22,7 @@ export const addLinePhotograph = defineAction({
   summary: 'Add a photograph to a line (the file base64, with its type and filename).',
   description:
     "Adds a photograph last in the line's order. Send the file base64 in data (up to 24 MiB decoded; tRPC requests are limited to 1 MiB, so larger files go through MCP or the HTTP upload, POST /v1/projects/{projectId}/items/{itemId}/photographs), its mediaType as the file says (image/jpeg, image/png, image/webp, image/heic or image/avif) and its filename. The type is read from the bytes: a disagreeing or other type is UNSUPPORTED_MEDIA_TYPE, a damaged file IMAGE_UNREADABLE, more than 100 megapixels IMAGE_TOO_LARGE. The original is kept byte-exact; the sizes served are upright and carry no GPS or camera metadata. Send a fresh commandKey so a retry never adds it twice.",
+  intents: ['attach a picture to an item', 'upload a photo of the sofa', 'add an image to a piece'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,
@@ -56,6 +57,7 @@ export const removeLinePhotograph = defineAction({
   summary: 'Remove a photograph from a line (with the line version).',
   description:
     "Takes the photograph off the line, with the line's expectedVersion (list_line_photographs gives it): it is no longer listed, the others close up, and a client document minted earlier keeps showing it. Returns the line's photographs at the line's new version.",
+  intents: ['delete a photo', 'take a picture off an item', 'remove an image'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: lineVersioned,
@@ -105,6 +107,7 @@ export const setLineCoverPhotograph = defineAction({
   summary: 'Choose the photograph that represents a line (its cover).',
   description:
     'Marks one photograph as the cover, the picture shown for the line in lists and on the client document, without changing the display order (without a mark, the first photograph is the cover). The same choice again changes nothing, so no version is needed. Returns the photographs.',
+  intents: ['use this photo as the main one', 'choose the cover picture', 'pick the lead image'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   input: z.strictObject(onePhotograph),

@@ -18,6 +18,7 @@ export const listLinePhotographs = defineAction({
   summary: "List a line's photographs in display order, with the line's version.",
   description:
     "The line's photographs in display order (removed ones left out), each with its size, rotation, whether it is the cover, and the URLs of its display, thumbnail and original bytes; with the line's version, which reorder_line_photographs and remove_line_photograph send. get_line_photograph shows one photograph (over MCP, as an image).",
+  intents: ['which photos does this piece have', "show an item's pictures", "list a line's images"],
   scope: 'projects:read',
   input: z.strictObject(inLine),
   output: LinePhotographs,
@@ -34,6 +35,7 @@ export const getLinePhotograph = defineAction({
   summary: 'Read one photograph of a line: its record, and over MCP the picture itself.',
   description:
     'The photograph record: filename, type, upright size, rotation, cover, and the URLs of its sizes. Over MCP the result also carries the display size as image content (upright, at most 1,568 px on its long edge, under 1 MB, without GPS or camera metadata), so you can look at the product. Removed photographs answer NOT_FOUND.',
+  intents: ['show me the picture of the sofa', 'look at a photo', "see an item's image"],
   scope: 'projects:read',
   input: z.strictObject({ ...inLine, photographId: PhotographId }),
   output: Photograph,

@@ -34,6 +34,7 @@ export const listProjectGrants = defineAction({
   summary: 'List who has been granted access to a project.',
   description:
     "The project's grants to current members, with each member's name, role and level. Members holding workspace:manage (owners, admins) reach every project without a grant. Needs workspace:manage.",
+  intents: ['who can see this project', 'who has access to the job', "list a project's collaborators"],
   scope: 'workspace:manage',
   input: z.strictObject({
     projectId: ProjectId,
@@ -54,6 +55,7 @@ export const grantProjectAccess = defineAction({
   summary: 'Give a member view or edit access to a project.',
   description:
     'Grants a studio member access to the project: view (read only) or edit. A member who already holds a grant is refused with GRANT_EXISTS; change the level with update_project_grant. Needs workspace:manage.',
+  intents: ['give someone access to a project', 'let a contractor see this job', 'share a project with a colleague'],
   scope: 'workspace:manage',
   keyed: true,
   input: z.strictObject({ ...inGrant, level: GrantLevel }),
@@ -76,6 +78,11 @@ export const updateProjectGrant = defineAction({
   summary: "Change a member's access level on a project.",
   description:
     "Sets an existing grant's level to view or edit (setting the level it already has changes nothing). A member without a grant is NOT_FOUND: use grant_project_access. Needs workspace:manage.",
+  intents: [
+    'downgrade someone to view only on a project',
+    'let a contractor edit the project',
+    "change someone's access to a project",
+  ],
   scope: 'workspace:manage',
   input: z.strictObject({ ...inGrant, level: GrantLevel }),
   output: ProjectGrant,

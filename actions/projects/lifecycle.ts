@@ -14,6 +14,7 @@ export const archiveStudioProject = defineAction({
   summary: 'Archive a project (visible to the client).',
   description:
     'Marks the project archived: it stays readable, its schedule can no longer change, and restore_project brings it back. Needs expectedVersion; a second archival is refused with ALREADY_ARCHIVED.',
+  intents: ['close off a finished project', 'the job is done, put it away', 'archive a project'],
   scope: 'projects:write',
   versioned: { entity: PROJECT, idField: 'projectId' },
   input: z.strictObject({ projectId: ProjectId }),
@@ -31,6 +32,7 @@ export const restoreProject = defineAction({
   summary: 'Bring an archived project back to active.',
   description:
     'Clears the archival so the project can change again. Needs expectedVersion; an active project is refused with NOT_ARCHIVED.',
+  intents: ['reopen an archived project', 'bring a finished job back', 'unarchive a project'],
   scope: 'projects:write',
   versioned: { entity: PROJECT, idField: 'projectId' },
   input: z.strictObject({ projectId: ProjectId }),
@@ -48,6 +50,7 @@ export const duplicateProject = defineAction({
   summary: 'Copy a project with its sections and active lines.',
   description:
     'Creates a new active project with the source\'s details, its active sections in order and their active lines (new ids, version 1, the same codes). Archived sections and lines are not copied, nor are other members\' grants: you are granted edit access. Name defaults to "<source name> (copy)"; reference to none. Send a fresh commandKey so a retry never copies twice.',
+  intents: ['copy a whole project', 'start from a copy of another job', 'clone a project'],
   scope: 'projects:write',
   keyed: true,
   input: z.strictObject({

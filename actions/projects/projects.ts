@@ -16,6 +16,7 @@ export const listStudioProjects = defineAction({
   summary: 'List the projects you can reach, newest first.',
   description:
     "The studio's projects you manage or were granted, newest first, 500 per page by default. Filter by status (active or archived), by clientId (one client's projects; list_client_projects does the same from the client's side) or a text query on name, reference and client. Pass nextCursor back as cursor for the next page.",
+  intents: ['show all our projects', 'which jobs are we working on', 'find a project'],
   scope: 'projects:read',
   input: ProjectListQuery,
   output: page(Project),
@@ -32,6 +33,7 @@ export const getStudioProject = defineAction({
   summary: 'Read a project with its sections in order.',
   description:
     'The project (archived or not) and its active sections in order, each with its count of active lines. Its version changes whenever the project or any of its sections changes; send it as expectedVersion to update_project_details, archive_studio_project, restore_project and reorder_schedule_sections.',
+  intents: ['open a project', 'show a project and its rooms', 'project details'],
   scope: 'projects:read',
   input: z.strictObject({ projectId: ProjectId }),
   output: ProjectWithSections,
@@ -48,6 +50,7 @@ export const createStudioProject = defineAction({
   summary: 'Start a new project with its first sections, or from a project template.',
   description:
     'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section), or with templateId the sections and starting lines of a project template (list_project_templates): lines get the project\'s next codes and prices to be confirmed. Send sections or templateId, not both. You are granted edit access to it. Name its client by clientId (find it with list_clients, or add it with create_client first; an archived client is refused); clientName alone, the older way, records a plain label linked to no client. Send a fresh commandKey so a retry never creates it twice.',
+  intents: ['start a new project', 'start a job from a template for a new client', 'open a project for a client'],
   scope: 'projects:write',
   keyed: true,
   input: ProjectFields.partial().extend({
@@ -82,6 +85,7 @@ export const updateProjectDetails = defineAction({
   summary: "Change a project's name, reference, client, currency or default markup.",
   description:
     "Send only the fields to change, with expectedVersion from your last read of the project (its sections' changes move it too). clientId links one of the studio's clients (list_clients; an archived one is refused) and the project then shows that client's name; null unlinks. clientName is for older callers: it sets a plain label on a project linked to no client, and on a linked project may only repeat the client's name (rename a client with update_client). null clears reference and defaultMarkup (back to the studio default; needs pricing:write). Currency can change only while no line has a set price: amounts are never converted. An archived project must be restored first.",
+  intents: ['rename a project', 'change the client or markup of a job', 'edit project details'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROJECT, idField: 'projectId' },

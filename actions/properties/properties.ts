@@ -60,6 +60,7 @@ export const createCustomProperty = defineAction({
   summary: 'Add a custom property (a schedule column of its own) to a project.',
   description:
     "Creates a property of one kind, last in the project's order: text, long_text, number, money, date, yes_no, single_choice, multiple_choice or url (the kind never changes afterwards). A choice property may bring its first options as labels. Two active properties of a project never share a name. clientVisible (default false) shows it to the client. Send a fresh commandKey so a retry never creates it twice.",
+  intents: ['add our own column', 'track another field on every piece', 'create a custom field'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,

@@ -13,6 +13,7 @@ export const bulkUpdateScheduleLines = defineAction({
   domain: 'schedule',
   summary: 'Change several lines at once, all or nothing.',
   description: `Applies a merge patch to each of up to ${BULK_UPDATE_MAX} lines of one project, each with the version of your last read of that line. Every version is checked first: if any line changed since (VERSION_CONFLICT, naming the lines in errors[]) or is archived (ARCHIVED), nothing at all is applied. Each line appears once.`,
+  intents: ['change many pieces at once', 'set the supplier on all the lamps', 'update several items together'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   input: z.strictObject({

@@ -15,6 +15,7 @@ export const createScheduleLine = defineAction({
   summary: 'Add a line at the end of a section.',
   description:
     'Creates a schedule line at the end of a section. Only heading is required; quantity defaults to 1 of the studio default unit, prices to "tbc", status to draft and code to the next code of the code scheme its section takes (suggest_next_code previews it). Send a fresh commandKey (a UUID) and repeat it with identical input to retry safely. tradePrice and markup need pricing:write.',
+  intents: ['add a new piece to a room', 'put a sofa on the schedule', 'specify another item'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,
@@ -38,6 +39,7 @@ export const updateScheduleLine = defineAction({
   summary: 'Change fields of a line (merge patch).',
   description:
     'Applies patch to the line: only the fields given change; null clears a nullable field and clientPrice: null returns to the derived price. Needs expectedVersion, the version of your last read; on VERSION_CONFLICT read the line again, show what changed and report, never replay blindly. Archived lines are refused (ARCHIVED).',
+  intents: ['change the finish of a piece', 'set the quantity or price of an item', 'edit a line'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },
@@ -63,6 +65,7 @@ export const duplicateScheduleLine = defineAction({
   summary: 'Copy a line, placing the copy right after it.',
   description:
     'Creates a new line with the same fields (a new id, the next free code, version 1) directly after the source line; later lines in the section move down one. Archived lines cannot be duplicated. Send a commandKey to retry safely.',
+  intents: ['copy a piece', 'another one of the same item', 'duplicate an item'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,

@@ -17,6 +17,7 @@ export const archiveScheduleLine = defineAction({
   summary: 'Archive a line (lines are never deleted).',
   description:
     'Sets archived_at and increases the version; the line leaves the schedule and shows as removed in the client document. A second archival is refused with ALREADY_ARCHIVED. Needs expectedVersion.',
+  intents: ['delete a piece we no longer need', 'take the chair off the schedule', 'remove an item'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },
@@ -35,6 +36,7 @@ export const restoreScheduleLine = defineAction({
   summary: 'Bring an archived line back into the schedule.',
   description:
     'Clears archived_at and increases the version; the line returns to its place, or to the end of sectionId when given (needed when its own section has been archived since). A line that is not archived is refused with NOT_ARCHIVED; restoring into an archived section answers ARCHIVED. Needs expectedVersion.',
+  intents: ['bring back a piece I deleted', 'undo removing an item', 'restore an archived line'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },
@@ -58,6 +60,7 @@ export const setScheduleLineStatus = defineAction({
   summary: "Change a line's status (draft, specified, approved, ordered …).",
   description:
     'Sets the status and increases the version. Setting the status the line already has changes nothing and returns the line as it is. Archived lines are refused (ARCHIVED). Needs expectedVersion.',
+  intents: ['the client approved the lighting', 'mark pieces as ordered or delivered', 'where does this piece stand'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },

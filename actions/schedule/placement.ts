@@ -16,6 +16,7 @@ export const moveScheduleLine = defineAction({
   summary: 'Move a line within its section or to another section.',
   description:
     'Places the line at a 1-based position in the target section of the same project (default: last); other lines close up or make room. Needs expectedVersion. To put lines in another project, use copy_schedule_lines_to_project.',
+  intents: ['move a piece to another room', 'put the chair in the bedroom instead', 'change which room an item is in'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },
@@ -43,6 +44,11 @@ export const copyScheduleLinesToProject = defineAction({
   domain: 'schedule',
   summary: 'Copy lines into a section of another project.',
   description: `Copies up to ${COPY_MAX} active lines of projectId, in the order given, to the end of targetSectionId in targetProjectId (which may be the same project). The copies are new lines: new ids, the target project's next codes, version 1; the sources are unchanged. Needs edit access to both projects. When the target project uses another currency, priced lines need clearPrices: true (their prices become "tbc"). Send a commandKey to retry safely.`,
+  intents: [
+    'copy pieces into another project',
+    'reuse items from a previous job',
+    'bring lines over from another project',
+  ],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,

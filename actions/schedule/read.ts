@@ -17,6 +17,7 @@ export const listScheduleLines = defineAction({
   summary: "List a project's schedule lines in document order.",
   description:
     'The lines of one project, section by section in order, 500 per page by default so a whole schedule is one call. Filter by section, status, supplier, price state (priceState: tbc finds the prices still to be confirmed), archived state (excluded by default) or a text query on heading, description, code, brand, product code, finish and supplier name; sort by code, heading, createdAt or updatedAt ("-" prefix for descending). Pass nextCursor back as cursor for the next page.',
+  intents: ['show everything on the schedule', 'which pieces are in this project', 'show archived pieces too'],
   scope: 'projects:read',
   input: LineListQuery,
   output: page(Line),
@@ -33,6 +34,7 @@ export const getScheduleLine = defineAction({
   summary: 'Read one schedule line with its version.',
   description:
     'Returns the line, archived or not. Keep its version: changes to the line send it back as expectedVersion.',
+  intents: ['pull up the details of one piece', 'what do we have on the dining table', "look at the sofa's spec"],
   scope: 'projects:read',
   input: z.strictObject(inLine),
   output: Line,

@@ -14,6 +14,7 @@ export const renumberScheduleLines = defineAction({
   summary: 'Give the active lines consecutive codes in document order.',
   description:
     "Reassigns the studio's codes (FF-001, FF-002 …) to the project's active lines in document order: section by section, then position, each line with the prefix of its section's code scheme (list_codes), each prefix counting from 001. Codes held by archived lines are skipped, because the client document still shows those lines as removed under their codes. Lines whose code changes get a new version; the whole mapping is recorded as one audit event. Running it again changes nothing.",
+  intents: ['renumber the codes', 'tidy up the item codes', 'recode the schedule'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   input: z.strictObject({ projectId: ProjectId }),

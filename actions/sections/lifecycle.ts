@@ -18,6 +18,7 @@ export const archiveScheduleSection = defineAction({
   summary: 'Archive an empty section.',
   description:
     "Archives the section; it leaves the project's section list and later sections move up. Only an empty section can be archived: one that still holds active lines is refused with SECTION_NOT_EMPTY, because archiving a line shows it to the client as removed and should be done on purpose (move or archive the lines first). Needs expectedVersion; a second archival is refused with ALREADY_ARCHIVED.",
+  intents: ['remove a room', 'delete a section', 'take a room off the schedule'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: SECTION, idField: 'sectionId' },

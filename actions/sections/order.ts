@@ -16,6 +16,7 @@ export const reorderScheduleSections = defineAction({
   summary: "Put a project's sections in a new order.",
   description:
     "Send every active section id of the project exactly once, in the new order, with the project's expectedVersion (from get_studio_project). A list that leaves out, repeats or adds a section is refused with VALIDATION_FAILED and nothing moves. Returns the project with its sections in the new order and its new version.",
+  intents: ['put the rooms in a different order', 'move the kitchen before the lounge', 'reorder rooms'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROJECT, idField: 'projectId' },

@@ -58,6 +58,7 @@ export const createScheduleSection = defineAction({
   summary: 'Add a section (usually a room) to a project.',
   description:
     "Creates an empty section at a 1-based position among the project's active sections (default: last); later sections move down one. The project's version goes up. Send a fresh commandKey so a retry never adds it twice.",
+  intents: ['add a room', 'add a new area to the schedule', 'create a section'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,
@@ -80,6 +81,7 @@ export const updateScheduleSection = defineAction({
   summary: 'Rename a section.',
   description:
     "Changes the section's title. Needs expectedVersion from your last read of the section; on VERSION_CONFLICT read it again and report. The project's version goes up too, since the project shows its sections. Use reorder_schedule_sections to change the order.",
+  intents: ['rename a room', "change a section's title", 'edit a room'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: SECTION, idField: 'sectionId' },

@@ -16,6 +16,7 @@ export const revokeProjectShare = defineAction({
   summary: 'Revoke a share link: it stops working at once, and a revocation record is appended.',
   description:
     'Appends a revocation record (who, when, an optional reason) and the link stops working from the next request; the share itself is never edited. Revoking an already revoked share changes nothing and answers its first revocation. Allowed on an archived project too, so its links can still be withdrawn. To send the client a working link again, reissue_project_share. Send a fresh commandKey to retry safely.',
+  intents: ['stop a link working', 'take back access from the client', 'cancel a shared link'],
   scope: 'shares:manage',
   // Not frozenWhenArchived: withdrawing a link changes nothing of the project, and a studio must be able to stop the
   // links of a job it has archived.

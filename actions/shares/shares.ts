@@ -21,6 +21,7 @@ export const listProjectShares = defineAction({
   summary: "List a project's share links (never their tokens), newest first.",
   description:
     "Every share issued for the project, newest first (sort: issuedAt for oldest first), with who issued it, for whom, its token's last 4 characters (tokenHint), when it expires and whether it was revoked. state: live keeps the links that work now; revoked or expired the others. A link's token is never shown again after issue: to send a lost link, reissue_project_share. No record is kept of links being opened.",
+  intents: ['which links have we sent the client', 'who can see the schedule', 'list shared links'],
   scope: 'shares:manage',
   input: z.strictObject({
     projectId: ProjectId,
@@ -58,6 +59,7 @@ export const issueProjectShare = defineAction({
   domain: 'shares',
   summary: "Issue a link that lets a client view the project's live client document; the link is shown once.",
   description: `Mints a share of the project's live client document (it always shows the schedule as it is now) and answers it with its token and url, the link to send, in this answer only: they are stored as a digest, so keep them now. intent is view (the default; decide arrives with estimates). Name the recipient with recipientEmail (optional: the link works for whoever holds it) and a lifetime with expiresInDays (1 to 365 days from now; default: until revoked). Each call makes another link; revoke_project_share stops one. Send a fresh commandKey: a retry with it answers the same share without its token or url (and asks no one again). An archived project takes no new shares (ARCHIVED). ${CONFIRMED}`,
+  intents: ['send the client a link to the schedule', 'share the schedule with the client', 'give the client a link'],
   scope: 'shares:manage',
   guards: [frozenWhenArchived],
   keyed: true,

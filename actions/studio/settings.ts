@@ -53,6 +53,7 @@ export const updateStudioSettings = defineAction({
   summary: "Change the studio's defaults or branding.",
   description:
     "Merge patch of the studio's settings: only the fields given change. Defaults apply to what is created afterwards; existing projects keep their currency and markup, existing lines their codes. Setting defaultMarkup needs pricing:write. Needs expectedVersion (the studio's version).",
+  intents: ['change our logo and colours', 'set the default markup and currency', "change the studio's branding"],
   scope: 'workspace:manage',
   versioned: { entity: STUDIO, idField: 'studioId' },
   input: SettingsPatch,

@@ -11,6 +11,7 @@ export const getStudioUsage = defineAction({
   summary: 'Count what the studio holds: projects, lines, members and API tokens.',
   description:
     'Returns whole-studio counts (integers): active and archived projects and lines, active members by role, active API tokens. Any member may read it.',
+  intents: ['how many projects and pieces do we have', 'how much are we using', 'are we near our limits'],
   scope: 'member',
   input: z.strictObject({}),
   output: StudioUsage,

@@ -20,6 +20,7 @@ export const listSuppliers = defineAction({
   summary: "List the studio's suppliers, by name.",
   description:
     "The studio's suppliers in name order (or sort by createdAt; '-' for descending), each with how many active lines name it. Find one by a piece of its name, account reference or email with q; archived suppliers are left out unless archived is include or only. Use a supplier's id as a line's supplierId.",
+  intents: ['who do we buy from', 'show our suppliers', 'find a supplier'],
   scope: 'reference:read',
   input: z.strictObject({
     q: z.string().min(1).max(200).optional().describe('Text to find in name, account reference or email.'),
@@ -57,6 +58,7 @@ export const createSupplier = defineAction({
   summary: 'Add a supplier the studio buys from.',
   description:
     'Creates a supplier in your studio; only name is required. Check list_suppliers with q first: two records for one supplier split its lines (merge_suppliers folds a duplicate back). Send a fresh commandKey so a retry never creates it twice.',
+  intents: ['add a new supplier', 'record a maker or vendor', 'set up a supplier'],
   scope: 'reference:write',
   keyed: true,
   input: SUPPLIER_RECORD.createInput,
@@ -114,6 +116,7 @@ export const mergeSuppliers = defineAction({
   summary: 'Fold a duplicate supplier into the one to keep.',
   description:
     "Moves every line that names mergedSupplierId (in every project, archived lines too) to supplierId in one transaction, each line's version going up with its own audit event, and archives the merged supplier. Use it when one supplier was entered twice. Read both with get_supplier first and say which one is kept. Send a fresh commandKey so a retry never merges twice.",
+  intents: ['these two suppliers are the same', 'combine duplicate suppliers', 'merge vendors'],
   scope: 'reference:write',
   keyed: true,
   input: z.strictObject({

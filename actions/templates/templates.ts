@@ -58,6 +58,7 @@ export const createProjectTemplate = defineAction({
   domain: 'templates',
   summary: 'Write a new project template: sections with their starting lines.',
   description: `Creates a template from the sections you send, each with a title and its starting lines (heading required; description, quantity (default 1 of the studio's default unit) and status (default draft); no prices). To capture an existing project as it stands, use create_template_from_project instead. At most 100 sections and 2,000 lines. Send a fresh commandKey so a retry never creates it twice. ${TO_START}`,
+  intents: ['make a new template', 'save a standard set of rooms', 'create a starting point for projects'],
   scope: 'reference:write',
   keyed: true,
   input: TEMPLATE_RECORD.createInput,
@@ -81,6 +82,7 @@ export const createTemplateFromProject = defineAction({
   domain: 'templates',
   summary: "Save a project's sections and lines as a new project template.",
   description: `Captures the project as it stands: its active sections in order, each with its active lines' headings, descriptions and quantities as starting lines (status draft). Prices, suppliers, codes and archived sections or lines are not captured, and the project does not change (an archived project can be captured too). name defaults to the project's. Prefer it to duplicate_project when the next job should start from the same rooms and items, not the same prices. Send a fresh commandKey so a retry never creates it twice. ${TO_START}`,
+  intents: ['turn this project into a template', "reuse this job's rooms next time", 'save a project as a template'],
   scope: 'reference:write',
   keyed: true,
   input: z.strictObject({
@@ -106,6 +108,7 @@ export const updateProjectTemplate = defineAction({
   summary: 'Rename a project template, or add, remove or reorder its sections and starting lines.',
   description:
     "A merge patch with expectedVersion from your last read: name and description change alone; sections, when sent, replace the template's whole list (read it with get_project_template, edit, send it all back). Projects already started from the template do not change. Archived templates do not change (ARCHIVED).",
+  intents: ['add a room to a template', 'change our standard template', 'edit a project template'],
   scope: 'reference:write',
   versioned: { entity: TEMPLATE, idField: 'templateId' },
   input: TEMPLATE_RECORD.patchInput.extend(inTemplate),

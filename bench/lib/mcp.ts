@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,6 +9,7 @@ import { ROLE_PERMISSIONS } from '../../src/core/permissions.js';
 import type { ResultPage } from '../../src/surfaces/result-pages/paging.js';
 import { ActionSearch } from '../../src/surfaces/mcp/search.js';
 import { reassemble } from '../../test/mcp/reassemble.js';
+import { type Recall, recallAt5, relevanceCases } from '../../test/mcp/relevance-set.js';
 import { runAgentSession, type SessionFigures } from '../../test/mcp/agent-session.js';
 import { request } from './api.js';
 import { ROOT } from './processes.js';
@@ -161,18 +161,12 @@ export async function coldStarts(commands: StdioCommand[], runs: number): Promis
   return all.map(summarise);
 }
 
-interface RelevanceCase {
-  query: string;
-  acceptable: string[];
-}
-
 export interface SearchFigures {
   /** Requests in the set, and those the catalog can serve (an acceptable action exists). */
   cases: number;
   servable: number;
-  hitsAt5: number;
-  recallAt5: number;
-  missed: string[];
+  /** Recall@5 of the half intents and synonyms are tuned on, and of the half held out from tuning. */
+  halves: Recall[];
   calls: number;
   p50Ms: number;
   p99Ms: number;
@@ -185,11 +179,8 @@ export interface SearchFigures {
  * per call over `rounds` passes of the whole set after `warmup` passes (JIT).
  */
 export function measureSearch(rounds: number, warmup = 5): SearchFigures {
-  const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/search-relevance.json'), 'utf8')) as {
-    cases: RelevanceCase[];
-  };
   const names = new Set(ACTIONS.map((a) => a.name));
-  const cases = fixture.cases.filter((c) => c.acceptable.some((a) => names.has(a)));
+  const cases = relevanceCases().filter((c) => c.acceptable.some((a) => names.has(a)));
   const search = new ActionSearch(ACTIONS);
   const caller: Caller = {
     userId: 'u',
@@ -200,9 +191,7 @@ export function measureSearch(rounds: number, warmup = 5): SearchFigures {
     tokenId: 't',
     permissions: new Set(ROLE_PERMISSIONS.designer),
   };
-  const missed = cases
-    .filter((c) => !search.rank(c.query, 5).some((n) => c.acceptable.includes(n)))
-    .map((c) => c.query);
+  const { halves } = recallAt5(search);
   for (let i = 0; i < warmup; i++) for (const c of cases) search.search(c.query, caller);
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -214,11 +203,9 @@ export function measureSearch(rounds: number, warmup = 5): SearchFigures {
   }
   times.sort((a, b) => a - b);
   return {
-    cases: fixture.cases.length,
+    cases: relevanceCases().length,
     servable: cases.length,
-    hitsAt5: cases.length - missed.length,
-    recallAt5: (cases.length - missed.length) / cases.length,
-    missed,
+    halves,
     calls: times.length,
     p50Ms: percentile(times, 50),
     p99Ms: percentile(times, 99),

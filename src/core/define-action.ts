@@ -131,6 +131,12 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
   domain: string;
   summary: string;
   description: string;
+  /**
+   * The few ways people ask for it, in a studio's words rather than its field names ("email the PDF to the client"):
+   * search_actions weighs them next to the name, so a request finds the act it means. A resource binding shares its
+   * procedure's.
+   */
+  intents?: readonly string[];
   scope: ActionScope;
   /**
    * Required exactly when `scope` is `capability`: the input field carrying the capability (a share token) and how

@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { ActionKind, AnyAction } from '../../core/define-action.js';
 import type { Caller } from '../../core/context.js';
+import { type Act, actWeight, actionAct, isRequestVerb, requestAct } from './request-acts.js';
 import { indexTerm, queryTerms } from './synonyms.js';
 
 /** One search_actions hit: enough to choose, and to know whether this caller may call it. */
@@ -80,11 +81,19 @@ const FLOOR = 6;
 
 /**
  * A hit that shows what the query asks for: it shares two or more words with the query, or one with the action's
- * name, summary or domain. One word that appears only in a description ("order" in "puts sections in the given
- * order") is a coincidence, not an answer.
+ * name, summary, intents or domain. One word that appears only in a description ("order" in "puts sections in the
+ * given order") is a coincidence, not an answer, and so is the request's verb alone ("send" an invoice is not
+ * deliver_document's "send a document").
  */
-const isMeant = (r: SearchResult) =>
-  r.queryTerms.length >= 2 || Object.values(r.match).some((fields) => fields.some((f) => f !== 'description'));
+function isMeant(r: SearchResult, verbsAlone: boolean): boolean {
+  // A request of verbs alone ("list") is judged on them; otherwise a verb (or a word it prefixes: "sending") is not.
+  const verbs = r.queryTerms.filter(isRequestVerb);
+  const counts = (t: string) => verbsAlone || !verbs.some((v) => t.startsWith(v));
+  return (
+    r.queryTerms.filter(counts).length >= 2 ||
+    Object.entries(r.match).some(([t, fields]) => counts(t) && fields.some((f) => f !== 'description'))
+  );
+}
 
 /** Whether the caller's permissions reach an action (project grants are checked when it runs). */
 export function callerMayCall(caller: Caller, action: AnyAction): boolean {
@@ -108,10 +117,13 @@ export class ActionSearch {
     id: string;
     name: string;
     summary: string;
+    intents: string;
     domain: string;
     description: string;
   }>;
   private readonly byName: Map<string, AnyAction>;
+  /** The act each indexed capability does (see request-acts.ts). */
+  private readonly acts = new Map<string, Act | undefined>();
   /** Procedure name → its resource twin, and back. */
   private readonly twins = new Map<string, AnyAction>();
   private readonly areas: string[];
@@ -127,11 +139,11 @@ export class ActionSearch {
     }
     this.areas = [...new Set(actions.map((a) => a.domain))].sort();
     this.index = new MiniSearch({
-      fields: ['name', 'summary', 'domain', 'description'],
+      fields: ['name', 'summary', 'intents', 'domain', 'description'],
       storeFields: [],
       processTerm: (term) => indexTerm(term),
       searchOptions: {
-        boost: { name: 4, summary: 2, domain: 1.5, description: 0.6 },
+        boost: { name: 4, summary: 2, intents: 2.5, domain: 1.5, description: 0.6 },
         processTerm: (term) => queryTerms(term),
         // "archiv" finds archive/archived; small typos ("photgraph") still match.
         prefix: (term) => term.length >= 4,
@@ -145,10 +157,12 @@ export class ActionSearch {
         .filter((a) => !(a.kind === 'procedure' && this.twins.has(a.name)))
         .map((a) => {
           const twin = this.twins.get(a.name);
+          this.acts.set(a.name, actionAct(a));
           return {
             id: a.name,
             name: twin ? `${words(a.name)} ${words(twin.name)}` : words(a.name),
             summary: a.summary,
+            intents: (a.intents ?? twin?.intents ?? []).join('. '),
             domain: words(a.domain),
             description: whatItDoes(a.description),
           };
@@ -160,14 +174,21 @@ export class ActionSearch {
     const limit = Math.min(Math.max(opts.limit ?? 5, 1), 10);
     // A capability shows under the shape asked for: with kind 'procedure', the twin procedure leads.
     const shown = (a: AnyAction) => (opts.kind && a.kind !== opts.kind ? this.twins.get(a.name) : undefined) ?? a;
+    const asked = requestAct(query);
     const hits = this.index.search(query, {
+      boostDocument: (id) => actWeight(asked, this.acts.get(id as string)),
       filter: (r) => {
         const a = shown(this.byName.get(r.id as string)!);
         return (!opts.domain || a.domain === opts.domain) && (!opts.kind || a.kind === opts.kind);
       },
     });
     const top = hits[0]?.score ?? 0;
-    if (top < FLOOR || !hits.slice(0, limit).some(isMeant)) {
+    const words = query
+      .split(/[^\p{L}\p{N}]+/u)
+      .map(indexTerm)
+      .filter((t): t is string => t !== null);
+    const verbsAlone = words.every(isRequestVerb);
+    if (top < FLOOR || !hits.slice(0, limit).some((r) => isMeant(r, verbsAlone))) {
       return {
         actions: [],
         note: 'No action matches that well. Search again with what you want to do to which record, using the words of these areas.',
