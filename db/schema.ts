@@ -228,17 +228,6 @@ export interface ProjectGrantsTable {
   created_at: string;
 }
 
-export interface SectionsTable {
-  id: string;
-  project_id: string;
-  title: string;
-  position: number;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 export interface LinesTable {
   id: string;
   project_id: string;
@@ -615,7 +604,6 @@ export interface Database {
   oauth_refresh_tokens: OAuthRefreshTokensTable;
   projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
-  sections: SectionsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
   operations: OperationsTable;
@@ -658,8 +646,6 @@ export type OAuthCodeRow = Selectable<OAuthCodesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectUpdate = Updateable<ProjectsTable>;
 export type ProjectGrantRow = Selectable<ProjectGrantsTable>;
-export type SectionRow = Selectable<SectionsTable>;
-export type SectionUpdate = Updateable<SectionsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;

@@ -3,7 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { Section } from './records.js';
 import * as sections from '../../src/domain/sections/lifecycle.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { SectionTitle } from './shapes.js';
+import { SectionTitle } from '../../src/domain/sections/record.js';
 import { ProjectId, SectionId } from '../shared/refs.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';

@@ -1,17 +1,4 @@
-import { z } from 'zod';
-import { Id, named, Timestamp } from '../../src/core/values.js';
+import { SECTION_RECORD } from '../../src/domain/sections/record.js';
 
-export const Section = z
-  .strictObject({
-    id: Id,
-    projectId: Id,
-    title: z.string(),
-    position: z.int().min(1),
-    lineCount: z.int().describe('Active lines in the section.'),
-    version: z.int().min(1),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    archived_at: Timestamp.nullable(),
-  })
-  .describe('A grouping of lines, usually a room.');
-named(Section, 'Section');
+/** A section as every surface answers it: declared once, in its record. */
+export const Section = SECTION_RECORD.output;

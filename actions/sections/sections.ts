@@ -5,7 +5,7 @@ import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { Section } from './records.js';
 import * as sections from '../../src/domain/sections/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { SectionTitle } from './shapes.js';
+import { SectionTitle } from '../../src/domain/sections/record.js';
 import { ProjectId, SectionId } from '../shared/refs.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';

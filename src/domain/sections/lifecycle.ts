@@ -1,15 +1,9 @@
+import { SECTION_RECORD } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { activeLinesOf, copyLines } from '../schedule/copy.js';
 import { activeOrderOf, insertSection, renumberSections } from './order.js';
-import {
-  activeLineCount,
-  assertSectionActive,
-  loadSection,
-  presentSection,
-  touchProject,
-  writeSection,
-} from './section-record.js';
+import { activeLineCount, assertSectionActive, loadSection, touchProject, writeSection } from './section-record.js';
 
 /**
  * Archives an empty section. A section that still holds active lines is refused with SECTION_NOT_EMPTY rather than
@@ -57,5 +51,5 @@ export async function duplicateSection(ctx: ActionContext, projectId: string, se
     summary: `Duplicated section ${source.title} as ${row.title}`,
     changes: { duplicatedFrom: { from: null, to: source.id }, lineCount: { from: null, to: copies.length } },
   });
-  return presentSection(row, copies.length);
+  return SECTION_RECORD.present(row, { lineCount: copies.length });
 }

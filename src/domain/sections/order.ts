@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, SectionRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { SectionRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { assertFullOrder } from '../kit/full-order.js';
 import { newSectionRow, touchProject } from './section-record.js';

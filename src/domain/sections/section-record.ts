@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database, SectionRow, SectionUpdate } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { inProject } from '../kit/in-project.js';
+import { SECTION_RECORD, type SectionRow } from './record.js';
 
 /**
  * A section's row: how a new one starts, how it is presented, loaded, guarded and written. A project's representation
@@ -12,33 +13,8 @@ import { inProject } from '../kit/in-project.js';
  */
 
 /** A new, active section row at version 1. */
-export function newSectionRow(projectId: string, title: string, position: number, now: string): SectionRow {
-  return {
-    id: newId(),
-    project_id: projectId,
-    title,
-    position,
-    archived_at: null,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
-}
-
-export function presentSection(row: SectionRow, lineCount: number) {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    title: row.title,
-    position: row.position,
-    lineCount,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
-export type PresentedSection = ReturnType<typeof presentSection>;
+export const newSectionRow = (projectId: string, title: string, position: number, now: string): SectionRow =>
+  SECTION_RECORD.newRow({ title, position }, { id: newId(), ownerId: projectId, now });
 
 export async function loadSection(db: Kysely<Database>, projectId: string, sectionId: string): Promise<SectionRow> {
   const row = await inProject(db, 'sections', projectId, sectionId);
@@ -71,10 +47,10 @@ export async function touchProject(ctx: ActionContext, projectId: string) {
 }
 
 /** Writes section columns, bumps its version (and the project's, whose representation embeds sections), records it. */
-export async function writeSection(ctx: ActionContext, before: SectionRow, cols: SectionUpdate, verb: string) {
+export async function writeSection(ctx: ActionContext, before: SectionRow, cols: Partial<SectionRow>, verb: string) {
   const count = await activeLineCount(ctx.db, before.id);
   const shown = await versionedUpdate(ctx, 'sections', before, cols, {
-    present: (row) => presentSection(row, count),
+    present: (row) => SECTION_RECORD.present(row, { lineCount: count }),
     audit: (after) => ({
       targetKind: 'section',
       projectId: before.project_id,

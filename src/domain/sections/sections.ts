@@ -1,17 +1,11 @@
+import { SECTION_RECORD, type SectionRow } from './record.js';
 import type { Kysely } from 'kysely';
-import type { Database, SectionUpdate } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { insertSection } from './order.js';
-import {
-  activeLineCount,
-  assertSectionActive,
-  loadSection,
-  presentSection,
-  touchProject,
-  writeSection,
-} from './section-record.js';
+import { activeLineCount, assertSectionActive, loadSection, touchProject, writeSection } from './section-record.js';
 import { whereArchived } from '../kit/filters.js';
 
 /** Sections with their count of active lines, as one query. */
@@ -35,7 +29,7 @@ export async function listSections(db: Kysely<Database>, projectId: string, incl
   let qb = sectionsWithCounts(db, projectId);
   if (!includeArchived) qb = qb.where('sections.archived_at', 'is', null);
   const rows = await qb.orderBy('sections.position').orderBy('sections.id').execute();
-  return rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0)));
+  return rows.map(({ line_count, ...r }) => SECTION_RECORD.present(r, { lineCount: Number(line_count ?? 0) }));
 }
 
 export interface ListSectionsQuery extends PageRequest {
@@ -57,12 +51,15 @@ export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQu
   let qb = sectionsWithCounts(ctx.db, query.projectId);
   qb = whereArchived(qb, 'sections.archived_at', query.archived);
   const { rows, nextCursor } = await keysetPage(qb, query.sort ? SECTION_SORTS[query.sort] : DOCUMENT_ORDER, query);
-  return { items: rows.map(({ line_count, ...r }) => presentSection(r, Number(line_count ?? 0))), nextCursor };
+  return {
+    items: rows.map(({ line_count, ...r }) => SECTION_RECORD.present(r, { lineCount: Number(line_count ?? 0) })),
+    nextCursor,
+  };
 }
 
 export async function getSection(ctx: ActionContext, projectId: string, sectionId: string) {
   const row = await loadSection(ctx.db, projectId, sectionId);
-  return presentSection(row, await activeLineCount(ctx.db, sectionId));
+  return SECTION_RECORD.present(row, { lineCount: await activeLineCount(ctx.db, sectionId) });
 }
 
 export async function createSection(ctx: ActionContext, projectId: string, title: string, position?: number) {
@@ -75,7 +72,7 @@ export async function createSection(ctx: ActionContext, projectId: string, title
     summary: `Created section ${title}`,
     changes: { created: { from: null, to: title } },
   });
-  return presentSection(row, 0);
+  return SECTION_RECORD.present(row, { lineCount: 0 });
 }
 
 export async function updateSection(
@@ -86,7 +83,7 @@ export async function updateSection(
 ) {
   const before = await loadSection(ctx.db, projectId, sectionId);
   assertSectionActive(before);
-  const cols: SectionUpdate = {};
+  const cols: Partial<SectionRow> = {};
   if (patch.title !== undefined) cols.title = patch.title;
   if (!Object.keys(cols).length) {
     throw new ServiceError('VALIDATION_FAILED', 'Give at least one field to change (title).', {
