@@ -66,7 +66,7 @@ export interface Config {
 }
 
 /** The project folder (where package.json is), whether running from src/ via tsx or from dist/src/. */
-function projectRoot(): string {
+export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
