@@ -57,7 +57,7 @@ describe('the home page and the docs index', () => {
     const v = await visit('/');
     expect(v.status).toBe(200);
     const links = await v.page.evaluate<string[]>(`[...document.querySelectorAll('main a')].map((a) => a.href)`);
-    for (const path of ['/docs', '/login', '/health']) expect(links).toContain(`${server.url}${path}`);
+    for (const path of ['/docs', '/login', '/health', '/health/ready']) expect(links).toContain(`${server.url}${path}`);
     for (const link of links) expect((await fetch(link)).status, link).toBe(200);
     expectOnlyOwnRequests(v);
     expect(v.errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { html } from '../share-page/html.js';
 import { docsPage } from './layout.js';
 
-/** `GET /`: what this server is and where to go: the docs, the sign-in page, the health check. */
+/** `GET /`: what this server is and where to go: the docs, the sign-in page, the health checks. */
 export function homePage(): string {
   return docsPage(
     'Studio server',
@@ -11,7 +11,8 @@ their AI agents.</p>
 <ul>
 <li><a href="/docs">Documentation</a>: the REST reference, the action catalog and the error codes</li>
 <li><a href="/login">Sign in</a>: see who you are signed in as and your studios</li>
-<li><a href="/health">Health</a>: the process answers</li>
+<li><a href="/health">Health</a> (the process answers) and <a href="/health/ready">readiness</a> (the database
+answers, its migrations are current, the operation workers run)</li>
 </ul>
 <p class="note">Agents connect over MCP at <code>/mcp</code> (OAuth) or with <code>studio mcp</code> over stdio.</p>`,
   );
