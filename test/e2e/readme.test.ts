@@ -25,7 +25,7 @@ interface Block {
 const SKIP = /^\s*<!-- readme-test: skip: (.+?) -->\s*$/;
 
 /** Every ```sh (or ```bash) block of a Markdown text, unindented, with the skip marker on the line before it. */
-export function shellBlocks(markdown: string): Block[] {
+function shellBlocks(markdown: string): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
