@@ -23,6 +23,8 @@ const SQLITE_ONLY = [
   'test/e2e/openapi-client.test.ts',
   // The account pages in a browser: the store is exercised on both dialects by test/members' other files.
   'test/members/account-pages.test.ts',
+  // The documentation pages in a browser: they show the catalog, not the store.
+  'test/e2e/docs-pages.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */

@@ -42,3 +42,5 @@ await build({
   target: 'node20',
   logLevel: 'warning',
 });
+
+await import('./api-reference.mjs');

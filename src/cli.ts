@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { loadConfig } from './config.js';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadConfig, projectRoot } from './config.js';
 import { migrate } from '../db/sqlite.js';
 import { nowIso } from './core/ids.js';
 
 const HELP: Record<string, string> = {
   main: `studio: the studio server (schedules, client documents, imports, procurement) for people and agents.
 
-Usage: studio <command> [options]
+Usage: studio <command> [options]   (studio --version prints the version)
 
 Commands:
   serve          Start the HTTP server (REST /v1, tRPC /api/trpc, docs). Seeds a demo studio on first start.
@@ -26,7 +26,8 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
   (postgres://…, instead of the file), STUDIO_BASE_URL,
   STUDIO_DOCS_URL, STUDIO_BODY_LIMIT (bytes, 1048576), STUDIO_NO_DEMO=1, STUDIO_TOKEN (for mcp),
   STUDIO_ALLOWED_ORIGINS, STUDIO_HEADERS_TIMEOUT_MS, STUDIO_REQUEST_TIMEOUT_MS, STUDIO_KEEP_ALIVE_TIMEOUT_MS,
-  STUDIO_IDLE_TIMEOUT_MS, STUDIO_MAX_INFLIGHT_BODIES (see the README's Configuration table).`,
+  STUDIO_IDLE_TIMEOUT_MS, STUDIO_MAX_INFLIGHT_BODIES, STUDIO_LOG_LEVEL (silent, error, warn, info, debug),
+  STUDIO_LOG_FORMAT (json, text) (see the README's Configuration table).`,
   serve: `studio serve: start the HTTP server.
 
   Listens on STUDIO_HOST:STUDIO_PORT (127.0.0.1:3000). On an empty database it creates the demo studio
@@ -62,6 +63,10 @@ async function main(argv: string[]) {
   const wantsHelp = rest.includes('--help') || rest.includes('-h');
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     console.log(HELP.main);
+    return;
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    console.log(packageVersion());
     return;
   }
   const config = loadConfig();
@@ -132,6 +137,11 @@ async function main(argv: string[]) {
       console.error(`Unknown command "${command}".\n\n${HELP.main}`);
       process.exitCode = 2;
   }
+}
+
+/** This build's version, from the project's package.json (found from the bundle and from source alike). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** `studio migrate`: the pending migrations of the configured database, applied and named. */

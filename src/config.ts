@@ -61,12 +61,33 @@ export interface Config {
   secret?: string;
   /** Skip seeding the demo studio on first start. */
   noDemo: boolean;
-  logLevel: string;
+  /** STUDIO_LOG_LEVEL: `silent`, `error`, `warn`, `info` (one line per request) or `debug`. */
+  logLevel: LogLevel;
+  /** STUDIO_LOG_FORMAT: `json` (one JSON object per line, for a log collector) or `text` (for a terminal). */
+  logFormat: 'json' | 'text';
   synchronous: 'FULL' | 'NORMAL';
 }
 
+export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** `STUDIO_LOG_LEVEL`: one of LOG_LEVELS (default `info`: a line per request); anything else stops the start. */
+function logLevel(raw: string | undefined): LogLevel {
+  const level = raw?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`STUDIO_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${raw}".`);
+  return level as LogLevel;
+}
+
+/** `STUDIO_LOG_FORMAT`: `json` (default) or `text`. */
+function logFormat(raw: string | undefined): 'json' | 'text' {
+  const format = raw?.trim().toLowerCase() || 'json';
+  if (format !== 'json' && format !== 'text') throw new Error(`STUDIO_LOG_FORMAT must be json or text, not "${raw}".`);
+  return format;
+}
+
 /** The project folder (where package.json is), whether running from src/ via tsx or from dist/src/. */
-function projectRoot(): string {
+export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(resolve(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
@@ -167,7 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noDemo: env.STUDIO_NO_DEMO === '1',
     workers: whole(env, 'STUDIO_WORKERS', 1),
     operationLeaseSeconds: whole(env, 'STUDIO_OPERATION_LEASE_SECONDS', 30, 3),
-    logLevel: env.STUDIO_LOG_LEVEL ?? 'warn',
+    logLevel: logLevel(env.STUDIO_LOG_LEVEL),
+    logFormat: logFormat(env.STUDIO_LOG_FORMAT),
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',
   };
 }

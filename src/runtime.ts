@@ -38,6 +38,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     config,
     inFlight: new Map(),
     log,
+    workers: { configured: config.workers, running: () => workers?.running ?? false },
     async close() {
       await workers?.stop();
       await store.close();

@@ -17,6 +17,8 @@ export interface Runtime {
   /** Stops this process's operation workers (letting a running job finish its step), then closes the store. */
   close(): Promise<void>;
   log?: (msg: string, err?: unknown) => void;
+  /** This process's operation workers, for `/health/ready`: how many were asked for, and whether they run. */
+  workers?: { configured: number; running(): boolean };
 }
 
 export type Surface = 'rest' | 'trpc' | 'mcp';

@@ -58,6 +58,11 @@ export class OperationRunner {
     return this;
   }
 
+  /** Started and not stopped: its loops survive a failed claim or job (they log it and go on), so this is the truth. */
+  get running(): boolean {
+    return !this.stopped && this.loops.length > 0;
+  }
+
   async stop() {
     this.stopped = true;
     wakeWorkers();

@@ -5,6 +5,7 @@ import type { Runtime } from '../core/invoke.js';
 import { buildActionsDocument } from '../contract/actions-json.js';
 import { buildOpenApiDocument } from '../contract/openapi.js';
 import { canonicalJson } from '../core/canonical-json.js';
+import { registerDocsPages } from './docs-pages/routes.js';
 
 /**
  * The base URL clients reach this server at: the configured one, with the port the server listens on when it was
@@ -28,7 +29,10 @@ export function servedOpenApi(doc: OpenAPIObject, base: string, docsUrl: string)
   };
 }
 
-/** The catalog documents, built from the same pure functions as generated/, once, on first request. */
+/**
+ * The catalog documents, built from the same pure functions as generated/, once, on first request, and the pages that
+ * show them to a person (docs-pages/).
+ */
 export function registerDocs(app: FastifyInstance, rt: Runtime, actions: readonly AnyAction[]) {
   let actionsJson: string | undefined;
   let openapiJson: string | undefined;
@@ -40,12 +44,5 @@ export function registerDocs(app: FastifyInstance, rt: Runtime, actions: readonl
     openapiJson ??= `${canonicalJson(servedOpenApi(buildOpenApiDocument(actions), baseUrl(app, rt), rt.config.docsUrl), 2)}\n`;
     return reply.type('application/json').send(openapiJson);
   });
-  app.get('/docs', async (_req, reply) =>
-    reply.type('text/html').send(`<!doctype html><meta charset="utf-8"><title>Studio API</title>
-<h1>Studio API</h1>
-<ul>
-<li><a href="/docs/api/actions.json">actions.json</a>: every capability, with input and output JSON Schema</li>
-<li><a href="/docs/openapi.json">openapi.json</a>: the /v1 resource API (OpenAPI 3.1)</li>
-</ul>`),
-  );
+  registerDocsPages(app, actions);
 }

@@ -17,6 +17,8 @@ import { registerAccountPages } from './pages/route.js';
 import { SignInLimits } from './pages/sign-in-limits.js';
 import { registerOAuth } from './oauth/routes.js';
 import { redactPath } from './redact.js';
+import { loggerOptions, RequestLog } from './request-log.js';
+import { registerHealth } from './health.js';
 
 /** A size in bytes as a person reads it: whole MiB or KiB when it is one, else bytes. */
 export function sizeInWords(bytes: number): string {
@@ -75,7 +77,9 @@ const checkingInterval = (config: Runtime['config']) =>
 export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): Promise<FastifyInstance> {
   const { config } = rt;
   const app = Fastify({
-    logger: false,
+    logger: loggerOptions(config),
+    // One line per request, not fastify's two, its id named as the problem documents name it.
+    logController: new RequestLog(),
     bodyLimit: config.bodyLimit,
     genReqId: nextRequestId,
     // Prototype poisoning in JSON bodies is refused outright.
@@ -133,6 +137,6 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   const signIns = new SignInLimits();
   await registerAccountPages(app, rt, signIns);
   await registerOAuth(app, rt, signIns);
-  app.get('/health', async () => ({ status: 'ok' }));
+  registerHealth(app, rt);
   return app;
 }

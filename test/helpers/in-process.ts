@@ -38,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = await freshDatabase();
   const config = {
     ...loadConfig({ ...db.env, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'silent', ...env }),
-    logLevel: 'silent',
+    logLevel: 'silent' as const,
   };
   const rt = await createRuntime(config);
   const seeded = await seedDemo(rt.store);

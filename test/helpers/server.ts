@@ -21,6 +21,8 @@ export interface RunningServer {
   dir: string;
   proc: ChildProcess;
   stderr: () => string;
+  /** Everything the process printed on stdout so far: the banner, and its log lines (JSON, one per request). */
+  stdout: () => string;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dir: db.dir,
     proc,
     stderr: () => err,
+    stdout: () => out,
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));

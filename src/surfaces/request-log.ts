@@ -1,0 +1,73 @@
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from '../config.js';
+import { redactPath } from './redact.js';
+
+/**
+ * What a log line may say about a request: its method, its route (the pattern, `/v1/projects/:projectId`) and its path
+ * with any token in it redacted (`/s/[token]`). Never its query (a tRPC or agent-results input may carry a share
+ * token), never a header (Authorization, Cookie), never a body (a password). Fastify's own lines (an error it logs
+ * itself) go through this too.
+ */
+function safeRequest(req: FastifyRequest) {
+  return { method: req.method, route: req.routeOptions?.url, path: redactPath(req.url.split('?')[0]!) };
+}
+
+/**
+ * `STUDIO_LOG_FORMAT=text`: each line as a person reads it at a terminal (`14:02:03 info GET /v1/projects 200 4.1ms`)
+ * instead of JSON; pino-pretty is not a dependency, and this is all a terminal needs.
+ */
+export const textStream = {
+  write(line: string) {
+    const { time, level, msg, method, path, status, ms, requestId, studioId, pid, hostname, route, ...rest } =
+      JSON.parse(line);
+    const when = new Date(time).toISOString().slice(11, 19);
+    const request = method ? ` ${method} ${path} ${status} ${ms}ms ${requestId}${studioId ? ` ${studioId}` : ''}` : '';
+    const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+    process.stdout.write(`${when} ${LEVEL_NAMES[level] ?? level} ${msg}${request}${extra}\n`);
+  },
+};
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+
+/** Fastify's own pino logger at `STUDIO_LOG_LEVEL`, JSON lines on stdout (or text, when asked), requests redacted. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    serializers: { req: safeRequest, res: (res) => ({ status: res.statusCode }) },
+    ...(config.logFormat === 'text' ? { stream: textStream } : {}),
+  };
+}
+
+/**
+ * Fastify's request logging, made one line per request, when it has been answered: method, route, redacted path,
+ * status, duration, request id (the problem documents' `requestId`) and the studio when a token named one. A 5xx (or a
+ * request that failed while answering) is an `error` line, every other an `info` line; at `debug`, the client's
+ * User-Agent too. Fastify's "incoming request" line is not written: the answered one says everything it did.
+ */
+export class RequestLog extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply) {
+    const status = reply.statusCode;
+    const line = {
+      ...safeRequest(req),
+      status,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ...(req.caller ? { studioId: req.caller.studioId } : {}),
+      ...(req.log.level === 'debug' ? { userAgent: req.headers['user-agent'] } : {}),
+    };
+    if (status >= 500 || error) req.log.error(line, 'request');
+    else req.log.info(line, 'request');
+  }
+}
