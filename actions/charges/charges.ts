@@ -21,7 +21,7 @@ export const listProjectCharges = defineAction({
   kind: 'procedure',
   effect: 'query',
   domain: 'charges',
-  summary: "List a project's charges (fees, time, reimbursables, disbursements, freight) with net, tax and gross.",
+  summary: "List a project's charges (fees, time, costs passed on, freight) with net, tax and gross.",
   description:
     "The project's charges by date (or sort by createdAt; '-' for descending), each with its figures and its net, tax and gross in the project currency (amounts need pricing:read). Filter by type, by invoiced (true: only those already invoiced; false: only those still to bill) and by dateFrom/dateTo (inclusive, YYYY-MM-DD); archived charges are left out unless archived is include or only. For goods, read the schedule lines instead (list_schedule_lines).",
   scope: 'procurement:read',
