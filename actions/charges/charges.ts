@@ -14,7 +14,7 @@ import { ProjectCharge } from './records.js';
 const EX = { chargeId: '0000000000000000000000000h' } as const;
 const inCharge = { projectId: ProjectId, chargeId: ProjectChargeId };
 const INVOICED_NOTE =
-  'A charge that has been invoiced never changes (CHARGE_INVOICED): raise a new charge, or a credit note in the accounting system.';
+  'Once a charge has been billed it is locked for good: bill more with a new charge, or less with a credit note.';
 
 export const listProjectCharges = defineAction({
   name: 'list_project_charges',
@@ -65,7 +65,7 @@ export const createProjectCharge = defineAction({
   summary:
     'Bill something besides goods on a project: a design fee, hours of time, a reimbursable, a disbursement, freight.',
   description:
-    'Adds a charge to the project in its currency. Send the figures its type takes (list_charge_types): design_fee takes fixedAmount; time takes hours and hourlyRate; reimbursable, disbursement and freight take cost and, for a handling charge, handlingMarkup. Amounts are scale-4 strings ({ amount4: "950000" } = 95.0000) and need pricing:write. taxRate defaults to the studio\'s; date defaults to today. The answer shows net, tax and gross, each rounded once to the currency\'s minor unit. Goods belong on schedule lines, not here. Send a fresh commandKey so a retry never bills twice.',
+    'Adds a charge to the project in its currency. Send the figures its type takes (list_charge_types): design_fee takes fixedAmount; time takes hours and hourlyRate; reimbursable, disbursement and freight (costs the studio recharges: samples, couriers, printing, planning fees) take cost and, for a handling charge, handlingMarkup. Amounts are scale-4 strings ({ amount4: "950000" } = 95.0000) and need pricing:write. taxRate defaults to the studio\'s; date defaults to today. The answer shows net, tax and gross, each rounded once to the currency\'s minor unit. Goods belong on schedule lines, not here. Send a fresh commandKey so a retry never bills twice.',
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   keyed: true,
@@ -90,8 +90,8 @@ export const updateProjectCharge = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'charges',
-  summary: 'Correct a charge not yet invoiced: its description, date, figures, type or tax rate.',
-  description: `A merge patch with expectedVersion from your last read: send only what changes (null clears a figure). The figures must still fit the type (list_charge_types): changing time to design_fee means sending fixedAmount and null for hours and hourlyRate. Net, tax and gross are worked out again. ${INVOICED_NOTE} Archived charges do not change (ARCHIVED).`,
+  summary: "Correct a charge's description, date, figures, type or tax rate.",
+  description: `A merge patch with expectedVersion from your last read: send only what changes (null clears a figure). The figures must still fit the type (list_charge_types): a time charge becomes a design_fee with fixedAmount given and hours and hourlyRate set to null. Net, tax and gross are worked out again. ${INVOICED_NOTE} Archived charges do not change (ARCHIVED).`,
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROJECT_CHARGE, idField: 'chargeId' },
@@ -107,7 +107,7 @@ export const archiveProjectCharge = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'charges',
-  summary: 'Withdraw a charge not yet invoiced, so it is no longer billed (kept, never deleted).',
+  summary: 'Withdraw a charge so it is no longer billed (kept, never deleted).',
   description: `Archives the charge: it stays readable (list_project_charges with archived include or only) but is no longer billed. Needs expectedVersion; a second archival answers ALREADY_ARCHIVED. ${INVOICED_NOTE}`,
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
