@@ -62,8 +62,7 @@ export const createProjectCharge = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'charges',
-  summary:
-    'Bill something besides goods on a project: a design fee, hours of time, a reimbursable, a disbursement, freight.',
+  summary: 'Bill a project for something besides goods: a design fee, hours, a cost passed on, freight.',
   description:
     'Adds a charge to the project in its currency. Send the figures its type takes (list_charge_types): design_fee takes fixedAmount; time takes hours and hourlyRate; reimbursable, disbursement and freight (costs the studio recharges: samples, couriers, printing, planning fees) take cost and, for a handling charge, handlingMarkup. Amounts are scale-4 strings ({ amount4: "950000" } = 95.0000) and need pricing:write. taxRate defaults to the studio\'s; date defaults to today. The answer shows net, tax and gross, each rounded once to the currency\'s minor unit. Goods belong on schedule lines, not here. Send a fresh commandKey so a retry never bills twice.',
   scope: 'procurement:write',

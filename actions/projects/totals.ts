@@ -55,6 +55,20 @@ const ProjectTotals = z
     sections: z
       .array(z.strictObject({ sectionId: Id, title: z.string(), position: z.int().min(1), ...Totals }))
       .describe('Active sections, in order.'),
+    charges: z
+      .strictObject({
+        count: z.int().min(0).describe('Active charges counted.'),
+        net: priced(Money).describe('Σ of each charge’s net, each rounded once to the minor unit.'),
+        tax: priced(Money).describe('Σ of each charge’s tax, each rounded once.'),
+        gross: priced(Money).describe('net + tax.'),
+        otherCurrencyCount: z
+          .int()
+          .min(0)
+          .describe("Active charges in another currency (made before the project's changed): not in these sums."),
+      })
+      .describe(
+        'What the project bills besides goods (list_project_charges), invoiced or not: with tax, unlike the line totals.',
+      ),
   })
   .describe("A project's money totals, per section and overall.");
 named(ProjectTotals, 'ProjectTotals');

@@ -234,6 +234,18 @@ describe('list_project_charges and get_project_charge', () => {
     expect(viaMcp.result.items.map((c: { date: string }) => c.date)).toEqual(['2026-11-20']);
   });
 
+  it('shows in the project totals: the active charges, invoiced or not, summed as an invoice sums its lines', async () => {
+    const totals = await owner.projects.getProjectTotals.query({ projectId: listed });
+    // 100 + 80 + 80 + 45 + 100 (invoiced); the archived freight is not billed.
+    expect(totals.charges).toEqual({
+      count: 5,
+      net: gbp('4050000'),
+      tax: gbp('810000'),
+      gross: gbp('4860000'),
+      otherCurrencyCount: 0,
+    });
+  });
+
   it('reads one charge, over MCP too; one of another project is NOT_FOUND', async () => {
     const [first] = (await owner.charges.listProjectCharges.query({ projectId: listed })).items;
     const read = await owner.charges.getProjectCharge.query({ projectId: listed, chargeId: first!.id });
