@@ -105,7 +105,9 @@ export const PROJECT_CHARGE_RECORD = defineRecord({
       ),
       {
         write: 'always',
-        output: priced(Ratio.nullable()).optional().describe('Needs pricing:read.'),
+        output: priced(Ratio.nullable())
+          .optional()
+          .describe('The handling charge on the cost, "1250" = 12.5%; null for none. Needs pricing:read.'),
         column: 'handling_markup4',
         codec: ratioCodec,
       },
@@ -116,7 +118,7 @@ export const PROJECT_CHARGE_RECORD = defineRecord({
       ),
       {
         write: 'always',
-        output: Ratio,
+        output: Ratio.describe('The tax on the net, "2000" = 20%.'),
         column: 'tax_rate4',
         codec: { toColumn: (v: { ratio4: string }) => v.ratio4, fromColumn: (c: unknown) => ({ ratio4: c as string }) },
       },
