@@ -126,6 +126,16 @@ describe('create_project_charge: exact money', () => {
       { amount4: '5000000', currency: 'JPY' },
       { amount4: '55000000', currency: 'JPY' },
     ]);
+    // The project's currency may still change while no line has a price; its charge keeps its yen, summed apart.
+    const project = await owner.projects.getStudioProject.query({ projectId: yen.id });
+    await owner.projects.updateProjectDetails.mutate({
+      projectId: yen.id,
+      expectedVersion: project.version,
+      currency: 'GBP',
+    });
+    expect((await owner.charges.getProjectCharge.query({ projectId: yen.id, chargeId: c.id })).currency).toBe('JPY');
+    const totals = await owner.projects.getProjectTotals.query({ projectId: yen.id });
+    expect(totals.charges).toMatchObject({ count: 0, net: gbp('0'), otherCurrencyCount: 1 });
   });
 
   it('dates a charge today and takes the studio’s tax rate when none is sent', async () => {
