@@ -21,7 +21,7 @@ export function presentCharge(row: ProjectChargeRow) {
 
 export const CHARGE_SORTS = namedSorts(
   {
-    date: { column: 'project_charges.charge_date', field: 'charge_date' },
+    date: { column: 'project_charges.charge_date' },
     createdAt: { column: 'project_charges.created_at' },
   },
   { column: 'project_charges.id' },
