@@ -80,7 +80,7 @@ export const getProjectTotals = defineAction({
   domain: 'projects',
   summary: 'Client, trade, margin and delivery totals per section and project, naming unpriced lines.',
   description:
-    'Totals over the active lines of the active sections, computed exactly from unrounded factors and rounded once per figure, so a project total need not equal the sum of its section totals or of line totals. Totals are before tax and exclude delivery, which has its own deliveryTotal. Lines whose client or trade price is tbc or poa are left out of that total and listed by name in linesLeftOut, so you can say what the figure does not yet cover; linesByState counts every value state. Needs pricing:read.',
+    'Totals over the active lines of the active sections, computed exactly from unrounded factors and rounded once per figure, so a project total need not equal the sum of its section totals or of line totals. Totals are before tax and exclude delivery, which has its own deliveryTotal. Lines whose client or trade price is tbc or poa are left out of that total and listed by name in linesLeftOut, so you can say what the figure does not yet cover; linesByState counts every value state. Charges (fees, time, costs passed on) are summed apart in charges, with their tax. Needs pricing:read.',
   scope: 'pricing:read',
   input: z.strictObject({ projectId: ProjectId }),
   output: ProjectTotals,
