@@ -138,6 +138,29 @@ describe('create_project_charge: exact money', () => {
     expect(totals.charges).toMatchObject({ count: 0, net: gbp('0'), otherCurrencyCount: 1 });
   });
 
+  it('is made over MCP as an agent makes it, with the same exact money', async () => {
+    // 48.00 freight with 10 % handling = 52.80; 20 % tax = 10.56.
+    const made = await callAction(mcp, 'create_project_charge', {
+      projectId,
+      type: 'freight',
+      description: 'Courier for the dining chairs',
+      date: '2026-11-03',
+      cost: { amount4: '480000' },
+      handlingMarkup: { ratio4: '1000' },
+      commandKey: uuid(),
+    });
+    expect(made.result).toMatchObject({
+      type: 'freight',
+      cost: gbp('480000'),
+      handlingMarkup: { ratio4: '1000' },
+      net: gbp('528000'),
+      tax: gbp('105600'),
+      gross: gbp('633600'),
+    });
+    const read = await owner.charges.getProjectCharge.query({ projectId, chargeId: made.result.id });
+    expect(read).toEqual(made.result);
+  });
+
   it('dates a charge today and takes the studio’s tax rate when none is sent', async () => {
     const c = await createCharge(owner, fee(projectId, '10000000'));
     expect(c.date).toBe(new Date().toISOString().slice(0, 10));
