@@ -189,3 +189,48 @@ export type InspectorRecord = (typeof INSPECTOR_RECORDS)[number];
 /** What an interface layout arranges: a table's columns, or the inspector's panels. */
 export const LAYOUT_KINDS = ['table', 'inspector'] as const;
 export type LayoutKind = (typeof LAYOUT_KINDS)[number];
+
+/**
+ * What a project charge bills besides goods, in the words studios use. Each type takes the figures of one basis:
+ * `fixed` (an amount), `hourly` (hours × an hourly rate) or `cost` (a cost passed on, with or without a handling
+ * markup). The sentences are what list_charge_types answers, for an agent choosing a type.
+ */
+export const CHARGE_TYPES = ['design_fee', 'time', 'reimbursable', 'disbursement', 'freight'] as const;
+export type ChargeType = (typeof CHARGE_TYPES)[number];
+
+/** How a charge's net is worked out from its figures. */
+export const CHARGE_BASES = ['fixed', 'hourly', 'cost'] as const;
+export type ChargeBasis = (typeof CHARGE_BASES)[number];
+
+export const CHARGE_TYPE_GUIDE: Record<ChargeType, { label: string; basis: ChargeBasis; means: string }> = {
+  design_fee: {
+    label: 'Design fee',
+    basis: 'fixed',
+    means:
+      "A fixed fee for the studio's design work (a concept stage, a scheme, a room): send fixedAmount, the net before tax.",
+  },
+  time: {
+    label: 'Time',
+    basis: 'hourly',
+    means:
+      'Hours worked billed at an hourly rate (extra design time, site visits, project management): send hours and hourlyRate; the net is hours × rate.',
+  },
+  reimbursable: {
+    label: 'Reimbursable',
+    basis: 'cost',
+    means:
+      'A cost the studio paid for the project and passes on (samples, printing, travel): send cost and, when the studio adds a handling charge, handlingMarkup; the net is cost × (1 + markup).',
+  },
+  disbursement: {
+    label: 'Disbursement',
+    basis: 'cost',
+    means:
+      "A payment made on the client's behalf to a third party (a planning fee, a contractor's invoice): send cost and, if any, handlingMarkup; the net is cost × (1 + markup).",
+  },
+  freight: {
+    label: 'Freight',
+    basis: 'cost',
+    means:
+      "Shipping, courier or carriage not on a line's delivery price: send cost and, if any, handlingMarkup; the net is cost × (1 + markup).",
+  },
+};

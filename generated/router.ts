@@ -30,6 +30,14 @@ export type AppRouter = TRPCBuiltRouter<
       listProjectAuditEvents: Q<In<typeof A.listProjectAuditEvents>, Out<typeof A.listProjectAuditEvents>>;
       listStudioAuditEvents: Q<In<typeof A.listStudioAuditEvents>, Out<typeof A.listStudioAuditEvents>>;
     };
+    charges: {
+      archiveProjectCharge: M<In<typeof A.archiveProjectCharge> & { expectedVersion?: number }, Out<typeof A.archiveProjectCharge>>;
+      createProjectCharge: M<In<typeof A.createProjectCharge> & { commandKey?: string }, Out<typeof A.createProjectCharge>>;
+      getProjectCharge: Q<In<typeof A.getProjectCharge>, Out<typeof A.getProjectCharge>>;
+      listChargeTypes: Q<In<typeof A.listChargeTypes>, Out<typeof A.listChargeTypes>>;
+      listProjectCharges: Q<In<typeof A.listProjectCharges>, Out<typeof A.listProjectCharges>>;
+      updateProjectCharge: M<In<typeof A.updateProjectCharge> & { expectedVersion?: number }, Out<typeof A.updateProjectCharge>>;
+    };
     clientDocument: {
       getClientDocumentSettings: Q<In<typeof A.getClientDocumentSettings>, Out<typeof A.getClientDocumentSettings>>;
       getClientDocumentVersion: Q<In<typeof A.getClientDocumentVersion>, Out<typeof A.getClientDocumentVersion>>;

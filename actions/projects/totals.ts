@@ -55,6 +55,20 @@ const ProjectTotals = z
     sections: z
       .array(z.strictObject({ sectionId: Id, title: z.string(), position: z.int().min(1), ...Totals }))
       .describe('Active sections, in order.'),
+    charges: z
+      .strictObject({
+        count: z.int().min(0).describe('Active charges counted.'),
+        net: priced(Money).describe('Σ of each charge’s net, each rounded once to the minor unit.'),
+        tax: priced(Money).describe('Σ of each charge’s tax, each rounded once.'),
+        gross: priced(Money).describe('net + tax.'),
+        otherCurrencyCount: z
+          .int()
+          .min(0)
+          .describe("Active charges in another currency (made before the project's changed): not in these sums."),
+      })
+      .describe(
+        'What the project bills besides goods (list_project_charges), invoiced or not: with tax, unlike the line totals.',
+      ),
   })
   .describe("A project's money totals, per section and overall.");
 named(ProjectTotals, 'ProjectTotals');
@@ -66,7 +80,7 @@ export const getProjectTotals = defineAction({
   domain: 'projects',
   summary: 'Client, trade, margin and delivery totals per section and project, naming unpriced lines.',
   description:
-    'Totals over the active lines of the active sections, computed exactly from unrounded factors and rounded once per figure, so a project total need not equal the sum of its section totals or of line totals. Totals are before tax and exclude delivery, which has its own deliveryTotal. Lines whose client or trade price is tbc or poa are left out of that total and listed by name in linesLeftOut, so you can say what the figure does not yet cover; linesByState counts every value state. Needs pricing:read.',
+    'Totals over the active lines of the active sections, computed exactly from unrounded factors and rounded once per figure, so a project total need not equal the sum of its section totals or of line totals. Totals are before tax and exclude delivery, which has its own deliveryTotal. Lines whose client or trade price is tbc or poa are left out of that total and listed by name in linesLeftOut, so you can say what the figure does not yet cover; linesByState counts every value state. Charges (fees, time, costs passed on) are summed apart in charges, with their tax. Needs pricing:read.',
   intents: ['how much is the whole job worth', 'what does the client pay in total', 'what is still to be priced'],
   scope: 'pricing:read',
   input: z.strictObject({ projectId: ProjectId }),

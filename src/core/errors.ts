@@ -144,6 +144,13 @@ export const ERROR_CATALOG = {
     sentence:
       'A studio always has exactly one owner, who cannot leave, be removed or change role; the owner first hands the studio to another member with transfer_studio_ownership.',
   },
+  CHARGE_INVOICED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The charge has been invoiced',
+    sentence:
+      'This charge is on an invoice, so it can no longer change or be archived; to bill more raise a new charge (create_project_charge), to bill less raise a credit note in the accounting system.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',

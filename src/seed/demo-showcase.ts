@@ -1,10 +1,12 @@
 import { ACTIONS_BY_NAME } from '../../actions/index.js';
 import { invoke, type Runtime } from '../core/invoke.js';
+import { seedDemoCharges } from './demo-charges.js';
 
 /**
  * What the demo studio shows a client, made on its first start through the real actions (the same path an agent
  * takes): photographs on several Harbour House lines, two custom properties with values, the client document's
- * settings, a minted version, and one live share of it. Returns the share's path, `/s/<token>`, shown once.
+ * settings, a minted version, a few charges (src/seed/demo-charges.ts), and one live share of it. Returns the
+ * share's path, `/s/<token>`, shown once.
  * Tests seed the bare demo (seedDemo) and build these themselves, so their counts stay their own.
  */
 export async function seedDemoShowcase(rt: Runtime, token: string, projectId: string): Promise<string> {
@@ -65,6 +67,7 @@ export async function seedDemoShowcase(rt: Runtime, token: string, projectId: st
     branding: { accentColour: '#2f5d62' },
   });
   await call('mint_client_document', { projectId, ...key() });
+  await seedDemoCharges(rt, token, projectId);
   const share = await call('issue_project_share', {
     projectId,
     recipientEmail: 'marsden.family@example.com',

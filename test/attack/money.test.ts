@@ -1,12 +1,14 @@
 /**
  * Extreme money: whatever prices, quantities and markups callers may set, every priced read (the line, the schedule,
- * the project's totals) still answers, with every amount a string of digits. What callers may not set (beyond the
- * bounds, negative, fractional) is refused with 400 naming the field, and changes nothing.
+ * the project's totals, a project's charges) still answers, with every amount a string of digits. What callers may
+ * not set (beyond the bounds, negative, fractional) is refused with 400 naming the field, and changes nothing.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PRICE4, MAX_QUANTITY4 } from '../../src/core/money.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
+import { trpcFailure } from '../helpers/calls.js';
+import { uuid } from '../helpers/ids.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
@@ -118,5 +120,80 @@ describe('amounts beyond what a caller may set are refused, naming the field, ch
     expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
     const after = await http(app.url, 'GET', `/v1/projects/${app.projectId}/items/${lineId}`, { token: app.token });
     expect(after.body.version).toBe(before.body.version);
+  });
+});
+
+describe('charges at the bounds', () => {
+  const trpcGet = (path: string, input: object) =>
+    http(app.url, 'GET', `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { token: app.token });
+
+  it('every figure at its extreme still answers net, tax and gross as digits, in the charge and the list', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          hours: extreme(MAX_QUANTITY4),
+          rate: extreme(MAX_PRICE4),
+          cost: extreme(MAX_PRICE4),
+          markup: extreme(100_000n),
+          fixed: extreme(MAX_PRICE4),
+          tax: extreme(10_000n),
+          kind: fc.constantFrom('time' as const, 'reimbursable' as const, 'design_fee' as const),
+        }),
+        async (p) => {
+          const figures =
+            p.kind === 'time'
+              ? { hours: { amount4: p.hours }, hourlyRate: { amount4: p.rate } }
+              : p.kind === 'reimbursable'
+                ? { cost: { amount4: p.cost }, handlingMarkup: { ratio4: p.markup } }
+                : { fixedAmount: { amount4: p.fixed } };
+          const c = await owner.charges.createProjectCharge.mutate({
+            projectId: app.projectId,
+            type: p.kind,
+            description: 'Extreme',
+            taxRate: { ratio4: p.tax },
+            ...figures,
+            commandKey: uuid(),
+          });
+          const reads = [
+            await trpcGet('charges.getProjectCharge', { projectId: app.projectId, chargeId: c.id }),
+            await trpcGet('charges.listProjectCharges', { projectId: app.projectId, type: p.kind, sort: '-createdAt' }),
+          ];
+          for (const r of reads) {
+            expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+            for (const a of amounts(r.body)) expect(a).toMatch(/^-?(0|[1-9][0-9]*)$/);
+          }
+          expect(BigInt(c.gross!.amount4)).toBe(BigInt(c.net!.amount4) + BigInt(c.tax!.amount4));
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  const refused: Array<[string, Record<string, unknown>, string]> = [
+    ['an hourly rate over the bound', { hourlyRate: { amount4: String(MAX_PRICE4 + 1n) } }, 'hourlyRate.amount4'],
+    ['hours over the bound', { hours: { amount4: String(MAX_QUANTITY4 + 1n) } }, 'hours.amount4'],
+    ['negative hours', { hours: { amount4: '-10000' } }, 'hours.amount4'],
+    ['a 30-digit rate', { hourlyRate: { amount4: '9'.repeat(30) } }, 'hourlyRate.amount4'],
+    ['a tax rate over 100%', { taxRate: { ratio4: '10001' } }, 'taxRate.ratio4'],
+    ['a fractional tax rate', { taxRate: { ratio4: '20.5' } }, 'taxRate.ratio4'],
+  ];
+
+  it.each(refused)('%s is refused, naming the field, and nothing is made', async (_name, figures, field) => {
+    const before = await owner.charges.listProjectCharges.query({ projectId: app.projectId, archived: 'include' });
+    const err = await trpcFailure(
+      owner.charges.createProjectCharge.mutate({
+        projectId: app.projectId,
+        type: 'time',
+        description: 'Out of bounds',
+        hours: { amount4: '10000' },
+        hourlyRate: { amount4: '10000' },
+        ...figures,
+        commandKey: uuid(),
+      } as never),
+    );
+    expect(err.data?.serviceCode).toBe('VALIDATION_FAILED');
+    expect(err.data?.errors?.map((e) => e.path)).toContain(field);
+    const after = await owner.charges.listProjectCharges.query({ projectId: app.projectId, archived: 'include' });
+    expect(after.items.length).toBe(before.items.length);
   });
 });

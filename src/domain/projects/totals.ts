@@ -4,6 +4,7 @@ import { derivePricing } from '../schedule/pricing.js';
 import { presentationFor } from '../schedule/lines.js';
 import type { LineRow } from '../../../db/schema.js';
 import type { Currency, ValueState } from '../../../db/vocabulary.js';
+import { chargeTotals } from '../charges/totals.js';
 
 type StateCounts = Record<ValueState, number>;
 
@@ -132,5 +133,6 @@ export async function getProjectTotals(ctx: ActionContext, projectId: string) {
       position: s.position,
       ...present(bySection.get(s.id)!, p.currency),
     })),
+    charges: await chargeTotals(ctx.db, projectId, p.currency),
   };
 }
