@@ -189,3 +189,15 @@ export type InspectorRecord = (typeof INSPECTOR_RECORDS)[number];
 /** What an interface layout arranges: a table's columns, or the inspector's panels. */
 export const LAYOUT_KINDS = ['table', 'inspector'] as const;
 export type LayoutKind = (typeof LAYOUT_KINDS)[number];
+
+/**
+ * Where a supplier enquiry stands: draft (being written), sent (emailed to its suppliers), partly_responded (some of
+ * them answered), responded (all answered), applied (a response's prices were written onto the lines), closed (ended;
+ * nothing more is recorded or applied).
+ */
+export const ENQUIRY_STATES = ['draft', 'sent', 'partly_responded', 'responded', 'applied', 'closed'] as const;
+export type EnquiryState = (typeof ENQUIRY_STATES)[number];
+
+/** Where an enquiry's email to one supplier stands: not sent yet, queued for the mail server, sent, or refused. */
+export const ENQUIRY_MAIL_STATUSES = ['unsent', 'queued', 'sent', 'failed'] as const;
+export type EnquiryMailStatus = (typeof ENQUIRY_MAIL_STATUSES)[number];

@@ -239,6 +239,13 @@ export const ERROR_CATALOG = {
     sentence:
       'This server sends no email until STUDIO_SMTP_URL and STUDIO_MAIL_FROM are set; download the document instead (download_document) and send the link yourself.',
   },
+  ENQUIRY_WRONG_STATE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The enquiry is not at that stage',
+    sentence:
+      'The enquiry (or its response) has moved past this step, or not reached it yet; read it (get_enquiry) and take the step its state allows.',
+  },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
