@@ -21,6 +21,7 @@ import { UNIT } from '../../src/domain/units/entity.js';
 import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
 import { Id } from '../../src/core/values.js';
+import { ENQUIRY, ENQUIRY_RESPONSE } from '../../src/domain/enquiries/entity.js';
 
 /**
  * Input fields that name a record. `invoke` proves each belongs where the request says (its project, the caller's
@@ -60,3 +61,5 @@ export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });
 export const DocumentId = Ref(DOCUMENT);
 export const DeliveryId = Ref(DOCUMENT_DELIVERY);
 export const SavedViewId = Ref(SAVED_VIEW);
+export const EnquiryId = Ref(ENQUIRY);
+export const EnquiryResponseId = Ref(ENQUIRY_RESPONSE);

@@ -144,6 +144,13 @@ export const ERROR_CATALOG = {
     sentence:
       'A studio always has exactly one owner, who cannot leave, be removed or change role; the owner first hands the studio to another member with transfer_studio_ownership.',
   },
+  ENQUIRY_WRONG_STATE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The enquiry is not at that stage',
+    sentence:
+      'The enquiry (or its response) has moved past this step, or not reached it yet; read it (get_enquiry) and take the step its state allows.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',
@@ -238,13 +245,6 @@ export const ERROR_CATALOG = {
     title: 'Email delivery is not configured',
     sentence:
       'This server sends no email until STUDIO_SMTP_URL and STUDIO_MAIL_FROM are set; download the document instead (download_document) and send the link yourself.',
-  },
-  ENQUIRY_WRONG_STATE: {
-    status: 409,
-    trpc: 'CONFLICT',
-    title: 'The enquiry is not at that stage',
-    sentence:
-      'The enquiry (or its response) has moved past this step, or not reached it yet; read it (get_enquiry) and take the step its state allows.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 

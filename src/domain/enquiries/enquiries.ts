@@ -79,8 +79,7 @@ async function presentEnquiries(db: Kysely<Database>, rows: readonly EnquiryRow[
   });
 }
 
-export const presentEnquiry = async (db: Kysely<Database>, row: EnquiryRow) =>
-  (await presentEnquiries(db, [row]))[0]!;
+export const presentEnquiry = async (db: Kysely<Database>, row: EnquiryRow) => (await presentEnquiries(db, [row]))[0]!;
 
 export const ENQUIRY_SORTS = namedSorts(
   { createdAt: { column: 'enquiries.created_at' }, replyBy: { column: 'enquiries.reply_by' } },
@@ -111,7 +110,8 @@ export async function listEnquiries(ctx: Reader, q: ListEnquiriesQuery) {
 
 export async function loadEnquiry(ctx: Reader, projectId: string, enquiryId: string): Promise<EnquiryRow> {
   const row = await inProject(ctx.db, 'enquiries', projectId, enquiryId);
-  if (!row) throw new ServiceError('NOT_FOUND', `No enquiry ${enquiryId} exists in this project; list_enquiries lists them.`);
+  if (!row)
+    throw new ServiceError('NOT_FOUND', `No enquiry ${enquiryId} exists in this project; list_enquiries lists them.`);
   return row;
 }
 
@@ -198,7 +198,11 @@ export function stateAfter(row: EnquiryRow, act: EnquiryAct): EnquiryState {
 export function writeEnquiry(ctx: ActionContext, before: EnquiryRow, cols: Partial<EnquiryRow>, verb: string) {
   return versionedUpdate(ctx, 'enquiries', before, cols, {
     present: (row) => presentEnquiry(ctx.db, row),
-    audit: (after) => ({ targetKind: 'enquiry', projectId: before.project_id, summary: `${verb} enquiry ${after.title}` }),
+    audit: (after) => ({
+      targetKind: 'enquiry',
+      projectId: before.project_id,
+      summary: `${verb} enquiry ${after.title}`,
+    }),
   });
 }
 

@@ -9,7 +9,12 @@ export type ItemRequest =
   | { description: string; details?: string | undefined; quantity: { amount4: string; unit?: string | undefined } };
 
 /** The words a supplier needs to identify a line's product: brand, product code, finish, dimensions. */
-function detailsOf(line: { brand: string | null; product_code: string | null; finish: string | null; dimensions: string | null }) {
+function detailsOf(line: {
+  brand: string | null;
+  product_code: string | null;
+  finish: string | null;
+  dimensions: string | null;
+}) {
   const parts = [line.brand, line.product_code, line.finish, line.dimensions].filter((p): p is string => !!p?.trim());
   return parts.length ? parts.join(' · ') : null;
 }
@@ -40,15 +45,22 @@ export async function itemsFrom(
       continue;
     }
     if (seen.has(req.lineId)) {
-      throw new ServiceError('VALIDATION_FAILED', `Item ${number} names a line already on the enquiry; name each line once.`, {
-        errors: [{ path: `items.${i}.lineId`, message: 'Named twice.' }],
-      });
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        `Item ${number} names a line already on the enquiry; name each line once.`,
+        {
+          errors: [{ path: `items.${i}.lineId`, message: 'Named twice.' }],
+        },
+      );
     }
     seen.add(req.lineId);
     const line = await inProject(ctx.db, 'lines', projectId, req.lineId);
     if (!line) throw new ServiceError('NOT_FOUND', `No line ${req.lineId} exists in this project.`);
     if (line.archived_at) {
-      throw new ServiceError('ARCHIVED', `Line ${line.code ?? line.heading} is archived; restore it (restore_schedule_line) or leave it out.`);
+      throw new ServiceError(
+        'ARCHIVED',
+        `Line ${line.code ?? line.heading} is archived; restore it (restore_schedule_line) or leave it out.`,
+      );
     }
     const unit = await ctx.queryRow<{ symbol: string }>('SELECT symbol FROM units WHERE id = ?', line.unit_id);
     items.push({

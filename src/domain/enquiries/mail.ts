@@ -10,6 +10,7 @@ import type { EnquiryItemValue } from './record.js';
 /** Text fit for a mail header: no line breaks or other control characters from what people typed. */
 export const headerText = (s: string) =>
   s
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a header must not carry.
     .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -44,7 +45,11 @@ export function itemTable(items: readonly EnquiryItemValue[]): string {
     cell(quantityText(i.quantity), 30),
   ]);
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => r.map((v, c) => v.padEnd(widths[c]!)).join(' | ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((v, c) => v.padEnd(widths[c]!))
+      .join(' | ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line)].join('\n');
 }
 

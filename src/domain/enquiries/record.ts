@@ -13,7 +13,9 @@ named(EnquiryState, 'EnquiryState');
 
 export const EnquiryMailStatus = z
   .enum(ENQUIRY_MAIL_STATUSES)
-  .describe("unsent: not sent yet; queued: waiting for the mail server; sent; failed: the mail server's refusal is in error.");
+  .describe(
+    "unsent: not sent yet; queued: waiting for the mail server; sent; failed: the mail server's refusal is in error.",
+  );
 named(EnquiryMailStatus, 'EnquiryMailStatus');
 
 /** A calendar day, as a reply-by or valid-until date is given. */
@@ -44,7 +46,10 @@ export const itemsOf = (row: { items: string }) => ITEMS.fromColumn(row.items);
 export const EnquirySupplier = z.strictObject({
   supplierId: Id,
   name: z.string(),
-  email: z.string().nullable().describe("Where the enquiry goes (the supplier's address; once sent, the one it went to)."),
+  email: z
+    .string()
+    .nullable()
+    .describe("Where the enquiry goes (the supplier's address; once sent, the one it went to)."),
   mail: z.strictObject({
     status: EnquiryMailStatus,
     error: z.string().nullable().describe("The mail server's refusal, when it failed."),
@@ -57,7 +62,8 @@ export const EnquirySupplier = z.strictObject({
 /** A supplier enquiry: its items, suppliers, reply-by date and where it stands. */
 export const ENQUIRY_RECORD = defineRecord({
   name: 'Enquiry',
-  description: "A request to suppliers for trade prices and lead times on some of a project's lines or free-text items.",
+  description:
+    "A request to suppliers for trade prices and lead times on some of a project's lines or free-text items.",
   table: 'enquiries',
   owner: 'project',
   archivable: false,
@@ -94,7 +100,10 @@ export const ResponseLine = z.strictObject({
   item: z.int().min(1).describe("The item's number on the enquiry."),
   lineId: Id.nullable().describe('The schedule line the item is; null for a free-text item.'),
   cannotSupply: z.boolean().describe('The supplier cannot supply it (then there is no price).'),
-  tradePrice: priced(Money).nullable().optional().describe('Needs pricing:read. The unit price quoted; null when none.'),
+  tradePrice: priced(Money)
+    .nullable()
+    .optional()
+    .describe('Needs pricing:read. The unit price quoted; null when none.'),
   leadTimeDays: z.int().min(0).max(3650).nullable(),
   validUntil: CalendarDate.nullable().describe('The last day the price holds.'),
   note: z.string(),

@@ -41,11 +41,18 @@ async function responseLines(
   const lines: ResponseLineValue[] = [];
   for (const [i, l] of sent.entries()) {
     const item = itemsOf(enquiry).find((it) => it.number === l.item);
-    if (!item) throw invalid(`lines.${i}.item`, `The enquiry has no item ${l.item}; its items are numbered 1 to ${itemsOf(enquiry).length}.`);
+    if (!item)
+      throw invalid(
+        `lines.${i}.item`,
+        `The enquiry has no item ${l.item}; its items are numbered 1 to ${itemsOf(enquiry).length}.`,
+      );
     if (seen.has(l.item)) throw invalid(`lines.${i}.item`, `Item ${l.item} is answered twice; give each item once.`);
     seen.add(l.item);
     if (!l.tradePrice === !l.cannotSupply) {
-      throw invalid(`lines.${i}`, `Item ${l.item}: give either tradePrice or cannotSupply: true, not both and not neither.`);
+      throw invalid(
+        `lines.${i}`,
+        `Item ${l.item}: give either tradePrice or cannotSupply: true, not both and not neither.`,
+      );
     }
     const line = item.lineId ? await inProject(ctx.db, 'lines', enquiry.project_id, item.lineId) : undefined;
     lines.push({
@@ -96,9 +103,19 @@ export async function recordResponse(ctx: ActionContext, req: RecordResponseRequ
     .where('enquiry_id', '=', req.enquiryId)
     .where('supplier_id', '=', req.supplierId)
     .executeTakeFirst();
-  if (!asked) throw invalid('supplierId', 'This supplier was not asked in this enquiry; get_enquiry lists the suppliers it went to.');
-  const state = stateAfter(before, { act: 'respond', allSuppliersAnswered: await allAnswered(ctx.db, before.id, req.supplierId) });
-  const project = await ctx.queryRow<{ currency: Currency }>('SELECT currency FROM projects WHERE id = ?', req.projectId);
+  if (!asked)
+    throw invalid(
+      'supplierId',
+      'This supplier was not asked in this enquiry; get_enquiry lists the suppliers it went to.',
+    );
+  const state = stateAfter(before, {
+    act: 'respond',
+    allSuppliersAnswered: await allAnswered(ctx.db, before.id, req.supplierId),
+  });
+  const project = await ctx.queryRow<{ currency: Currency }>(
+    'SELECT currency FROM projects WHERE id = ?',
+    req.projectId,
+  );
   const lines = await responseLines(ctx, before, project!.currency, req.lines);
   const row = ENQUIRY_RESPONSE_RECORD.newRow(
     { enquiryId: before.id, supplierId: req.supplierId, lines, note: req.note ?? '', recordedBy: ctx.caller!.memberId },
@@ -118,11 +135,19 @@ export async function recordResponse(ctx: ActionContext, req: RecordResponseRequ
 }
 
 /** What applying a response would write: the enquiry, the response, and each line it prices, as they are now. */
-async function applicable(ctx: Pick<ActionContext, 'db' | 'queryRow'>, projectId: string, enquiryId: string, responseId: string) {
+async function applicable(
+  ctx: Pick<ActionContext, 'db' | 'queryRow'>,
+  projectId: string,
+  enquiryId: string,
+  responseId: string,
+) {
   const enquiry = await loadEnquiry(ctx, projectId, enquiryId);
   const response = await inProject(ctx.db, 'enquiry_responses', projectId, responseId);
   if (response?.enquiry_id !== enquiryId) {
-    throw new ServiceError('NOT_FOUND', `No response ${responseId} was recorded against this enquiry; get_enquiry lists its responses.`);
+    throw new ServiceError(
+      'NOT_FOUND',
+      `No response ${responseId} was recorded against this enquiry; get_enquiry lists its responses.`,
+    );
   }
   if (response.applied_at) {
     throw new ServiceError(
@@ -132,7 +157,9 @@ async function applicable(ctx: Pick<ActionContext, 'db' | 'queryRow'>, projectId
   }
   const state = stateAfter(enquiry, { act: 'apply' });
   const [shown] = await presentResponses(ctx.db, [response]);
-  const priced = linesOf(response).filter((l) => l.lineId && !l.cannotSupply && (l.tradePrice || l.leadTimeDays !== null));
+  const priced = linesOf(response).filter(
+    (l) => l.lineId && !l.cannotSupply && (l.tradePrice || l.leadTimeDays !== null),
+  );
   if (!priced.length) {
     throw new ServiceError(
       'VALIDATION_FAILED',

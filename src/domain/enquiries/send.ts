@@ -20,7 +20,8 @@ import { itemsOf } from './record.js';
 
 const Address = z.email();
 /** A supplier's address is used only when it is one address on one line: nothing typed reaches a header otherwise. */
-const usable = (email: string | null): email is string => !!email && !/[\r\n]/.test(email) && Address.safeParse(email).success;
+const usable = (email: string | null): email is string =>
+  !!email && !/[\r\n]/.test(email) && Address.safeParse(email).success;
 
 export interface SendJobInput {
   projectId: string;
@@ -43,7 +44,10 @@ export async function requestSend(ctx: ActionContext, projectId: string, enquiry
     .orderBy('r.position')
     .execute();
   const failed = recipients.filter((r) => r.mail_status === 'failed');
-  const state = stateAfter(before, before.state === 'draft' ? { act: 'send' } : { act: 'resend', failedMails: failed.length });
+  const state = stateAfter(
+    before,
+    before.state === 'draft' ? { act: 'send' } : { act: 'resend', failedMails: failed.length },
+  );
   const going = before.state === 'draft' ? recipients : failed;
   const unaddressed = going.filter((r) => !usable(r.email));
   if (unaddressed.length) {
@@ -51,7 +55,12 @@ export async function requestSend(ctx: ActionContext, projectId: string, enquiry
     throw new ServiceError(
       'VALIDATION_FAILED',
       `${names} ${unaddressed.length === 1 ? 'has' : 'have'} no usable email address, so nothing was sent: add one with update_supplier (email), then send again.`,
-      { errors: unaddressed.map((r) => ({ path: 'supplierIds', message: `${r.name} (${r.supplier_id}) has no usable email address.` })) },
+      {
+        errors: unaddressed.map((r) => ({
+          path: 'supplierIds',
+          message: `${r.name} (${r.supplier_id}) has no usable email address.`,
+        })),
+      },
     );
   }
   for (const r of going) {
@@ -170,7 +179,10 @@ export async function sendEnquiryMails(job: JobContext<SendJobInput>) {
 export async function settleUnsent(tx: Db, enquiryId: string) {
   await tx
     .updateTable('enquiry_recipients')
-    .set({ mail_status: 'failed', mail_error: 'The sending was interrupted before this email went; send_enquiry sends it again.' })
+    .set({
+      mail_status: 'failed',
+      mail_error: 'The sending was interrupted before this email went; send_enquiry sends it again.',
+    })
     .where('enquiry_id', '=', enquiryId)
     .where('mail_status', '=', 'queued')
     .execute();

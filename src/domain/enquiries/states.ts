@@ -36,7 +36,8 @@ export function nextState(state: EnquiryState, a: EnquiryAct): EnquiryState | nu
 
 /** What each refused act says the caller can do instead, in their words. */
 export function refusalFor(state: EnquiryState, act: EnquiryAct['act']): string {
-  if (state === 'closed') return 'This enquiry is closed; nothing more is sent, recorded or applied. Start a new one with create_enquiry.';
+  if (state === 'closed')
+    return 'This enquiry is closed; nothing more is sent, recorded or applied. Start a new one with create_enquiry.';
   switch (act) {
     case 'send':
     case 'resend':
