@@ -221,8 +221,8 @@ export async function applyResponse(ctx: ActionContext, projectId: string, enqui
     changes: { appliedTo: { from: null, to: lines.map((l) => l.id) } },
   });
   await writeEnquiry(ctx, enquiry, { state }, 'Applied a response of');
-  const after = await getEnquiry(ctx, projectId, enquiryId);
-  return { enquiry: after, response: after.responses.find((r) => r.id === responseId)!, lines };
+  const { responses, ...after } = await getEnquiry(ctx, projectId, enquiryId);
+  return { enquiry: after, response: responses.find((r) => r.id === responseId)!, lines };
 }
 
 export { presentEnquiry };
