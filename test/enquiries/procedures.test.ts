@@ -540,17 +540,18 @@ describe('another studio', () => {
 
     const ours = await draftEnquiry(owner, projectId, [s.fabrics.id], [s.lines[0]!.id]);
     const refused = [
-      owner.enquiries.getEnquiry.query({ projectId: project.id, enquiryId: theirs.id }),
-      owner.enquiries.getEnquiry.query({ projectId, enquiryId: theirs.id }),
-      owner.enquiries.listEnquiries.query({ projectId: project.id }),
-      owner.enquiries.listEnquiries.query({ projectId, supplierId: setting.fabrics.id }),
-      draftEnquiry(owner, projectId, [setting.fabrics.id], [s.lines[0]!.id]),
-      draftEnquiry(owner, projectId, [s.fabrics.id], [line.id]),
-      owner.enquiries.closeEnquiry.mutate({ projectId, enquiryId: theirs.id, expectedVersion: 2 }),
-      owner.enquiries.sendEnquiry.mutate({ projectId, enquiryId: theirs.id, expectedVersion: 2 }),
-      answer(owner, projectId, ours.id, setting.fabrics.id, ['1']),
+      () => owner.enquiries.getEnquiry.query({ projectId: project.id, enquiryId: theirs.id }),
+      () => owner.enquiries.getEnquiry.query({ projectId, enquiryId: theirs.id }),
+      () => owner.enquiries.listEnquiries.query({ projectId: project.id }),
+      () => owner.enquiries.listEnquiries.query({ projectId, supplierId: setting.fabrics.id }),
+      () => draftEnquiry(owner, projectId, [setting.fabrics.id], [s.lines[0]!.id]),
+      () => draftEnquiry(owner, projectId, [s.fabrics.id], [line.id]),
+      () => owner.enquiries.closeEnquiry.mutate({ projectId, enquiryId: theirs.id, expectedVersion: 2 }),
+      () => owner.enquiries.sendEnquiry.mutate({ projectId, enquiryId: theirs.id, expectedVersion: 2 }),
+      () => answer(owner, projectId, ours.id, setting.fabrics.id, ['1']),
     ];
-    for (const call of refused) expect(await codeOf(call)).toBe('NOT_FOUND');
+    // Each made only when awaited: a refusal left waiting would be an unhandled rejection.
+    for (const call of refused) expect(await codeOf(call())).toBe('NOT_FOUND');
     const viaMcp = await callAction(mcp, 'get_enquiry', { projectId: project.id, enquiryId: theirs.id });
     expect(viaMcp.code).toBe('NOT_FOUND');
   });
