@@ -39,7 +39,7 @@ export const getEnquiry = defineAction({
   kind: 'procedure',
   effect: 'query',
   domain: 'enquiries',
-  summary: 'Read one supplier enquiry with every response recorded against it.',
+  summary: 'Read one supplier enquiry with every reply recorded: the prices each supplier gave, lead times.',
   description:
     "The enquiry (items numbered from 1, suppliers with how their email went, state, reply-by date) and its responses, oldest first: per item a trade price (needs pricing:read) or cannot supply, lead time, valid-until date and note, and whether the response was applied. Keep its version for send_enquiry, apply_enquiry_response and close_enquiry, and a response's id for apply_enquiry_response.",
   scope: 'procurement:read',

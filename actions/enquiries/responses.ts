@@ -21,7 +21,7 @@ export const sendEnquiry = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'enquiries',
-  summary: 'Email a draft enquiry to each of its suppliers (when email is configured).',
+  summary: 'Email an enquiry (a request for prices) to each of its suppliers, when email is configured.',
   description:
     "Sends one email per supplier through the studio's mail server: the message, the items as a table (code, item, details, quantity) and the reply-by date; never a client price, markup or the client. Refused at once, nothing queued, when the server has no email (DELIVERY_NOT_CONFIGURED, 503) or when a supplier has no usable email address (VALIDATION_FAILED naming them: add one with update_supplier). Needs expectedVersion from get_enquiry. The enquiry is sent at once and the emails go by an operation: poll get_operation_status; the enquiry's suppliers say how each email went, and a refusal by the mail server fails the operation with DELIVERY_FAILED. Sending a sent enquiry again sends only the emails that failed.",
   scope: 'procurement:write',
@@ -46,7 +46,7 @@ export const recordEnquiryResponse = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'enquiries',
-  summary: "Record a supplier's answer to a sent enquiry: prices or cannot supply, lead times, validity.",
+  summary: 'Record what a supplier replied to an enquiry: their prices or cannot supply, lead times.',
   description:
     "Appends the supplier's answer (it never replaces an earlier one; a revised quote is a new response): per item, by its number, a tradePrice (needs pricing:write) or cannotSupply: true, with leadTimeDays, validUntil and a note, and a note for the whole answer. Items not mentioned were not answered. The enquiry becomes partly_responded, or responded once every supplier has answered. Nothing reaches the schedule until apply_enquiry_response. Send a fresh commandKey so a retry never records it twice.",
   scope: 'procurement:write',
