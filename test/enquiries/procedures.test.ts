@@ -8,6 +8,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayAmount, parseAmount4 } from '../../src/core/money.js';
 import { leakForms } from '../helpers/leaks.js';
+import { ACTIONS_BY_NAME } from '../../actions/index.js';
+import { authenticate } from '../../src/core/auth.js';
+import { invoke } from '../../src/core/invoke.js';
 import { allPages, callAction, codeOf, errorOf, refusal, settledOperation } from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
@@ -441,6 +444,52 @@ describe('who may', () => {
     expect(
       await codeOf(them.enquiries.closeEnquiry.mutate({ projectId, enquiryId: draft.id, expectedVersion: 1 })),
     ).toBe('FORBIDDEN');
+  });
+});
+
+describe('a connection without pricing:write', () => {
+  it('records "cannot supply" but neither a trade price nor applying one onto lines', async () => {
+    const draft = await draftEnquiry(owner, projectId, [s.fabrics.id], [s.lines[9]!.id]);
+    await sendAndSettle(owner, projectId, draft.id);
+    const priced = (await answer(owner, projectId, draft.id, s.fabrics.id, ['6660000'])).response;
+    // The owner's own member, through a connection that was not allowed pricing:write (an OAuth consent can do that).
+    const full = (await authenticate(app.rt.store, app.token))!;
+    const caller = {
+      ...full,
+      via: 'oauth' as const,
+      permissions: new Set([...full.permissions].filter((p) => p !== 'pricing:write')),
+    };
+    const call = (name: string, input: Record<string, unknown>) =>
+      invoke(app.rt, ACTIONS_BY_NAME.get(name)!, input, { caller, surface: 'trpc' }).then(
+        () => 'accepted',
+        (e: { code: string; detail: string }) => `${e.code}: ${e.detail}`,
+      );
+    const record = (line: Record<string, unknown>) =>
+      call('record_enquiry_response', {
+        projectId,
+        enquiryId: draft.id,
+        supplierId: s.fabrics.id,
+        lines: [line],
+        commandKey: uuid(),
+      });
+    expect(await record({ item: 1, tradePrice: { amount4: '1' } })).toMatch(
+      /^FORBIDDEN: Setting tradePrice needs the pricing:write permission/,
+    );
+    expect(await record({ item: 1, cannotSupply: true })).toBe('accepted');
+    const { version } = await owner.enquiries.getEnquiry.query({ projectId, enquiryId: draft.id });
+    const applied = await call('apply_enquiry_response', {
+      projectId,
+      enquiryId: draft.id,
+      responseId: priced.id,
+      expectedVersion: version,
+      confirm: true,
+    });
+    expect(applied).toMatch(
+      /^FORBIDDEN: Writing a response's trade prices onto lines needs the pricing:write permission/,
+    );
+    expect((await owner.schedule.getScheduleLine.query({ projectId, lineId: s.lines[9]!.id })).version).toBe(
+      s.lines[9]!.version,
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { inProject } from '../kit/in-project.js';
 import { loadLine, writeLine } from '../schedule/lines.js';
-import { getEnquiry, loadEnquiry, presentEnquiry, presentResponses, stateAfter, writeEnquiry } from './enquiries.js';
+import { getEnquiry, loadEnquiry, presentResponses, stateAfter, writeEnquiry } from './enquiries.js';
 import { ENQUIRY_RESPONSE_RECORD, type EnquiryRow, itemsOf, linesOf, type ResponseLineValue } from './record.js';
 
 /** One item as record_enquiry_response takes it. */
@@ -224,5 +224,3 @@ export async function applyResponse(ctx: ActionContext, projectId: string, enqui
   const { responses, ...after } = await getEnquiry(ctx, projectId, enquiryId);
   return { enquiry: after, response: responses.find((r) => r.id === responseId)!, lines };
 }
-
-export { presentEnquiry };
