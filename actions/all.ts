@@ -23,3 +23,4 @@ export * from './files/index.js';
 export * from './imports/index.js';
 export * from './interface/index.js';
 export * from './charges/index.js';
+export * from './enquiries/index.js';

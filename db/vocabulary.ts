@@ -234,3 +234,15 @@ export const CHARGE_TYPE_GUIDE: Record<ChargeType, { label: string; basis: Charg
       "Shipping, courier or carriage not on a line's delivery price: send cost and, if any, handlingMarkup; the net is cost × (1 + markup).",
   },
 };
+
+/**
+ * Where a supplier enquiry stands: draft (being written), sent (emailed to its suppliers), partly_responded (some of
+ * them answered), responded (all answered), applied (a response's prices were written onto the lines), closed (ended;
+ * nothing more is recorded or applied).
+ */
+export const ENQUIRY_STATES = ['draft', 'sent', 'partly_responded', 'responded', 'applied', 'closed'] as const;
+export type EnquiryState = (typeof ENQUIRY_STATES)[number];
+
+/** Where an enquiry's email to one supplier stands: not sent yet, queued for the mail server, sent, or refused. */
+export const ENQUIRY_MAIL_STATUSES = ['unsent', 'queued', 'sent', 'failed'] as const;
+export type EnquiryMailStatus = (typeof ENQUIRY_MAIL_STATUSES)[number];

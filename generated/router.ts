@@ -70,6 +70,15 @@ export type AppRouter = TRPCBuiltRouter<
       listDocumentDeliveries: Q<In<typeof A.listDocumentDeliveries>, Out<typeof A.listDocumentDeliveries>>;
       listProjectDocuments: Q<In<typeof A.listProjectDocuments>, Out<typeof A.listProjectDocuments>>;
     };
+    enquiries: {
+      applyEnquiryResponse: M<In<typeof A.applyEnquiryResponse> & { expectedVersion?: number; confirm?: boolean }, Out<typeof A.applyEnquiryResponse>>;
+      closeEnquiry: M<In<typeof A.closeEnquiry> & { expectedVersion?: number }, Out<typeof A.closeEnquiry>>;
+      createEnquiry: M<In<typeof A.createEnquiry> & { commandKey?: string }, Out<typeof A.createEnquiry>>;
+      getEnquiry: Q<In<typeof A.getEnquiry>, Out<typeof A.getEnquiry>>;
+      listEnquiries: Q<In<typeof A.listEnquiries>, Out<typeof A.listEnquiries>>;
+      recordEnquiryResponse: M<In<typeof A.recordEnquiryResponse> & { commandKey?: string }, Out<typeof A.recordEnquiryResponse>>;
+      sendEnquiry: M<In<typeof A.sendEnquiry> & { expectedVersion?: number }, Out<typeof A.sendEnquiry>>;
+    };
     imports: {
       cancelScheduleImport: M<In<typeof A.cancelScheduleImport>, Out<typeof A.cancelScheduleImport>>;
       commitScheduleImport: M<In<typeof A.commitScheduleImport> & { expectedVersion?: number }, Out<typeof A.commitScheduleImport>>;

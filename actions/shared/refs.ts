@@ -22,6 +22,7 @@ import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
 import { Id } from '../../src/core/values.js';
 import { PROJECT_CHARGE } from '../../src/domain/charges/entity.js';
+import { ENQUIRY, ENQUIRY_RESPONSE } from '../../src/domain/enquiries/entity.js';
 
 /**
  * Input fields that name a record. `invoke` proves each belongs where the request says (its project, the caller's
@@ -62,3 +63,5 @@ export const DocumentId = Ref(DOCUMENT);
 export const DeliveryId = Ref(DOCUMENT_DELIVERY);
 export const SavedViewId = Ref(SAVED_VIEW);
 export const ProjectChargeId = Ref(PROJECT_CHARGE);
+export const EnquiryId = Ref(ENQUIRY);
+export const EnquiryResponseId = Ref(ENQUIRY_RESPONSE);

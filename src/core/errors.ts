@@ -151,6 +151,13 @@ export const ERROR_CATALOG = {
     sentence:
       'This charge is on an invoice, so it can no longer change or be archived; to bill more raise a new charge (create_project_charge), to bill less raise a credit note in the accounting system.',
   },
+  ENQUIRY_WRONG_STATE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The enquiry is not at that stage',
+    sentence:
+      'The enquiry (or its response) has moved past this step, or not reached it yet; read it (get_enquiry) and take the step its state allows.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',

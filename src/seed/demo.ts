@@ -3,6 +3,7 @@ import type { Db } from '../../db/store.js';
 import { CLIENT_RECORD } from '../domain/clients/record.js';
 import { CODE_SCHEME_RECORD } from '../domain/codes/record.js';
 import { SUPPLIER_RECORD } from '../domain/suppliers/record.js';
+import { DEMO_SUPPLIER_EMAILS, seedDemoEnquiry } from './demo-enquiry.js';
 import type { Store } from '../../db/sqlite.js';
 import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
 import { newId, nowIso } from '../core/ids.js';
@@ -46,8 +47,9 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 
 /**
  * Seeds the demo studio on an empty database: the owner (with a password for the sign-in page), their API token, the
- * client, the Harbour House project with its sections and lines, a product library and a project template. Returns
- * the owner's token and password (each shown once) or null when the database already had a studio.
+ * client, the Harbour House project with its sections and lines (and one open supplier enquiry), a product library and
+ * a project template. Returns the owner's token and password (each shown once) or null when the database already had a
+ * studio.
  */
 export async function seedDemo(
   store: Store,
@@ -71,7 +73,9 @@ export async function seedDemo(
     const projectId = await seedProject(tx, studio, clientId);
     const sectionIds = await seedSections(tx, projectId, now);
     const supplierIds = await seedSuppliers(tx, studio);
-    await tx.insertInto('lines').values(demoLineRows({ projectId, now, sectionIds, supplierIds, unitIds })).execute();
+    const lines = demoLineRows({ projectId, now, sectionIds, supplierIds, unitIds });
+    await tx.insertInto('lines').values(lines).execute();
+    await seedDemoEnquiry(tx, { projectId, memberId, now, lines, supplierIds, unitIds });
     await seedDemoLibraryAndTemplate(tx, { studioId, now, unitIds, supplierIds });
     const { token } = await mintToken(tx, memberId, 'Demo owner token', now);
     return { token, password, studioId, projectId };
@@ -165,7 +169,9 @@ async function seedSuppliers(tx: Db, { studioId, now }: SeedingStudio): Promise<
     supplierIds.set(name, id);
     await tx
       .insertInto('suppliers')
-      .values(SUPPLIER_RECORD.newRow({ name }, { id, ownerId: studioId, now }))
+      .values(
+        SUPPLIER_RECORD.newRow({ name, email: DEMO_SUPPLIER_EMAILS[name] ?? null }, { id, ownerId: studioId, now }),
+      )
       .execute();
   }
   return supplierIds;
