@@ -10,6 +10,7 @@ import { hashPassword, madeUpPassword } from '../domain/people/passwords.js';
 import { createStudioWithOwner, mintToken, type NewStudio } from '../domain/studio/onboarding.js';
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
 import { seedDemoLibraryAndTemplate } from './demo-library-template.js';
+import { seedDemoSpecifications } from './demo-specifications.js';
 
 export const DEMO_OWNER = { email: 'alex@hartley-rowe.example', name: 'Alex Hartley' };
 export const DEMO_STUDIO: NewStudio = {
@@ -46,7 +47,8 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 
 /**
  * Seeds the demo studio on an empty database: the owner (with a password for the sign-in page), their API token, the
- * client, the Harbour House project with its sections and lines, a product library and a project template. Returns
+ * client, the Harbour House project with its sections and lines, a product library, a project template and a few
+ * specifications on its lines. Returns
  * the owner's token and password (each shown once) or null when the database already had a studio.
  */
 export async function seedDemo(
@@ -71,8 +73,10 @@ export async function seedDemo(
     const projectId = await seedProject(tx, studio, clientId);
     const sectionIds = await seedSections(tx, projectId, now);
     const supplierIds = await seedSuppliers(tx, studio);
-    await tx.insertInto('lines').values(demoLineRows({ projectId, now, sectionIds, supplierIds, unitIds })).execute();
+    const lines = demoLineRows({ projectId, now, sectionIds, supplierIds, unitIds });
+    await tx.insertInto('lines').values(lines).execute();
     await seedDemoLibraryAndTemplate(tx, { studioId, now, unitIds, supplierIds });
+    await seedDemoSpecifications(tx, { studioId, projectId, now, lines });
     const { token } = await mintToken(tx, memberId, 'Demo owner token', now);
     return { token, password, studioId, projectId };
   });

@@ -118,17 +118,17 @@ export const SPECIFICATION_RECORD = defineRecord({
     dimensions: field(Dimensions.nullable(), { write: 'always', columns: dimensionColumns }),
     materials: field(Words('What it is made of, e.g. ["solid oak", "steel"].'), {
       write: 'always',
-      default: [],
+      default: [] as string[],
       codec: asJson<string[]>(),
     }),
     finishes: field(Words('Surface finishes, e.g. ["oiled", "brushed brass"].'), {
       write: 'always',
-      default: [],
+      default: [] as string[],
       codec: asJson<string[]>(),
     }),
     colours: field(Words('Colours, e.g. ["natural", "charcoal"].'), {
       write: 'always',
-      default: [],
+      default: [] as string[],
       codec: asJson<string[]>(),
     }),
     careNotes: field(z.string().max(20_000).describe('How to look after it.'), { write: 'always', default: '' }),
@@ -141,12 +141,12 @@ export const SPECIFICATION_RECORD = defineRecord({
     }),
     links: field(z.array(SpecificationLink).max(20).describe('Web addresses: product page, data sheet, care guide.'), {
       write: 'always',
-      default: [],
+      default: [] as Array<z.output<typeof SpecificationLink>>,
       codec: asJson<Array<z.output<typeof SpecificationLink>>>(),
     }),
     clientFields: field(ClientFields, {
       write: 'always',
-      default: [...DEFAULT_CLIENT_FIELDS],
+      default: [...DEFAULT_CLIENT_FIELDS] as Array<(typeof SPECIFICATION_CLIENT_FIELDS)[number]>,
       codec: asJson<Array<(typeof SPECIFICATION_CLIENT_FIELDS)[number]>>(),
     }),
     notes: field(
