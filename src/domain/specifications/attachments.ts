@@ -115,10 +115,9 @@ export async function attachSpecification(ctx: ActionContext, input: OnLine & { 
       );
     }
     const rest = ids.filter((id) => id !== specification.id);
-    const at = Math.min(
-      Math.max((input.position ?? (has ? ids.indexOf(specification.id) + 1 : rest.length + 1)) - 1, 0),
-      rest.length,
-    );
+    // Without a position it stays where it is, or goes last; a position past the end is the end.
+    const wanted = input.position ?? (has ? ids.indexOf(specification.id) + 1 : rest.length + 1);
+    const at = Math.min(wanted - 1, rest.length);
     return [...rest.slice(0, at), specification.id, ...rest.slice(at)];
   });
 }
