@@ -205,6 +205,14 @@ describe('attach_specification_to_line and detach_specification_from_line', () =
       specifications: { from: ['Chair A', 'Chair B', 'Chair C'], to: ['Chair B', 'Chair C'] },
     });
     expect((await owner.specifications.getSpecification.query({ specificationId: b!.id })).lineCount).toBe(1);
+    // A duplicate of the line has its specifications, in the same order.
+    const copy = await owner.schedule.duplicateScheduleLine.mutate({
+      projectId: app.projectId,
+      lineId: line.id,
+      commandKey: uuid(),
+    });
+    expect(copy.specifications).toEqual(detached.specifications);
+    expect((await owner.specifications.getSpecification.query({ specificationId: b!.id })).lineCount).toBe(2);
   });
 
   it('shows on the line everywhere it is read: get_schedule_line, list_schedule_lines and GET /v1 items, whose ETag moves', async () => {

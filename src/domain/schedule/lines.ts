@@ -21,7 +21,7 @@ import { nextCode } from './codes.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 import { inProject } from '../kit/in-project.js';
-import { type LineSpecification, specificationsOfLines } from '../specifications/on-lines.js';
+import { copySpecifications, type LineSpecification, specificationsOfLines } from '../specifications/on-lines.js';
 
 /** How many active custom properties a project has: none (the usual case) means no values to read. */
 const PROPERTY_COUNT = `(SELECT count(*) FROM custom_properties cp WHERE cp.project_id = p.id AND cp.archived_at IS NULL)`;
@@ -397,6 +397,8 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
         .where('line_id', '=', source.id),
     )
     .execute();
+  // And its library specifications, in the same order.
+  await copySpecifications(ctx.db, source.id, row, ctx.now);
   ctx.audit({
     targetKind: 'line',
     targetId: row.id,

@@ -43,3 +43,28 @@ export async function specificationsOfLines(
   }
   return byLine;
 }
+
+/** Gives a new line the specifications of the line it was made from, in the same order (a duplicated line). */
+export async function copySpecifications(
+  db: Kysely<Database>,
+  fromLineId: string,
+  to: { id: string; project_id: string },
+  now: string,
+) {
+  await db
+    .insertInto('line_specifications')
+    .columns(['line_id', 'specification_id', 'project_id', 'position', 'attached_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('line_specifications')
+        .select((e) => [
+          e.val(to.id).as('line_id'),
+          'specification_id',
+          e.val(to.project_id).as('project_id'),
+          'position',
+          e.val(now).as('attached_at'),
+        ])
+        .where('line_id', '=', fromLineId),
+    )
+    .execute();
+}
