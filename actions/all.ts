@@ -24,3 +24,4 @@ export * from './imports/index.js';
 export * from './interface/index.js';
 export * from './charges/index.js';
 export * from './enquiries/index.js';
+export * from './specifications/index.js';

@@ -246,3 +246,53 @@ export type EnquiryState = (typeof ENQUIRY_STATES)[number];
 /** Where an enquiry's email to one supplier stands: not sent yet, queued for the mail server, sent, or refused. */
 export const ENQUIRY_MAIL_STATUSES = ['unsent', 'queued', 'sent', 'failed'] as const;
 export type EnquiryMailStatus = (typeof ENQUIRY_MAIL_STATUSES)[number];
+
+/** What kind of product a specification describes: the library's filter, and words its search matches. */
+export const SPECIFICATION_CATEGORIES = [
+  'seating',
+  'tables',
+  'storage',
+  'beds',
+  'lighting',
+  'rugs',
+  'textiles',
+  'window_treatments',
+  'wall_finishes',
+  'flooring',
+  'tiles',
+  'joinery',
+  'kitchen',
+  'sanitaryware',
+  'ironmongery',
+  'appliances',
+  'accessories',
+  'artwork',
+  'outdoor',
+  'other',
+] as const;
+export type SpecificationCategory = (typeof SPECIFICATION_CATEGORIES)[number];
+
+/** The units a specification's width, depth and height are given in. */
+export const LENGTH_UNITS = ['mm', 'cm', 'm', 'in'] as const;
+export type LengthUnit = (typeof LENGTH_UNITS)[number];
+
+/**
+ * The fields of a specification a studio may let its client see (its name always shows). Anything else a
+ * specification holds (its notes, its SKU when not chosen) never reaches a client document, page or PDF.
+ */
+export const SPECIFICATION_CLIENT_FIELDS = [
+  'category',
+  'manufacturer',
+  'model',
+  'sku',
+  'description',
+  'dimensions',
+  'materials',
+  'finishes',
+  'colours',
+  'careNotes',
+  'installationNotes',
+  'leadTimeDays',
+  'links',
+] as const;
+export type SpecificationClientField = (typeof SPECIFICATION_CLIENT_FIELDS)[number];

@@ -200,6 +200,16 @@ export type AppRouter = TRPCBuiltRouter<
       reissueProjectShare: M<In<typeof A.reissueProjectShare> & { commandKey?: string; confirm?: boolean }, Out<typeof A.reissueProjectShare>>;
       revokeProjectShare: M<In<typeof A.revokeProjectShare> & { commandKey?: string }, Out<typeof A.revokeProjectShare>>;
     };
+    specifications: {
+      archiveSpecification: M<In<typeof A.archiveSpecification> & { expectedVersion?: number }, Out<typeof A.archiveSpecification>>;
+      attachSpecificationToLine: M<In<typeof A.attachSpecificationToLine> & { expectedVersion?: number }, Out<typeof A.attachSpecificationToLine>>;
+      createSpecification: M<In<typeof A.createSpecification> & { commandKey?: string }, Out<typeof A.createSpecification>>;
+      detachSpecificationFromLine: M<In<typeof A.detachSpecificationFromLine> & { expectedVersion?: number }, Out<typeof A.detachSpecificationFromLine>>;
+      getSpecification: Q<In<typeof A.getSpecification>, Out<typeof A.getSpecification>>;
+      listSpecifications: Q<In<typeof A.listSpecifications>, Out<typeof A.listSpecifications>>;
+      searchSpecifications: Q<In<typeof A.searchSpecifications>, Out<typeof A.searchSpecifications>>;
+      updateSpecification: M<In<typeof A.updateSpecification> & { expectedVersion?: number }, Out<typeof A.updateSpecification>>;
+    };
     studio: {
       getStudio: Q<In<typeof A.getStudio>, Out<typeof A.getStudio>>;
       getStudioSettings: Q<In<typeof A.getStudioSettings>, Out<typeof A.getStudioSettings>>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CLIENT_DOCUMENT_COLUMNS, PROPERTY_KINDS } from '../../db/vocabulary.js';
 import { publicMoney } from '../../src/core/schema-marks.js';
 import { Amount4, Currency, Id, Money, named, Timestamp, ValueState } from '../../src/core/values.js';
+import { Dimensions, SpecificationLink } from '../../src/domain/specifications/record.js';
+import { SPECIFICATION_CATEGORIES } from '../../db/vocabulary.js';
 
 /**
  * The client document's own schema: a projection in the client's register, never a filtered line. A row is a piece;
@@ -49,6 +51,29 @@ const PieceProperty = z
     "A client-visible custom property the settings chose, with this piece's value; pieces without a value leave it out.",
   );
 
+/** A specification on a piece: its name, and only the fields the studio marked client-visible that hold something. */
+const PieceSpecification = z
+  .strictObject({
+    name: z.string(),
+    category: z.enum(SPECIFICATION_CATEGORIES).optional(),
+    manufacturer: z.string().optional(),
+    model: z.string().optional(),
+    sku: z.string().optional(),
+    description: z.string().optional(),
+    dimensions: Dimensions.optional(),
+    materials: z.array(z.string()).optional(),
+    finishes: z.array(z.string()).optional(),
+    colours: z.array(z.string()).optional(),
+    careNotes: z.string().optional(),
+    installationNotes: z.string().optional(),
+    leadTimeDays: z.int().min(0).optional(),
+    links: z.array(SpecificationLink).optional(),
+  })
+  .describe(
+    "A product specification of the piece from the studio's library: its name and the fields the studio lets the client see; any other field is absent.",
+  );
+named(PieceSpecification, 'ClientDocumentSpecification');
+
 const pricesNote = 'Absent when the settings hide prices (showPrices false).';
 
 export const Piece = z
@@ -84,6 +109,10 @@ export const Piece = z
     dimensions: z.string().nullable().optional().describe('Only when the settings show the dimensions column.'),
     leadTimeDays: z.int().nullable().optional().describe('Only when the settings show the leadTime column.'),
     properties: z.array(PieceProperty).describe('Values of the custom properties the settings show, in their order.'),
+    specifications: z
+      .array(PieceSpecification)
+      .optional()
+      .describe("The piece's product specifications, in the studio's order; absent when it has none."),
     photographs: z
       .array(PiecePhotograph)
       .describe(

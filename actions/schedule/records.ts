@@ -36,6 +36,17 @@ export const PropertyValue = z.strictObject({
 });
 named(PropertyValue, 'PropertyValue');
 
+/** A library specification as a line lists it (src/domain/specifications/on-lines.ts). */
+export const LineSpecification = z
+  .strictObject({
+    id: Id.describe('The specification: get_specification reads it whole.'),
+    name: z.string(),
+    position: z.int().min(1).describe("1-based order among the line's specifications."),
+    archived: z.boolean().describe('Archived in the library: it stays on this line, but no line can newly take it.'),
+  })
+  .describe('A specification attached to a line.');
+named(LineSpecification, 'LineSpecification');
+
 /** A schedule line (`items` in paths). Pricing fields marked below are absent for callers without pricing:read. */
 export const Line = z
   .strictObject({
@@ -67,6 +78,11 @@ export const Line = z
     ).describe('Unit price to the client.'),
     deliveryPrice: publicMoney(PricedField).describe('Delivery for the line.'),
     properties: z.array(PropertyValue).describe('Custom property values, in property order.'),
+    specifications: z
+      .array(LineSpecification)
+      .describe(
+        'Library specifications attached to the line, in its order (attach_specification_to_line); get_specification reads one whole.',
+      ),
     margin: priced(Money)
       .nullable()
       .optional()

@@ -11,6 +11,7 @@ import { hashPassword, madeUpPassword } from '../domain/people/passwords.js';
 import { createStudioWithOwner, mintToken, type NewStudio } from '../domain/studio/onboarding.js';
 import { DEMO_LINES, DEMO_SECTIONS, type DemoLine } from './demo-lines.js';
 import { seedDemoLibraryAndTemplate } from './demo-library-template.js';
+import { seedDemoSpecifications } from './demo-specifications.js';
 
 export const DEMO_OWNER = { email: 'alex@hartley-rowe.example', name: 'Alex Hartley' };
 export const DEMO_STUDIO: NewStudio = {
@@ -47,9 +48,9 @@ function priced(v: string | undefined): { state: ValueState; amount: string | nu
 
 /**
  * Seeds the demo studio on an empty database: the owner (with a password for the sign-in page), their API token, the
- * client, the Harbour House project with its sections and lines (and one open supplier enquiry), a product library and
- * a project template. Returns the owner's token and password (each shown once) or null when the database already had a
- * studio.
+ * client, the Harbour House project with its sections and lines (and one open supplier enquiry), a product library, a
+ * project template and a few specifications on its lines. Returns the owner's token and password (each shown once) or
+ * null when the database already had a studio.
  */
 export async function seedDemo(
   store: Store,
@@ -77,6 +78,7 @@ export async function seedDemo(
     await tx.insertInto('lines').values(lines).execute();
     await seedDemoEnquiry(tx, { projectId, memberId, now, lines, supplierIds, unitIds });
     await seedDemoLibraryAndTemplate(tx, { studioId, now, unitIds, supplierIds });
+    await seedDemoSpecifications(tx, { studioId, projectId, now, lines });
     const { token } = await mintToken(tx, memberId, 'Demo owner token', now);
     return { token, password, studioId, projectId };
   });

@@ -5,6 +5,7 @@ import type { PhotographSources } from './photographs.js';
 import { shownPhotograph } from './photographs.js';
 import { piecePrice, shownMoney } from './prices.js';
 import type { PieceProperty } from './properties.js';
+import type { ClientSpecification } from '../specifications/client-view.js';
 
 /** What turning lines into pieces needs: names, settings and the photographs to show. */
 export interface PieceContext {
@@ -13,6 +14,8 @@ export interface PieceContext {
   showPrices: boolean;
   columns: readonly ClientDocumentColumn[];
   propertiesOf: (lineId: string) => PieceProperty[];
+  /** The client-visible fields of the library specifications attached to a line, in its order. */
+  specificationsOf: (lineId: string) => ClientSpecification[];
   photographs: PhotographSources;
 }
 
@@ -41,6 +44,7 @@ export function pieceOf(line: LineRow, c: PieceContext) {
       }
     : {};
   const columns = Object.fromEntries(c.columns.map((col) => [COLUMN_FIELDS[col][0], COLUMN_FIELDS[col][1](line, c)]));
+  const specifications = c.specificationsOf(line.id);
   return {
     piece: {
       reference: line.code,
@@ -50,6 +54,8 @@ export function pieceOf(line: LineRow, c: PieceContext) {
       ...priced,
       ...columns,
       properties: c.propertiesOf(line.id),
+      // Only on pieces that have any, so documents of schedules without specifications read as they always did.
+      ...(specifications.length ? { specifications } : {}),
       photographs: (c.photographs[line.id] ?? []).map((p) => shownPhotograph(p, line.heading)),
     },
     price,

@@ -7,6 +7,7 @@ import { type PieceContext, pieceOf, removedPieceOf } from './pieces.js';
 import { shownMoney } from './prices.js';
 import { clientVisibleProperties, pieceProperties } from './properties.js';
 import { settingsWith } from './settings.js';
+import { clientSpecificationsOfLines } from '../specifications/client-view.js';
 
 /** The photographs a projection shows, and when they were frozen (null: none were, so none show). */
 export interface PhotographSet {
@@ -71,12 +72,14 @@ export async function projectDocument(
     .execute();
   const active = lines.filter((l) => l.archived_at === null);
   const presentation = await presentationFor(ctx, projectId, active);
+  const specifications = await clientSpecificationsOfLines(ctx.db, projectId);
   const c = {
     presentation,
     currency: head.currency,
     showPrices: settings.showPrices,
     columns: settings.columns,
     propertiesOf: await pieceProperties(ctx.db, projectId, settings.propertyIds, visible, head.currency),
+    specificationsOf: (lineId: string) => specifications.get(lineId) ?? [],
     photographs: photographs.byLine,
   };
   const { shown, all, sources, pieceCount } = shownSections(sections, active, c, photographs.byLine);

@@ -3,6 +3,7 @@ import type { Currency, ValueState } from '../../../db/vocabulary.js';
 import { derivePricing } from './pricing.js';
 import { newId } from '../../core/ids.js';
 import type { ShownPropertyValue } from './line-values.js';
+import type { LineSpecification } from '../specifications/on-lines.js';
 
 /**
  * Everything needed to present a line besides its row: the project's currency, the markup default in force, and the
@@ -20,6 +21,8 @@ export interface LinePresentation {
   unitName(id: string): string | null;
   /** The line's values for the project's active custom properties, in their display order. */
   propertiesOf(lineId: string): ShownPropertyValue[];
+  /** The library specifications attached to the line, in its order. */
+  specificationsOf(lineId: string): LineSpecification[];
 }
 
 const money = (amount4: string | bigint | null, currency: Currency) =>
@@ -58,6 +61,7 @@ export function presentLine(row: LineRow, p: LinePresentation) {
     clientPrice: { price: money(d.client.price4, p.currency), state: d.client.state, source: d.client.source },
     deliveryPrice: priced(row.delivery_state, row.delivery4, p.currency),
     properties: p.propertiesOf(row.id),
+    specifications: p.specificationsOf(row.id),
     margin: money(d.margin4, p.currency),
     clientTotal: money(d.clientTotal4, p.currency),
     version: row.version,

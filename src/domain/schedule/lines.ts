@@ -21,6 +21,7 @@ import { nextCode } from './codes.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 import { inProject } from '../kit/in-project.js';
+import { copySpecifications, type LineSpecification, specificationsOfLines } from '../specifications/on-lines.js';
 
 /** How many active custom properties a project has: none (the usual case) means no values to read. */
 const PROPERTY_COUNT = `(SELECT count(*) FROM custom_properties cp WHERE cp.project_id = p.id AND cp.archived_at IS NULL)`;
@@ -85,6 +86,7 @@ function presentationOf(
   const suppliers = nameBook(ctx, 'SELECT name FROM suppliers WHERE id = ?');
   const units = nameBook(ctx, 'SELECT name FROM units WHERE id = ?');
   const values = new Map<string, ShownPropertyValue[]>();
+  const specifications = new Map<string, LineSpecification[]>();
   const p: ReadPresentation = {
     currency,
     defaultMarkup4: markup,
@@ -95,12 +97,19 @@ function presentationOf(
       const ids = lines.map((l) => l.id);
       if (propertyCount === 0) for (const id of ids) values.set(id, []);
       else for (const [id, shown] of await valuesOfLines(ctx.db, projectId, ids, currency)) values.set(id, shown);
+      for (const [id, attached] of await specificationsOfLines(ctx.db, projectId, ids))
+        specifications.set(id, attached);
     },
     propertiesOf(lineId) {
       const shown = values.get(lineId);
       // A presenter that did not ask `know` first is a mistake in this code, not a line without values.
       if (!shown) throw new Error(`The property values of line ${lineId} were not read before it was presented.`);
       return shown;
+    },
+    specificationsOf(lineId) {
+      const attached = specifications.get(lineId);
+      if (!attached) throw new Error(`The specifications of line ${lineId} were not read before it was presented.`);
+      return attached;
     },
     add(names) {
       if (names.supplier) suppliers.add(...names.supplier);
@@ -388,6 +397,8 @@ export async function duplicateLine(ctx: ActionContext, projectId: string, lineI
         .where('line_id', '=', source.id),
     )
     .execute();
+  // And its library specifications, in the same order.
+  await copySpecifications(ctx.db, source.id, row, ctx.now);
   ctx.audit({
     targetKind: 'line',
     targetId: row.id,

@@ -1,5 +1,6 @@
 import type { SharedDocument } from '../../domain/shares/shared-document.js';
 import { html, type Html } from './html.js';
+import { specificationRows } from '../../domain/specifications/client-text.js';
 import {
   formatDate,
   formatDays,
@@ -55,6 +56,16 @@ function facts(piece: Piece): Html | null {
   return html`<dl class="facts">${rows.map(([dt, dd]) => html`<dt>${dt}</dt><dd>${dd}</dd>`)}</dl>`;
 }
 
+/** Each of the piece's specifications under its name, with the fields the studio lets the client see. */
+function specifications(piece: Piece): Html | null {
+  const specs = piece.specifications ?? [];
+  if (!specs.length) return null;
+  return html`${specs.map((s) => {
+    const rows = specificationRows(s);
+    return html`<section class="specification"><h4>${s.name}</h4>${rows.length ? html`<dl class="facts">${rows.map(([dt, dd]) => html`<dt>${dt}</dt><dd>${dd}</dd>`)}</dl>` : null}</section>`;
+  })}`;
+}
+
 /** Quantity, and the client's unit price and total when the settings show prices (or the words for their state). */
 function figures(piece: Piece): Html {
   const rows: Array<[string, string]> = [['Quantity', formatQuantity(piece.quantity)]];
@@ -75,7 +86,7 @@ function piece(p: Piece, id: string): Html {
 <div class="piece-head"><h3 id="${id}">${p.heading}</h3>${p.reference ? html`<p class="reference">Ref. ${p.reference}</p>` : null}</div>
 <div class="${photos ? 'piece-grid' : 'piece-body'}">${photos}<div>
 ${p.description ? html`<p class="description">${p.description}</p>` : null}
-${facts(p)}${figures(p)}</div></div>
+${facts(p)}${specifications(p)}${figures(p)}</div></div>
 </article></li>`;
 }
 

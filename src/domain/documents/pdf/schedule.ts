@@ -6,6 +6,7 @@ import { type Piece, pieceFacts, priceWords, quantityWithUnit } from '../piece-f
 import type { ClientDocumentView } from '../sources.js';
 import { accent, CONTENT_WIDTH, ensureSpace, MUTED, PAGE, RULE, rule, type } from './layout.js';
 import type { PhotoFiles } from './photos.js';
+import { specificationRows } from '../../specifications/client-text.js';
 
 const THUMB = 64;
 const GAP = 12;
@@ -41,6 +42,10 @@ function pieceText(doc: Pdf, piece: Piece, d: ClientDocumentView, width: number)
   const facts = pieceFacts(piece, d)
     .map(([k, v]) => `${k}: ${v}`)
     .join('   ·   ');
+  // The client-visible fields of its specifications, one line each; the spec sheet page shows them in full.
+  const specs = (piece.specifications ?? [])
+    .map((spec) => [spec.name, ...specificationRows(spec).map(([k, v]) => `${k}: ${v}`)].join('   ·   '))
+    .join('\n');
   const parts = [
     piece.reference ? { font: 'bold' as const, size: 8, colour: MUTED, text: piece.reference, max: 12 } : undefined,
     { font: 'bold' as const, size: 11, colour: undefined, text: piece.heading || '(untitled piece)', max: 42 },
@@ -48,6 +53,7 @@ function pieceText(doc: Pdf, piece: Piece, d: ClientDocumentView, width: number)
       ? { font: 'regular' as const, size: 9, colour: undefined, text: piece.description, max: DESCRIPTION_MAX }
       : undefined,
     facts ? { font: 'regular' as const, size: 8.5, colour: MUTED, text: facts, max: 36 } : undefined,
+    specs ? { font: 'regular' as const, size: 8, colour: MUTED, text: specs, max: 48 } : undefined,
   ].filter((p) => p !== undefined);
   const heights = parts.map((p) => {
     type(doc, p.font, p.size);

@@ -4,6 +4,7 @@ import { type Piece, pieceFacts, priceWords, quantityWithUnit } from '../piece-f
 import type { ClientDocumentView } from '../sources.js';
 import { accent, CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, rule, type } from './layout.js';
 import { drawPhotograph, type PieceArt } from './schedule.js';
+import { specificationRows } from '../../specifications/client-text.js';
 
 const MAIN_PHOTO_HEIGHT = 330;
 const EXTRA_PHOTOS = 4;
@@ -50,6 +51,7 @@ async function drawSpecSheet(doc: Pdf, piece: Piece, sectionTitle: string, d: Cl
   if (price?.state !== undefined) details.push(['Price', price.state]);
   else if (price) details.push(['Unit price', price.unit!], ['Total', price.total!]);
   details.push(...pieceFacts(piece, d));
+  for (const spec of piece.specifications ?? []) details.push(['Specification', spec.name], ...specificationRows(spec));
   doc.moveDown(0.4);
   for (const [label, value] of details) {
     if (doc.y + 14 > CONTENT_BOTTOM - 20) break;
