@@ -1,8 +1,13 @@
 /**
- * Reading a PDF the way a person would, with pdf.js from npm (pdfjs-dist): nothing from the operating system.
+ * Reading a PDF the way a person would, with pdf.js from npm (pdfjs-dist): its words in Node, its pages as pictures in
+ * the test Chromium (test/helpers/browser.ts). Nothing from the operating system.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchBrowser } from './browser.js';
 
 const TEXT_SCRIPT = fileURLToPath(new URL('./pdf-text.mjs', import.meta.url));
 
@@ -13,4 +18,47 @@ const TEXT_SCRIPT = fileURLToPath(new URL('./pdf-text.mjs', import.meta.url));
 export function pdfText(path: string): string[] {
   const text = execFileSync(process.execPath, [TEXT_SCRIPT, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return text.split('\f').slice(0, -1);
+}
+
+/** A made-up origin the browser never resolves: every request to it is answered from the PDF and pdf.js's files. */
+const ORIGIN = 'http://pdf.invalid';
+
+/** Draws every page into a canvas and answers each as a PNG data URL (runs in the page). */
+const DRAW_PAGES = `(async (scale) => {
+  const pdfjs = await import('/pdf.mjs');
+  pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+  const pdf = await pdfjs.getDocument('/document.pdf').promise;
+  const pictures = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    const viewport = page.getViewport({ scale });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(viewport.width);
+    canvas.height = Math.ceil(viewport.height);
+    await page.render({ canvas, viewport }).promise;
+    pictures.push(canvas.toDataURL('image/png'));
+  }
+  return pictures;
+})`;
+
+/** Each page of a PDF as a PNG, drawn by pdf.js in Chromium at `dpi` dots per inch (a page is 72 points per inch). */
+export async function pdfPageImages(path: string, dpi: number): Promise<Buffer[]> {
+  const build = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/build/pdf.mjs'));
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.route(`${ORIGIN}/**`, (route) => {
+      const name = new URL(route.request().url()).pathname;
+      if (name === '/document.pdf') return route.fulfill({ body: readFileSync(path), contentType: 'application/pdf' });
+      if (name === '/pdf.mjs' || name === '/pdf.worker.mjs') {
+        return route.fulfill({ path: join(build, name), contentType: 'text/javascript' });
+      }
+      return route.fulfill({ body: '<!doctype html><title>PDF</title>', contentType: 'text/html' });
+    });
+    await page.goto(`${ORIGIN}/`);
+    const urls = await page.evaluate<string[]>(`${DRAW_PAGES}(${dpi / 72})`);
+    return urls.map((url) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
+  } finally {
+    await browser.close();
+  }
 }
