@@ -1,10 +1,13 @@
 /**
- * Prints the text of the PDF named by the first argument, page by page, each page ended by a form feed (as pdftotext
- * does). A separate process so test/helpers/pdf.ts can read a PDF synchronously; pdf.js (pdfjs-dist, Apache-2.0) reads
- * it in Node without a canvas. Lines are rebuilt from the text's positions: runs on one baseline, left to right, with a
- * space where a gap separates them, so words a person reads together stay together.
+ * A worker thread reading the text of PDFs for test/helpers/pdf.ts, page by page, with pdf.js (pdfjs-dist, Apache-2.0),
+ * which reads a PDF in Node without a canvas. Each request names a file, a port for the answer and a shared word the
+ * worker sets when the answer is there: the test thread waits on that word, so its read is synchronous, and the worker
+ * stays up with pdf.js loaded, so a read takes milliseconds rather than a process start. Lines are rebuilt from the
+ * text's positions: runs on one baseline, left to right, with a space where a gap separates them, so words a person
+ * reads together stay together.
  */
 import { readFileSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** Runs whose baselines are this close, in points, are one line. */
@@ -43,12 +46,27 @@ function pageText(items) {
     .join('');
 }
 
-const data = new Uint8Array(readFileSync(process.argv[2]));
-const pdf = await getDocument({ data, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-let out = '';
-for (let n = 1; n <= pdf.numPages; n++) {
-  const page = await pdf.getPage(n);
-  out += `${pageText((await page.getTextContent()).items)}\f`;
+async function pdfPages(path) {
+  const data = new Uint8Array(readFileSync(path));
+  const pdf = await getDocument({ data, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const pages = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      pages.push(pageText((await page.getTextContent()).items));
+    }
+    return pages;
+  } finally {
+    await pdf.destroy();
+  }
 }
-await pdf.destroy();
-process.stdout.write(out);
+
+parentPort.on('message', async ({ path, port, done }) => {
+  try {
+    port.postMessage({ pages: await pdfPages(path) });
+  } catch (err) {
+    port.postMessage({ error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  }
+  Atomics.store(done, 0, 1);
+  Atomics.notify(done, 0);
+});

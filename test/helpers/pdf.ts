@@ -2,22 +2,41 @@
  * Reading a PDF the way a person would, with pdf.js from npm (pdfjs-dist): its words in Node, its pages as pictures in
  * the test Chromium (test/helpers/browser.ts). Nothing from the operating system.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { launchBrowser } from './browser.js';
 
-const TEXT_SCRIPT = fileURLToPath(new URL('./pdf-text.mjs', import.meta.url));
+/** The worker reading PDFs' text (test/helpers/pdf-text.mjs), started on the first read and left to the process. */
+let reader: Worker | undefined;
+
+/** How long a read may take before the test is told, rather than waiting for ever. */
+const READ_TIMEOUT_MS = 120_000;
 
 /**
- * The text of a PDF, page by page: each line rebuilt from the runs on one baseline, left to right. Synchronous (pdf.js
- * runs in a child Node process), so a test reads a document in one expression.
+ * The text of a PDF, page by page: each line rebuilt from the runs on one baseline, left to right. Synchronous, so a
+ * test reads a document in one expression: pdf.js runs in a worker thread with the module loaded, while this thread
+ * waits the few milliseconds a read takes (a blocked thread for long would let keep-alive sockets expire under it).
  */
 export function pdfText(path: string): string[] {
-  const text = execFileSync(process.execPath, [TEXT_SCRIPT, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return text.split('\f').slice(0, -1);
+  if (!reader) {
+    reader = new Worker(new URL('./pdf-text.mjs', import.meta.url));
+    reader.unref();
+  }
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  try {
+    reader.postMessage({ path, port: port2, done }, [port2]);
+    if (Atomics.wait(done, 0, 0, READ_TIMEOUT_MS) === 'timed-out') {
+      throw new Error(`Reading the text of ${path} took over ${READ_TIMEOUT_MS / 1000} s.`);
+    }
+    const reply = receiveMessageOnPort(port1)?.message as { pages?: string[]; error?: string } | undefined;
+    if (!reply?.pages) throw new Error(`Reading the text of ${path} failed: ${reply?.error ?? 'no answer'}`);
+    return reply.pages;
+  } finally {
+    port1.close();
+  }
 }
 
 /** A made-up origin the browser never resolves: every request to it is answered from the PDF and pdf.js's files. */
