@@ -8,8 +8,17 @@ import { dirname, join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { launchBrowser } from './browser.js';
 
-/** The worker reading PDFs' text (test/helpers/pdf-text.mjs), started on the first read and left to the process. */
-let reader: Worker | undefined;
+/**
+ * The worker reading PDFs' text (test/helpers/pdf-text.mjs), started when this module is imported so pdf.js is loaded
+ * while the test prepares its documents, and left to the process (unref).
+ */
+const reader = new Worker(new URL('./pdf-text.mjs', import.meta.url));
+reader.unref();
+/** Why the worker stopped, if it did (pdf.js failing to load): told by the next read rather than left unhandled. */
+let readerFailure: Error | undefined;
+reader.on('error', (err) => {
+  readerFailure = err;
+});
 
 /** How long a read may take before the test is told, rather than waiting for ever. */
 const READ_TIMEOUT_MS = 120_000;
@@ -17,13 +26,11 @@ const READ_TIMEOUT_MS = 120_000;
 /**
  * The text of a PDF, page by page: each line rebuilt from the runs on one baseline, left to right. Synchronous, so a
  * test reads a document in one expression: pdf.js runs in a worker thread with the module loaded, while this thread
- * waits the few milliseconds a read takes (a blocked thread for long would let keep-alive sockets expire under it).
+ * waits the fraction of a second a read takes (a thread blocked for seconds would let the in-process server close a
+ * keep-alive socket the client is about to reuse: ECONNRESET).
  */
 export function pdfText(path: string): string[] {
-  if (!reader) {
-    reader = new Worker(new URL('./pdf-text.mjs', import.meta.url));
-    reader.unref();
-  }
+  if (readerFailure) throw new Error(`The PDF text reader stopped: ${readerFailure.message}`);
   const done = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
   try {
