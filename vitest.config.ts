@@ -25,6 +25,18 @@ const SQLITE_ONLY = [
   'test/members/account-pages.test.ts',
   // The documentation pages in a browser: they show the catalog, not the store.
   'test/e2e/docs-pages.test.ts',
+  // The HTTP and MCP contract against a real server: bad requests, odd paths, a tRPC batch's size, slow or greedy
+  // clients, oversized bodies and spreadsheet bombs are all refused before the store is reached; the MCP conformance
+  // suite, the Inspector and get_action's descriptions speak the protocol and the catalog. The store under each is
+  // exercised on both dialects by its domain's own files.
+  'test/e2e/bad-input.test.ts',
+  'test/attack/odd-requests.test.ts',
+  'test/attack/trpc-batch.test.ts',
+  'test/attack/exhaustion.test.ts',
+  'test/attack/mcp-uploads.test.ts',
+  'test/attack/spreadsheet-bombs.test.ts',
+  'test/mcp/real-clients.test.ts',
+  'test/mcp/get-action.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */

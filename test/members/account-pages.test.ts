@@ -1,5 +1,5 @@
 /**
- * The account pages in a real headless Chromium (Debian's, through playwright-core): an invitation's page filled and
+ * The account pages in a real headless Chromium (npm's, through playwright-core): an invitation's page filled and
  * submitted by a new person, who lands signed in; the sign-in page with the demo owner's printed password; the
  * session cookie's flags; a form without its token, or posted from another origin, refused with nothing done; a
  * wrong password answered exactly as an unknown address; and the throttle locking an address after five failures.
