@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,8 +24,16 @@ export interface StagedBlob {
 export interface BlobStore {
   /** Streams `source` into a temporary file, hashing as it goes; past `limit` bytes it stops and refuses (413). */
   stage(source: Readable | AsyncIterable<Uint8Array>, limit: number, tooLarge: () => ServiceError): Promise<StagedBlob>;
-  /** Moves a staged file to its content address (a copy already there is kept and the staged one dropped). */
+  /**
+   * Moves a staged file to its content address (over a copy already there: the same bytes), so the kept file's time
+   * is now and a sweep leaves it while the record naming it is written (see `sweepable`).
+   */
   keep(staged: StagedBlob): Promise<void>;
+  /**
+   * Marks a kept original as in use now, before a new record names it without keeping it again (a package's entries):
+   * a sweep leaves it as it leaves a fresh upload. False when it is not kept (swept, or never kept).
+   */
+  hold(sha256: string): Promise<boolean>;
   /** Removes a staged file that will not be kept (safe to call twice, or after `keep`). */
   discard(staged: StagedBlob): Promise<void>;
   /** The kept original's path, for reading. */
@@ -80,9 +88,16 @@ export class DiskBlobStore implements BlobStore {
 
   async keep(staged: StagedBlob): Promise<void> {
     const target = this.originalPath(staged.sha256);
-    if (await exists(target)) return this.discard(staged);
     await mkdir(join(target, '..'), { recursive: true });
     await rename(staged.path, target);
+  }
+
+  async hold(sha256: string): Promise<boolean> {
+    const now = new Date();
+    return utimes(this.originalPath(sha256), now, now).then(
+      () => true,
+      () => false,
+    );
   }
 
   async discard(staged: StagedBlob): Promise<void> {
