@@ -9,6 +9,7 @@ import {
   RETAIN_SHARE_PDF,
 } from '../../src/domain/documents/jobs.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
+import { assertStorageRoom } from '../../src/domain/storage/quota.js';
 import type { ActionContext } from '../../src/core/context.js';
 import type { ErrorCode } from '../../src/core/errors.js';
 import type { JobDefinition } from '../../src/jobs/job.js';
@@ -48,9 +49,12 @@ function documentOperation<I extends z.ZodObject>(spec: {
   example: Record<string, unknown>;
   /** The job the operation runs. */
   runs: JobDefinition;
+  /** It keeps a new file (a render, an export, a package), so a studio at its storage quota is refused it at once. */
+  makesFile: boolean;
   job: (ctx: ActionContext, input: z.output<I>) => unknown;
 }) {
-  const { runs, job, ...declared } = spec;
+  const { runs, job, makesFile, ...declared } = spec;
+  const errors: readonly ErrorCode[] = spec.errors ?? ['NOT_FOUND', 'ARCHIVED'];
   return defineAction({
     ...declared,
     kind: 'file',
@@ -61,14 +65,16 @@ function documentOperation<I extends z.ZodObject>(spec: {
     keyed: true,
     startsOperation: true,
     output: Operation,
-    errors: spec.errors ?? ['NOT_FOUND', 'ARCHIVED'],
-    handler: async (ctx, input) =>
-      startOperation(ctx, {
+    errors: makesFile ? [...errors, 'STORAGE_QUOTA_EXCEEDED'] : errors,
+    handler: async (ctx, input) => {
+      if (makesFile) await assertStorageRoom(ctx.db, ctx.studioId, ctx.config.storageQuotaBytes, 0);
+      return startOperation(ctx, {
         kind: runs.kind,
         action: spec.name,
         scope: 'documents:write',
         input: await job(ctx, input),
-      }),
+      });
+    },
   });
 }
 const poll =
@@ -85,6 +91,7 @@ export const generateDocumentTool = documentOperation({
   }),
   example: { projectId: EXAMPLE.projectId, kind: 'client_schedule', commandKey: KEY },
   runs: RENDER_DOCUMENT,
+  makesFile: true,
   job: (_ctx, input) => ({
     projectId: input.projectId,
     kind: input.kind ?? 'client_schedule',
@@ -103,6 +110,7 @@ export const exportClientScheduleTool = documentOperation({
   }),
   example: { projectId: EXAMPLE.projectId, format: 'xlsx', commandKey: KEY },
   runs: EXPORT_SCHEDULE,
+  makesFile: true,
   job: (_ctx, input) => ({
     projectId: input.projectId,
     format: input.format ?? 'xlsx',
@@ -117,6 +125,7 @@ export const retainClientLinkPdf = documentOperation({
   input: z.strictObject({ projectId: ProjectId, shareId: ShareId.describe('From list_project_shares.') }),
   example: { projectId: EXAMPLE.projectId, shareId: '0000000000000000000000000s', commandKey: KEY },
   runs: RETAIN_SHARE_PDF,
+  makesFile: true,
   job: (_ctx, input) => ({ projectId: input.projectId, shareId: input.shareId }),
 });
 
@@ -127,6 +136,7 @@ export const createProjectPackageTool = documentOperation({
   input: z.strictObject({ projectId: ProjectId }),
   example: { projectId: EXAMPLE.projectId, commandKey: KEY },
   runs: PACKAGE_PROJECT,
+  makesFile: true,
   job: (_ctx, input) => ({ projectId: input.projectId }),
 });
 
@@ -150,5 +160,6 @@ export const deliverDocument = documentOperation({
     commandKey: KEY,
   },
   runs: DELIVER_DOCUMENT,
+  makesFile: false,
   job: async (ctx, input) => ({ projectId: input.projectId, deliveryId: (await requestDelivery(ctx, input)).id }),
 });

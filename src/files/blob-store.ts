@@ -16,6 +16,13 @@ export interface StagedBlob {
   base64?: boolean;
 }
 
+/** A file the store keeps: an original (named by its digest) or a derived file (by its maker's name). */
+export interface KeptFile {
+  kind: 'original' | 'derived';
+  name: string;
+  path: string;
+}
+
 /**
  * Where file bytes live. Originals are content-addressed by SHA-256 and kept byte-exact; derived files (a photograph's
  * display size) are kept under a name their maker chooses, which must say everything they were made from, so neither
@@ -43,6 +50,14 @@ export interface BlobStore {
   hasDerived(name: string): Promise<boolean>;
   putDerived(name: string, bytes: Buffer): Promise<void>;
   open(path: string): Readable;
+  /** Every kept file, original or derived, one at a time (a store of millions is never listed whole). */
+  listKept(): AsyncIterable<KeptFile>;
+  /**
+   * Removes a kept file last written (or held) before `cutoff` (epoch ms), atomically against a `keep` or `hold` of
+   * the same file at the same moment: the file is first moved aside, then judged by its time, and put back when it
+   * turns out to be fresh. Answers its size when removed, undefined when left.
+   */
+  removeStale(file: KeptFile, cutoff: number): Promise<number | undefined>;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -128,6 +143,39 @@ export class DiskBlobStore implements BlobStore {
 
   open(path: string): Readable {
     return createReadStream(path);
+  }
+
+  async *listKept(): AsyncIterable<KeptFile> {
+    const originals = join(this.root, 'originals');
+    for (const shard of await readdir(originals).catch(() => [] as string[])) {
+      for (const name of await readdir(join(originals, shard)).catch(() => [] as string[])) {
+        yield { kind: 'original', name, path: join(originals, shard, name) };
+      }
+    }
+    const derived = join(this.root, 'derived');
+    for (const name of await readdir(derived).catch(() => [] as string[])) {
+      yield { kind: 'derived', name, path: join(derived, name) };
+    }
+  }
+
+  async removeStale(file: KeptFile, cutoff: number): Promise<number | undefined> {
+    // Moved aside first: a `keep` after this lands a new file at the address, which this never touches; a `keep` or
+    // `hold` before it made the moved file fresh, and it goes back. Either way a file written for a record survives.
+    const aside = `${file.path}.${randomBytes(6).toString('hex')}.sweep`;
+    if (
+      !(await rename(file.path, aside).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return undefined;
+    const info = await stat(aside);
+    if (info.mtimeMs >= cutoff) {
+      await rename(aside, file.path);
+      return undefined;
+    }
+    await rm(aside, { force: true });
+    return info.size;
   }
 
   /** Removes staged files older than `olderThanMs`: uploads a crash interrupted before they were kept or dropped. */

@@ -12,6 +12,7 @@ import { readSpreadsheet, UnreadableSpreadsheet } from '../../files/spreadsheet/
 import type { Row, SheetTable } from '../../files/spreadsheet/table.js';
 import { findHeaderRow } from './headings.js';
 import { dataRowCount, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_KEPT_CELLS, ROWS_READ, tooManyRows } from './limits.js';
+import { assertUploadRoom } from '../storage/quota.js';
 import { getImport } from './records.js';
 
 /** The types a spreadsheet is sent as. The bytes decide the format; a type outside these is refused as not a sheet. */
@@ -67,6 +68,7 @@ export async function prepareImportFile(
   // An HTTP upload arrives staged on disk (at most 24 MiB, its route's limit), and so does an MCP call's base64 read
   // out of its body as it arrived (held to the same 24 MiB here); tRPC's arrives base64 in the input.
   if (upload && upload.size > MAX_IMPORT_BYTES) throw tooLargeForBase64(upload.size);
+  await assertUploadRoom(env, upload?.size ?? Math.floor(((input.data ?? '').length * 3) / 4));
   const bytes = upload ? await readFile(upload.path) : decodeBase64(input.data!);
   const filename = cleanFilename(input.filename);
   let file: Awaited<ReturnType<typeof readSpreadsheet>>;

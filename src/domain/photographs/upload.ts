@@ -4,6 +4,7 @@ import { ServiceError } from '../../core/errors.js';
 import { DATA_URL_HEAD, stageBase64Text } from '../../files/base64.js';
 import type { StagedBlob } from '../../files/blob-store.js';
 import { inspectImage, type PhotographType } from '../../files/images.js';
+import { assertUploadRoom } from '../storage/quota.js';
 import { ensureDerived } from './variants.js';
 
 /** A photograph sent base64 (MCP, tRPC) is at most this large decoded; the HTTP upload takes up to 128 MiB. */
@@ -44,6 +45,7 @@ export async function preparePhotograph(
   upload?: StagedBlob,
 ): Promise<PreparedPhotograph> {
   if (upload?.base64 && upload.size > BASE64_MAX_BYTES) throw tooLargeForBase64(upload.size);
+  await assertUploadRoom(env, upload?.size ?? base64Size(input.data ?? ''));
   const staged = upload ?? (await stageBase64(env, input.data));
   try {
     const facts = await inspectImage(staged.path, input.mediaType);
@@ -69,8 +71,7 @@ async function stageBase64(env: PrepareEnv, data: string | undefined): Promise<S
       errors: [{ path: 'data', message: 'Required: the file, base64-encoded.' }],
     });
   }
-  // What it decodes to, about (white space aside), for the sentence of a refusal.
-  const size = Math.floor((data.replace(DATA_URL_HEAD, '').length * 3) / 4);
+  const size = base64Size(data);
   const staged = await stageBase64Text(env.files, data, BASE64_MAX_BYTES, () => tooLargeForBase64(size));
   if (!staged) {
     throw new ServiceError('VALIDATION_FAILED', 'data is not base64; encode the file with standard base64.', {
@@ -85,6 +86,9 @@ async function stageBase64(env: PrepareEnv, data: string | undefined): Promise<S
   }
   return staged;
 }
+
+/** What base64 text decodes to, about (white space aside): for a refusal's sentence and the quota's check. */
+const base64Size = (data: string) => Math.floor((data.replace(DATA_URL_HEAD, '').length * 3) / 4);
 
 const tooLargeForBase64 = (size: number) =>
   new ServiceError(

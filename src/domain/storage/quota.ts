@@ -1,0 +1,32 @@
+import type { Db } from '../../../db/store.js';
+import type { PrepareEnv } from '../../core/define-action.js';
+import { ServiceError } from '../../core/errors.js';
+import { studioStorage } from './references.js';
+
+const MIB = 1024 * 1024;
+const mib = (bytes: number) => `${Math.ceil(bytes / MIB)} MiB`;
+
+/**
+ * Refuses, with 413 STORAGE_QUOTA_EXCEEDED, an act that would take the studio's storage past the server's quota
+ * (STUDIO_STORAGE_QUOTA_BYTES; 0 is none): `adding` is the bytes an upload brings, 0 for an act whose file is not
+ * known yet (a render, a package), which is refused once the studio is at its quota. Called before any work is done
+ * or anything kept, so a refusal leaves nothing behind.
+ */
+export async function assertStorageRoom(db: Db, studioId: string, quota: number, adding: number) {
+  if (!quota) return;
+  const { bytes } = await studioStorage(db, studioId);
+  if (bytes + adding <= quota && (adding > 0 || bytes < quota)) return;
+  throw new ServiceError(
+    'STORAGE_QUOTA_EXCEEDED',
+    `The studio's files take ${mib(bytes)} of its ${mib(quota)} quota${adding ? `, and this file is ${mib(adding)} more` : ''}, so nothing was kept. Remove photographs or cancel imports the studio no longer needs (get_studio_usage shows the figure), or ask whoever runs the server to raise STUDIO_STORAGE_QUOTA_BYTES.`,
+    { extra: { storageBytes: bytes, quotaBytes: quota } },
+  );
+}
+
+/** The same check before an upload's work: on its own snapshot, since no transaction is open yet. */
+export async function assertUploadRoom(env: PrepareEnv, adding: number) {
+  const { studioId } = env;
+  const quota = env.config.storageQuotaBytes;
+  if (!studioId || !quota) return;
+  await env.store.readSnapshot((db) => assertStorageRoom(db, studioId, quota, adding));
+}
