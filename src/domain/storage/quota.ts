@@ -3,8 +3,13 @@ import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
 import { studioStorage } from './references.js';
 
-const MIB = 1024 * 1024;
-const mib = (bytes: number) => `${Math.ceil(bytes / MIB)} MiB`;
+/** Bytes as a person reads them in a sentence: 512 bytes, 30 KiB, 1.5 MiB, 2.0 GiB. */
+function readable(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 ** 2) return `${Math.ceil(bytes / 1024)} KiB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+}
 
 /**
  * Refuses, with 413 STORAGE_QUOTA_EXCEEDED, an act that would take the studio's storage past the server's quota
@@ -18,7 +23,7 @@ export async function assertStorageRoom(db: Db, studioId: string, quota: number,
   if (bytes + adding <= quota && (adding > 0 || bytes < quota)) return;
   throw new ServiceError(
     'STORAGE_QUOTA_EXCEEDED',
-    `The studio's files take ${mib(bytes)} of its ${mib(quota)} quota${adding ? `, and this file is ${mib(adding)} more` : ''}, so nothing was kept. Remove photographs or cancel imports the studio no longer needs (get_studio_usage shows the figure), or ask whoever runs the server to raise STUDIO_STORAGE_QUOTA_BYTES.`,
+    `The studio's files take ${readable(bytes)} of its ${readable(quota)} quota${adding ? `, and this file is ${readable(adding)} more` : ''}, so nothing was kept. Remove photographs or cancel imports the studio no longer needs (get_studio_usage shows the figure), or ask whoever runs the server to raise STUDIO_STORAGE_QUOTA_BYTES.`,
     { extra: { storageBytes: bytes, quotaBytes: quota } },
   );
 }
