@@ -119,10 +119,7 @@ async function main(argv: string[]) {
     }
     case 'sweep': {
       if (wantsHelp) return console.log(HELP.sweep);
-      const { values } = parseArgs({ args: rest, options: { 'grace-minutes': { type: 'string' } } });
-      const { sweepCommand } = await import('./sweep-command.js');
-      await sweepCommand(config, { graceMinutes: values['grace-minutes'] });
-      return;
+      return (await import('./sweep-command.js')).sweepCommand(config, rest);
     }
     case 'token': {
       if (wantsHelp || rest[0] !== 'create') return console.log(HELP.token);
