@@ -132,7 +132,7 @@ export const retainClientLinkPdf = documentOperation({
 export const createProjectPackageTool = documentOperation({
   name: 'create_project_package',
   summary: "Make a ZIP of a project's documents, its schedule export and its photographs.",
-  description: `Packs the project's documents (not archived ones or earlier packages), a client schedule export made now (XLSX) and the originals of its pieces' photographs (byte-exact, by section and piece) into one ZIP, streamed to disk however large. Originals keep their camera data; send clients the PDF rather than the package. When the operation succeeds, download_project_package gives the link. ${poll}`,
+  description: `Packs the project's documents (not archived ones or earlier packages), a client schedule export made now (XLSX) and the originals of its pieces' photographs (byte-exact, by section and piece) into one ZIP, made as it is downloaded however large (it keeps no second copy of the files, so it takes almost no storage). Originals keep their camera data; send clients the PDF rather than the package. When the operation succeeds, download_project_package gives the link. ${poll}`,
   input: z.strictObject({ projectId: ProjectId }),
   example: { projectId: EXAMPLE.projectId, commandKey: KEY },
   runs: PACKAGE_PROJECT,

@@ -11,6 +11,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/errors.js';
 import { sweepBlobs } from '../../src/domain/storage/sweep.js';
+import type { DiskBlobStore } from '../../src/files/blob-store.js';
+import { startSweeper } from '../../src/jobs/sweeper.js';
 import { callTool, settledOperation } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
 import { ageBlobStore, keptDerived, keptOriginals } from '../helpers/blobs.js';
@@ -131,5 +133,19 @@ describe('the sweep', () => {
     await sweepBlobs(app.rt.store, app.rt.files);
     expect(keptOriginals(app).sizes.has(orphan)).toBe(false);
     expect(await app.rt.files.hold(orphan)).toBe(false);
+  });
+
+  it("runs on the workers' timer too", async () => {
+    const orphan = await keepUnnamed();
+    ageBlobStore(app, 2);
+    const logged: string[] = [];
+    // A few milliseconds instead of STUDIO_SWEEP_HOURS' hours: the same timer and the same sweep.
+    const sweeper = startSweeper(app.rt.store, app.rt.files as DiskBlobStore, 0.000_005, (m) => void logged.push(m));
+    try {
+      while (keptOriginals(app).sizes.has(orphan)) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await sweeper.stop();
+    }
+    expect(logged.some((m) => /^sweep removed \d+ unreferenced files/.test(m))).toBe(true);
   });
 });
