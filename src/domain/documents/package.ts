@@ -85,6 +85,13 @@ function entriesOf(
   return entries;
 }
 
+/** The entries whose files the blob store keeps, each held now so a sweep leaves it (see BlobStore.hold). */
+async function held(work: DocumentWork, entries: readonly PackageEntry[]): Promise<PackageEntry[]> {
+  const kept: PackageEntry[] = [];
+  for (const e of entries) if (await work.files.hold(e.sha256)) kept.push(e);
+  return kept;
+}
+
 /**
  * create_project_package's work: one ZIP of the project's documents (not archived ones, not earlier packages), its
  * client schedule export made now (XLSX), and the originals of its pieces' photographs, byte-exact, by section and
@@ -98,11 +105,14 @@ export async function createProjectPackage(work: DocumentWork, req: { projectId:
   const contents = await packageContents(work, req.projectId);
   const title = contents.rendered.document.title;
   const exported = await writeExport(work, contents.rendered, 'xlsx');
-  const entries: PackageEntry[] = [];
-  for (const e of entriesOf(title, exported, contents)) if (await work.files.hold(e.sha256)) entries.push(e);
+  const entries = await held(work, entriesOf(title, exported, contents));
   const madeAt = nowIso();
   const zip = await measurePackage(work.files, entries, madeAt);
   await work.progress?.(entries.length, entries.length);
+  // Held again just before the record names them: measuring a large package may outlast a sweep's grace period.
+  if ((await held(work, entries)).length !== entries.length) {
+    throw new Error('A file of the package was removed while it was being made; make the package again.');
+  }
   return work.commit(async (ctx) => {
     const doc = await recordDocument(ctx, {
       projectId: req.projectId,
