@@ -67,7 +67,7 @@ function documentOperation<I extends z.ZodObject>(spec: {
     output: Operation,
     errors: makesFile ? [...errors, 'STORAGE_QUOTA_EXCEEDED'] : errors,
     handler: async (ctx, input) => {
-      if (makesFile) await assertStorageRoom(ctx.db, ctx.studioId, ctx.config.storageQuotaBytes, 0);
+      if (makesFile) await assertStorageRoom(ctx.db, ctx.studioId, ctx.config.storageQuotaBytes);
       return startOperation(ctx, {
         kind: runs.kind,
         action: spec.name,

@@ -35,7 +35,7 @@ beforeAll(async () => {
 const storage = async () => (await owner.studio.getStudioUsage.query({})).storage;
 
 /** A photograph as the upload answers it. */
-type Added = { id: string; lineVersion: number };
+type Added = { id: string; lineVersion: number; sha256: string };
 
 /** POST /v1/…/photographs with the file as the body. */
 const upload = (bytes: Buffer, lineId = lines[0]!) =>
@@ -113,6 +113,17 @@ describe('the storage quota', () => {
       expect(((await imported.json()) as { code: string }).code).toBe('STORAGE_QUOTA_EXCEEDED');
       expect(await written()).toEqual(before);
       expect((await storage()).quotaBytes).toBe(bytes + 1000);
+      // A file the studio keeps already adds nothing: the same photograph again goes through.
+      app.rt.config.storageQuotaBytes = 0;
+      const kept = (await (await upload(photo, lines[2])).json()) as Added;
+      app.rt.config.storageQuotaBytes = (await storage()).bytes;
+      expect((await upload(photo, lines[0])).status).toBe(201);
+      const retried = await owner.photographs.addLinePhotograph.mutate({
+        ...input,
+        data: photo.toString('base64'),
+        commandKey: crypto.randomUUID(),
+      });
+      expect(retried.sha256).toBe(kept.sha256);
     } finally {
       app.rt.config.storageQuotaBytes = 0;
     }

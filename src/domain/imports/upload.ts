@@ -6,7 +6,7 @@ import type { ImportFormat } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
+import { newId, sha256 } from '../../core/ids.js';
 import type { StagedBlob } from '../../files/blob-store.js';
 import { readSpreadsheet, UnreadableSpreadsheet } from '../../files/spreadsheet/read.js';
 import type { Row, SheetTable } from '../../files/spreadsheet/table.js';
@@ -68,8 +68,8 @@ export async function prepareImportFile(
   // An HTTP upload arrives staged on disk (at most 24 MiB, its route's limit), and so does an MCP call's base64 read
   // out of its body as it arrived (held to the same 24 MiB here); tRPC's arrives base64 in the input.
   if (upload && upload.size > MAX_IMPORT_BYTES) throw tooLargeForBase64(upload.size);
-  await assertUploadRoom(env, upload?.size ?? Math.floor(((input.data ?? '').length * 3) / 4));
   const bytes = upload ? await readFile(upload.path) : decodeBase64(input.data!);
+  await assertUploadRoom(env, { size: bytes.length, sha256: upload?.sha256 ?? sha256(bytes) });
   const filename = cleanFilename(input.filename);
   let file: Awaited<ReturnType<typeof readSpreadsheet>>;
   try {

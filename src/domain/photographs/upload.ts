@@ -45,9 +45,9 @@ export async function preparePhotograph(
   upload?: StagedBlob,
 ): Promise<PreparedPhotograph> {
   if (upload?.base64 && upload.size > BASE64_MAX_BYTES) throw tooLargeForBase64(upload.size);
-  await assertUploadRoom(env, upload?.size ?? base64Size(input.data ?? ''));
   const staged = upload ?? (await stageBase64(env, input.data));
   try {
+    await assertUploadRoom(env, staged);
     const facts = await inspectImage(staged.path, input.mediaType);
     const bytes = { sha256: staged.sha256, mediaType: facts.mediaType, byteSize: staged.size, rotation: 0 };
     await ensureDerived(env.files, bytes, 'display', staged.path);
@@ -71,7 +71,8 @@ async function stageBase64(env: PrepareEnv, data: string | undefined): Promise<S
       errors: [{ path: 'data', message: 'Required: the file, base64-encoded.' }],
     });
   }
-  const size = base64Size(data);
+  // What it decodes to, about (white space aside), for the sentence of a refusal.
+  const size = Math.floor((data.replace(DATA_URL_HEAD, '').length * 3) / 4);
   const staged = await stageBase64Text(env.files, data, BASE64_MAX_BYTES, () => tooLargeForBase64(size));
   if (!staged) {
     throw new ServiceError('VALIDATION_FAILED', 'data is not base64; encode the file with standard base64.', {
@@ -86,9 +87,6 @@ async function stageBase64(env: PrepareEnv, data: string | undefined): Promise<S
   }
   return staged;
 }
-
-/** What base64 text decodes to, about (white space aside): for a refusal's sentence and the quota's check. */
-const base64Size = (data: string) => Math.floor((data.replace(DATA_URL_HEAD, '').length * 3) / 4);
 
 const tooLargeForBase64 = (size: number) =>
   new ServiceError(

@@ -45,6 +45,12 @@ export async function studioStorage(db: Db, studioId: string): Promise<{ bytes: 
   return { bytes: Number(rows[0]?.bytes ?? 0), files: Number(rows[0]?.files ?? 0) };
 }
 
+/** Whether the studio's records already keep this file: another upload of it adds nothing to its storage. */
+export async function studioKeeps(db: Db, studioId: string, sha256: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM (${references(studioId)}) refs WHERE sha256 = ${sha256}`.execute(db);
+  return rows.length > 0;
+}
+
 /** A photograph's rendering in use: `<sha256>-r<rotation>`, the start of its derived files' names. */
 export const renderingKey = (sha256: string, rotation: number) => `${sha256}-r${rotation}`;
 
