@@ -428,6 +428,17 @@ export interface DocumentsTable {
   archived_at: string | null;
 }
 
+/** One file a project package packs, by its address in the blob store. See 026_package_entries.ts. */
+export interface PackageEntriesTable {
+  document_id: string;
+  /** 1, 2, 3 …: the entry's place in the ZIP. */
+  position: number;
+  /** Its name in the ZIP, e.g. `photographs/living-room/l-01-sofa-1.jpg`. */
+  path: string;
+  blob_sha256: string;
+  byte_size: number;
+}
+
 /** One sending of a document by email, and how it went. See 019_documents.ts. */
 export interface DocumentDeliveriesTable {
   id: string;
@@ -617,6 +628,7 @@ export interface Database {
   share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
+  package_entries: PackageEntriesTable;
   lines: LinesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;

@@ -20,14 +20,15 @@ Commands:
   password set   Give a person a password (from standard input) for signing in.
   password reset Give a person a new random password for signing in and print it once.
   migrate-data   Copy a whole SQLite database into an empty PostgreSQL database, verified.
+  sweep          Remove stored files nothing refers to any more (the server also does, every STUDIO_SWEEP_HOURS).
 
 Run "studio <command> --help" for a command's options. Configuration comes from the environment:
   STUDIO_PORT (3000), STUDIO_HOST (127.0.0.1), STUDIO_DATABASE (data/studio.sqlite), STUDIO_DATABASE_URL
   (postgres://…, instead of the file), STUDIO_BASE_URL,
   STUDIO_DOCS_URL, STUDIO_BODY_LIMIT (bytes, 1048576), STUDIO_NO_DEMO=1, STUDIO_TOKEN (for mcp),
   STUDIO_ALLOWED_ORIGINS, STUDIO_HEADERS_TIMEOUT_MS, STUDIO_REQUEST_TIMEOUT_MS, STUDIO_KEEP_ALIVE_TIMEOUT_MS,
-  STUDIO_IDLE_TIMEOUT_MS, STUDIO_MAX_INFLIGHT_BODIES, STUDIO_LOG_LEVEL (silent, error, warn, info, debug),
-  STUDIO_LOG_FORMAT (json, text) (see the README's Configuration table).`,
+  STUDIO_IDLE_TIMEOUT_MS, STUDIO_MAX_INFLIGHT_BODIES, STUDIO_STORAGE_QUOTA_BYTES, STUDIO_SWEEP_HOURS, STUDIO_LOG_LEVEL
+  (silent, error, warn, info, debug), STUDIO_LOG_FORMAT (json, text) (see the README's Configuration table).`,
   serve: `studio serve: start the HTTP server.
 
   Listens on STUDIO_HOST:STUDIO_PORT (127.0.0.1:3000). On an empty database it creates the demo studio
@@ -44,6 +45,12 @@ Run "studio <command> --help" for a command's options. Configuration comes from 
   Copies every table of the SQLite database into the PostgreSQL database (migrated to the same schema first, and
   holding no studio yet) in one transaction, then verifies it: the same row count in every table, and every studio's
   audit hash chain recomputed on PostgreSQL. On any failure the target is left empty. Stop the server first.`,
+  sweep: `studio sweep [--grace-minutes N]
+
+  Removes the files in STUDIO_BLOB_DIR that no photograph, document, package or import refers to any more (uploads
+  refused after checking, canceled imports, renders never recorded, a turned photograph's earlier sizes) and that are
+  older than N minutes (60), so an upload still on its way is left; then staged uploads a crash left behind. Prints
+  what it removed. Safe while the server runs; a server running workers does the same every STUDIO_SWEEP_HOURS (24).`,
   token: `studio token create [--email EMAIL] [--name NAME] [--studio STUDIO_ID]
 
   Mints an API token for the member with that email (default: the owner of the only studio) and prints it.
@@ -113,6 +120,10 @@ async function main(argv: string[]) {
         process.exitCode = 2;
       }
       return;
+    }
+    case 'sweep': {
+      if (wantsHelp) return console.log(HELP.sweep);
+      return (await import('./sweep-command.js')).sweepCommand(config, rest);
     }
     case 'token': {
       if (wantsHelp || rest[0] !== 'create') return console.log(HELP.token);

@@ -59,6 +59,17 @@ export interface Config {
    * `link-secret` beside the database, made on first use. Set it when several machines serve one studio.
    */
   secret?: string;
+  /**
+   * STUDIO_STORAGE_QUOTA_BYTES: the most a studio's files may take in the blob store (its storage figure, in
+   * get_studio_usage); an upload, render or package past it is refused 413 STORAGE_QUOTA_EXCEEDED. 0 (the default):
+   * no quota.
+   */
+  storageQuotaBytes: number;
+  /**
+   * STUDIO_SWEEP_HOURS: how often a process running workers removes files nothing names any more (24; 0: never, leave
+   * it to `studio sweep`).
+   */
+  sweepHours: number;
   /** Skip seeding the demo studio on first start. */
   noDemo: boolean;
   /** STUDIO_LOG_LEVEL: `silent`, `error`, `warn`, `info` (one line per request) or `debug`. */
@@ -188,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noDemo: env.STUDIO_NO_DEMO === '1',
     workers: whole(env, 'STUDIO_WORKERS', 1),
     operationLeaseSeconds: whole(env, 'STUDIO_OPERATION_LEASE_SECONDS', 30, 3),
+    storageQuotaBytes: whole(env, 'STUDIO_STORAGE_QUOTA_BYTES', 0),
+    sweepHours: whole(env, 'STUDIO_SWEEP_HOURS', 24),
     logLevel: logLevel(env.STUDIO_LOG_LEVEL),
     logFormat: logFormat(env.STUDIO_LOG_FORMAT),
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',

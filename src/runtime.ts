@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Runtime } from './core/invoke.js';
 import { DiskBlobStore } from './files/blob-store.js';
 import { OperationRunner } from './jobs/runner.js';
+import { startSweeper } from './jobs/sweeper.js';
 
 /** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
 export async function createRuntime(config: Config): Promise<Runtime> {
@@ -32,6 +33,9 @@ export async function createRuntime(config: Config): Promise<Runtime> {
           },
         ).start()
       : undefined;
+  // The sweep runs beside the workers: a process that leaves operations to others leaves the sweep to them too.
+  const sweeper =
+    config.workers > 0 && config.sweepHours > 0 ? startSweeper(store, files, config.sweepHours, log) : undefined;
   return {
     store,
     files,
@@ -40,6 +44,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     log,
     workers: { configured: config.workers, running: () => workers?.running ?? false },
     async close() {
+      await sweeper?.stop();
       await workers?.stop();
       await store.close();
     },

@@ -9,6 +9,7 @@ import {
   RETAIN_SHARE_PDF,
 } from '../../src/domain/documents/jobs.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
+import { assertStorageRoom } from '../../src/domain/storage/quota.js';
 import type { ActionContext } from '../../src/core/context.js';
 import type { ErrorCode } from '../../src/core/errors.js';
 import type { JobDefinition } from '../../src/jobs/job.js';
@@ -49,9 +50,12 @@ function documentOperation<I extends z.ZodObject>(spec: {
   example: Record<string, unknown>;
   /** The job the operation runs. */
   runs: JobDefinition;
+  /** It keeps a new file (a render, an export, a package), so a studio at its storage quota is refused it at once. */
+  makesFile: boolean;
   job: (ctx: ActionContext, input: z.output<I>) => unknown;
 }) {
-  const { runs, job, ...declared } = spec;
+  const { runs, job, makesFile, ...declared } = spec;
+  const errors: readonly ErrorCode[] = spec.errors ?? ['NOT_FOUND', 'ARCHIVED'];
   return defineAction({
     ...declared,
     kind: 'file',
@@ -62,14 +66,16 @@ function documentOperation<I extends z.ZodObject>(spec: {
     keyed: true,
     startsOperation: true,
     output: Operation,
-    errors: spec.errors ?? ['NOT_FOUND', 'ARCHIVED'],
-    handler: async (ctx, input) =>
-      startOperation(ctx, {
+    errors: makesFile ? [...errors, 'STORAGE_QUOTA_EXCEEDED'] : errors,
+    handler: async (ctx, input) => {
+      if (makesFile) await assertStorageRoom(ctx.db, ctx.studioId, ctx.config.storageQuotaBytes);
+      return startOperation(ctx, {
         kind: runs.kind,
         action: spec.name,
         scope: 'documents:write',
         input: await job(ctx, input),
-      }),
+      });
+    },
   });
 }
 const poll =
@@ -87,6 +93,7 @@ export const generateDocumentTool = documentOperation({
   }),
   example: { projectId: EXAMPLE.projectId, kind: 'client_schedule', commandKey: KEY },
   runs: RENDER_DOCUMENT,
+  makesFile: true,
   job: (_ctx, input) => ({
     projectId: input.projectId,
     kind: input.kind ?? 'client_schedule',
@@ -110,6 +117,7 @@ export const exportClientScheduleTool = documentOperation({
   }),
   example: { projectId: EXAMPLE.projectId, format: 'xlsx', commandKey: KEY },
   runs: EXPORT_SCHEDULE,
+  makesFile: true,
   job: (_ctx, input) => ({
     projectId: input.projectId,
     format: input.format ?? 'xlsx',
@@ -124,16 +132,18 @@ export const retainClientLinkPdf = documentOperation({
   input: z.strictObject({ projectId: ProjectId, shareId: ShareId.describe('From list_project_shares.') }),
   example: { projectId: EXAMPLE.projectId, shareId: '0000000000000000000000000s', commandKey: KEY },
   runs: RETAIN_SHARE_PDF,
+  makesFile: true,
   job: (_ctx, input) => ({ projectId: input.projectId, shareId: input.shareId }),
 });
 
 export const createProjectPackageTool = documentOperation({
   name: 'create_project_package',
   summary: "Make a ZIP of a project's documents, its schedule export and its photographs.",
-  description: `Packs the project's documents (not archived ones or earlier packages), a client schedule export made now (XLSX) and the originals of its pieces' photographs (byte-exact, by section and piece) into one ZIP, streamed to disk however large. Originals keep their camera data; send clients the PDF rather than the package. When the operation succeeds, download_project_package gives the link. ${poll}`,
+  description: `Packs the project's documents (not archived ones or earlier packages), a client schedule export made now (XLSX) and the originals of its pieces' photographs (byte-exact, by section and piece) into one ZIP, made as it is downloaded however large (it keeps no second copy of the files, so it takes almost no storage). Originals keep their camera data; send clients the PDF rather than the package. When the operation succeeds, download_project_package gives the link. ${poll}`,
   input: z.strictObject({ projectId: ProjectId }),
   example: { projectId: EXAMPLE.projectId, commandKey: KEY },
   runs: PACKAGE_PROJECT,
+  makesFile: true,
   job: (_ctx, input) => ({ projectId: input.projectId }),
 });
 
@@ -158,5 +168,6 @@ export const deliverDocument = documentOperation({
     commandKey: KEY,
   },
   runs: DELIVER_DOCUMENT,
+  makesFile: false,
   job: async (ctx, input) => ({ projectId: input.projectId, deliveryId: (await requestDelivery(ctx, input)).id }),
 });

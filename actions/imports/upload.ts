@@ -34,7 +34,7 @@ export const uploadImportFile = defineAction({
       .describe('A workbook sheet by name; default: the first with anything in it.'),
   }),
   output: ScheduleImport,
-  errors: ['NOT_FOUND', 'ARCHIVED', 'UNSUPPORTED_MEDIA_TYPE', 'IMPORT_UNREADABLE'],
+  errors: ['NOT_FOUND', 'ARCHIVED', 'UNSUPPORTED_MEDIA_TYPE', 'IMPORT_UNREADABLE', 'STORAGE_QUOTA_EXCEEDED'],
   example: {
     projectId: EX.projectId,
     data: 'SXRlbSxRdHksTmV0ClBlbmRhbnQsMiwiwqMxLDI1MC4wMCIK',

@@ -33,7 +33,7 @@ export const addLinePhotograph = defineAction({
     filename: z.string().max(500).optional().describe('e.g. "sofa-front.jpg".'),
   }),
   output: Photograph,
-  errors: ['NOT_FOUND', 'ARCHIVED', ...IMAGE_ERRORS],
+  errors: ['NOT_FOUND', 'ARCHIVED', ...IMAGE_ERRORS, 'STORAGE_QUOTA_EXCEEDED'],
   example: {
     projectId: EXAMPLE.projectId,
     lineId: PHOTO_EX.lineId,

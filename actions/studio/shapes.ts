@@ -87,5 +87,16 @@ export const StudioUsage = z.strictObject({
     ),
   }),
   apiTokens: z.strictObject({ active: count }).describe('Unrevoked, unexpired tokens of active members.'),
+  storage: z
+    .strictObject({
+      bytes: count.describe('Bytes of the files the studio keeps, each distinct file once.'),
+      files: count,
+      quotaBytes: count
+        .nullable()
+        .describe('The most the files may take (STUDIO_STORAGE_QUOTA_BYTES); null: no quota.'),
+    })
+    .describe(
+      "Files kept for the studio: photographs (removed ones too while a minted version shows them), documents, packages' contents and import files (not canceled imports'). Past the quota, uploads, renders and packages are refused with STORAGE_QUOTA_EXCEEDED.",
+    ),
   asOf: Timestamp,
 });

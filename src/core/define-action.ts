@@ -8,7 +8,8 @@ import { type ActionPlan, planOf } from './action-plan.js';
 import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 import type { CapabilityBinding } from './capability.js';
 import type { Caller } from './context.js';
-import type { RowReader } from '../../db/store.js';
+import type { RowReader, Store } from '../../db/store.js';
+import type { Config } from '../config.js';
 import { registerActionName } from './action-names.js';
 import { CONFIRM_FIELD, type Confirmation, confirmSchema } from './confirmation.js';
 
@@ -122,6 +123,10 @@ export interface ReadAhead {
 /** What work before the write transaction may use: the blob store, never the database. */
 export interface PrepareEnv {
   files: BlobStore;
+  store: Store;
+  config: Config;
+  /** The caller's studio; undefined for an action a capability opens (a share link). */
+  studioId: string | undefined;
 }
 
 export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {

@@ -164,6 +164,13 @@ export const ERROR_CATALOG = {
     title: 'The request body is too large',
     sentence: 'The body exceeds the size limit for this endpoint; send less data or split it into several requests.',
   },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    trpc: 'PAYLOAD_TOO_LARGE',
+    title: "The studio's storage is full",
+    sentence:
+      "The studio's files would pass its storage quota, so nothing was kept; remove photographs or cancel imports it no longer needs (get_studio_usage shows the figure), or ask whoever runs the server to raise STUDIO_STORAGE_QUOTA_BYTES, then send it again.",
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     trpc: 'UNSUPPORTED_MEDIA_TYPE',

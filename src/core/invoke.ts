@@ -89,7 +89,10 @@ async function write(call: Call): Promise<unknown> {
   return holdingKey(call, async () => {
     const { rt, action, caller } = call;
     if (action.confirmation && caller) await confirmAct(call);
-    if (action.prepare) call.prepared = await action.prepare({ files: rt.files }, call.input, call.request.upload);
+    if (action.prepare) {
+      const env = { files: rt.files, store: rt.store, config: rt.config, studioId: caller?.studioId };
+      call.prepared = await action.prepare(env, call.input, call.request.upload);
+    }
     const written = await rt.store.write(connected(call), { repeatable: true });
     for (const fn of call.afterCommit) fn();
     return written;

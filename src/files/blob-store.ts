@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,13 @@ export interface StagedBlob {
   base64?: boolean;
 }
 
+/** A file the store keeps: an original (named by its digest) or a derived file (by its maker's name). */
+export interface KeptFile {
+  kind: 'original' | 'derived';
+  name: string;
+  path: string;
+}
+
 /**
  * Where file bytes live. Originals are content-addressed by SHA-256 and kept byte-exact; derived files (a photograph's
  * display size) are kept under a name their maker chooses, which must say everything they were made from, so neither
@@ -24,8 +31,16 @@ export interface StagedBlob {
 export interface BlobStore {
   /** Streams `source` into a temporary file, hashing as it goes; past `limit` bytes it stops and refuses (413). */
   stage(source: Readable | AsyncIterable<Uint8Array>, limit: number, tooLarge: () => ServiceError): Promise<StagedBlob>;
-  /** Moves a staged file to its content address (a copy already there is kept and the staged one dropped). */
+  /**
+   * Moves a staged file to its content address (over a copy already there: the same bytes), so the kept file's time
+   * is now and a sweep leaves it while the record naming it is written (see `sweepable`).
+   */
   keep(staged: StagedBlob): Promise<void>;
+  /**
+   * Marks a kept original as in use now, before a new record names it without keeping it again (a package's entries):
+   * a sweep leaves it as it leaves a fresh upload. False when it is not kept (swept, or never kept).
+   */
+  hold(sha256: string): Promise<boolean>;
   /** Removes a staged file that will not be kept (safe to call twice, or after `keep`). */
   discard(staged: StagedBlob): Promise<void>;
   /** The kept original's path, for reading. */
@@ -35,6 +50,14 @@ export interface BlobStore {
   hasDerived(name: string): Promise<boolean>;
   putDerived(name: string, bytes: Buffer): Promise<void>;
   open(path: string): Readable;
+  /** Every kept file, original or derived, one at a time (a store of millions is never listed whole). */
+  listKept(): AsyncIterable<KeptFile>;
+  /**
+   * Removes a kept file last written (or held) before `cutoff` (epoch ms), atomically against a `keep` or `hold` of
+   * the same file at the same moment: the file is first moved aside, then judged by its time, and put back when it
+   * turns out to be fresh. Answers its size when removed, undefined when left.
+   */
+  removeStale(file: KeptFile, cutoff: number): Promise<number | undefined>;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -80,9 +103,16 @@ export class DiskBlobStore implements BlobStore {
 
   async keep(staged: StagedBlob): Promise<void> {
     const target = this.originalPath(staged.sha256);
-    if (await exists(target)) return this.discard(staged);
     await mkdir(join(target, '..'), { recursive: true });
     await rename(staged.path, target);
+  }
+
+  async hold(sha256: string): Promise<boolean> {
+    const now = new Date();
+    return utimes(this.originalPath(sha256), now, now).then(
+      () => true,
+      () => false,
+    );
   }
 
   async discard(staged: StagedBlob): Promise<void> {
@@ -113,6 +143,39 @@ export class DiskBlobStore implements BlobStore {
 
   open(path: string): Readable {
     return createReadStream(path);
+  }
+
+  async *listKept(): AsyncIterable<KeptFile> {
+    const originals = join(this.root, 'originals');
+    for (const shard of await readdir(originals).catch(() => [] as string[])) {
+      for (const name of await readdir(join(originals, shard)).catch(() => [] as string[])) {
+        yield { kind: 'original', name, path: join(originals, shard, name) };
+      }
+    }
+    const derived = join(this.root, 'derived');
+    for (const name of await readdir(derived).catch(() => [] as string[])) {
+      yield { kind: 'derived', name, path: join(derived, name) };
+    }
+  }
+
+  async removeStale(file: KeptFile, cutoff: number): Promise<number | undefined> {
+    // Moved aside first: a `keep` after this lands a new file at the address, which this never touches; a `keep` or
+    // `hold` before it made the moved file fresh, and it goes back. Either way a file written for a record survives.
+    const aside = `${file.path}.${randomBytes(6).toString('hex')}.sweep`;
+    if (
+      !(await rename(file.path, aside).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return undefined;
+    const info = await stat(aside);
+    if (info.mtimeMs >= cutoff) {
+      await rename(aside, file.path);
+      return undefined;
+    }
+    await rm(aside, { force: true });
+    return info.size;
   }
 
   /** Removes staged files older than `olderThanMs`: uploads a crash interrupted before they were kept or dropped. */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 
 /**
@@ -12,8 +13,8 @@ export interface Mail {
   text: string;
   /** The Message-ID to send under, `<id@domain>`: the same for a retried send, so receivers can tell it is one email. */
   messageId: string;
-  /** A file streamed from disk, never read whole into memory; none for a plain message (an invitation). */
-  attachment?: { filename: string; path: string; contentType: string };
+  /** A file streamed (from disk, or as it is written), never read whole into memory; none for a plain message. */
+  attachment?: { filename: string; content: Readable; contentType: string };
 }
 
 type Transport = { sendMail(m: Record<string, unknown>): Promise<{ messageId: string }>; close(): void };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Runtime } from '../core/invoke.js';
 import { openDownload } from '../domain/documents/download.js';
+import { documentBytes } from '../domain/documents/package-stream.js';
 
 /**
  * The one refusal of a download link, byte for byte: unknown, altered, expired and malformed links all get exactly
@@ -33,14 +34,19 @@ const disposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
- * `GET /downloads/<token>`: the file a signed link names, streamed from the blob store as an attachment. Anonymous (the
+ * `GET /downloads/<token>`: the file a signed link names, streamed from the blob store as an attachment (a package's
+ * ZIP written from its entries as it goes, its length known beforehand). Anonymous (the
  * link is the authority; admission asks for no token): everything after `/downloads/` is the token, so any malformed
  * link gets the same refusal as an unknown or expired one. The token is never logged.
  */
 export function registerDownloads(app: FastifyInstance, rt: Runtime) {
   app.get<{ Params: { '*': string } }>('/downloads/*', { config: { anonymous: true } }, async (req, reply) => {
-    const file = await rt.store.readSnapshot((_db, queryRow) => openDownload(rt.config, queryRow, req.params['*']));
-    if (!file) return sendDownloadRefused(reply);
+    const found = await rt.store.readSnapshot(async (db, queryRow) => {
+      const file = await openDownload(rt.config, queryRow, req.params['*']);
+      return file && { file, body: await documentBytes(db, rt.files, file) };
+    });
+    if (!found) return sendDownloadRefused(reply);
+    const { file, body } = found;
     return reply
       .headers(HEADERS)
       .header('content-disposition', disposition(file.filename))
@@ -48,6 +54,6 @@ export function registerDownloads(app: FastifyInstance, rt: Runtime) {
       .header('etag', `"${file.sha256}"`)
       .type(file.mediaType)
       .code(200)
-      .send(rt.files.open(rt.files.originalPath(file.sha256)));
+      .send(body);
   });
 }

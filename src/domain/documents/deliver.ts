@@ -5,6 +5,7 @@ import { loadDelivery, markDeliverySent, presentDelivery } from './deliveries.js
 import { loadDocument } from './documents.js';
 import { MEDIA_TYPES } from './formats.js';
 import { assertDeliveryConfigured } from './mail-config.js';
+import { documentBytes } from './package-stream.js';
 import { type DocumentWork, readNow } from './work.js';
 
 /** `<delivery id@the from address's domain>`: one Message-ID per delivery, whatever happens to the sending. */
@@ -44,6 +45,14 @@ export async function sendDelivery(work: DocumentWork, req: { projectId: string;
     throw err;
   }
   let sent: { messageId: string };
+  const content = await work.store.readSnapshot((db) =>
+    documentBytes(db, work.files, {
+      id: document.id,
+      kind: document.kind,
+      sha256: document.blob_sha256,
+      createdAt: document.created_at,
+    }),
+  );
   try {
     sent = await sendMail(work.config, {
       to: delivery.recipient,
@@ -52,11 +61,12 @@ export async function sendDelivery(work: DocumentWork, req: { projectId: string;
       messageId: messageIdFor(delivery.id, work.config.mailFrom!),
       attachment: {
         filename: document.filename,
-        path: work.files.originalPath(document.blob_sha256),
+        content,
         contentType: MEDIA_TYPES[document.format],
       },
     });
   } catch (err) {
+    content.destroy();
     const detail = refusalText(err);
     await fail('DELIVERY_FAILED', detail);
     throw new ServiceError(

@@ -126,6 +126,8 @@ export interface NewDocument {
   sha256: string;
   byteSize: number;
   pageCount: number | null;
+  /** When it was made, if not now: a package's ZIP carries the day it was measured, and its record must say the same. */
+  createdAt?: string;
 }
 
 /**
@@ -149,7 +151,7 @@ export async function recordDocument(ctx: ActionContext, doc: NewDocument) {
     byte_size: doc.byteSize,
     page_count: doc.pageCount,
     created_by: ctx.caller!.memberId,
-    created_at: ctx.now,
+    created_at: doc.createdAt ?? ctx.now,
     archived_at: null,
   };
   await ctx.db.insertInto('documents').values(row).execute();

@@ -95,13 +95,16 @@ export async function openDownload(
   const target = verifyDownloadToken(await linkSecret(config), token, now);
   // An unknown document reads the same row shape as a known one; nothing tells the two apart but the answer.
   const row = await queryRow<{
+    id: string;
+    kind: string;
+    created_at: string;
     blob_sha256: string;
     byte_size: number;
     format: keyof typeof MEDIA_TYPES;
     filename: string;
     archived_at: string | null;
   }>(
-    `SELECT d.blob_sha256, d.byte_size, d.format, d.filename, d.archived_at
+    `SELECT d.id, d.kind, d.created_at, d.blob_sha256, d.byte_size, d.format, d.filename, d.archived_at
      FROM documents d JOIN members m ON m.studio_id = d.studio_id
      WHERE d.id = ? AND d.studio_id = ? AND m.id = ? AND m.removed_at IS NULL`,
     target?.documentId ?? '',
@@ -113,5 +116,13 @@ export async function openDownload(
   const credential = await credentialWorks(queryRow, target, now);
   if (!target || !row || !credential) return undefined;
   if (row.archived_at !== null && !target.archived) return undefined;
-  return { sha256: row.blob_sha256, size: row.byte_size, mediaType: MEDIA_TYPES[row.format], filename: row.filename };
+  return {
+    id: row.id,
+    kind: row.kind,
+    createdAt: row.created_at,
+    sha256: row.blob_sha256,
+    size: Number(row.byte_size),
+    mediaType: MEDIA_TYPES[row.format],
+    filename: row.filename,
+  };
 }

@@ -6,12 +6,13 @@ import type { ImportFormat } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
+import { newId, sha256 } from '../../core/ids.js';
 import type { StagedBlob } from '../../files/blob-store.js';
 import { readSpreadsheet, UnreadableSpreadsheet } from '../../files/spreadsheet/read.js';
 import type { Row, SheetTable } from '../../files/spreadsheet/table.js';
 import { findHeaderRow } from './headings.js';
 import { dataRowCount, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_KEPT_CELLS, ROWS_READ, tooManyRows } from './limits.js';
+import { assertUploadRoom } from '../storage/quota.js';
 import { getImport } from './records.js';
 
 /** The types a spreadsheet is sent as. The bytes decide the format; a type outside these is refused as not a sheet. */
@@ -68,6 +69,7 @@ export async function prepareImportFile(
   // out of its body as it arrived (held to the same 24 MiB here); tRPC's arrives base64 in the input.
   if (upload && upload.size > MAX_IMPORT_BYTES) throw tooLargeForBase64(upload.size);
   const bytes = upload ? await readFile(upload.path) : decodeBase64(input.data!);
+  await assertUploadRoom(env, { size: bytes.length, sha256: upload?.sha256 ?? sha256(bytes) });
   const filename = cleanFilename(input.filename);
   let file: Awaited<ReturnType<typeof readSpreadsheet>>;
   try {

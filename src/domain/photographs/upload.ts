@@ -4,6 +4,7 @@ import { ServiceError } from '../../core/errors.js';
 import { DATA_URL_HEAD, stageBase64Text } from '../../files/base64.js';
 import type { StagedBlob } from '../../files/blob-store.js';
 import { inspectImage, type PhotographType } from '../../files/images.js';
+import { assertUploadRoom } from '../storage/quota.js';
 import { ensureDerived } from './variants.js';
 
 /** A photograph sent base64 (MCP, tRPC) is at most this large decoded; the HTTP upload takes up to 128 MiB. */
@@ -46,6 +47,7 @@ export async function preparePhotograph(
   if (upload?.base64 && upload.size > BASE64_MAX_BYTES) throw tooLargeForBase64(upload.size);
   const staged = upload ?? (await stageBase64(env, input.data));
   try {
+    await assertUploadRoom(env, staged);
     const facts = await inspectImage(staged.path, input.mediaType);
     const bytes = { sha256: staged.sha256, mediaType: facts.mediaType, byteSize: staged.size, rotation: 0 };
     await ensureDerived(env.files, bytes, 'display', staged.path);

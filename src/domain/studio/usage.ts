@@ -1,5 +1,6 @@
 import type { ActionContext } from '../../core/context.js';
 import { ROLES } from '../../core/permissions.js';
+import { studioStorage } from '../storage/references.js';
 
 /**
  * What the studio holds, as counts (integers only). Counted with SQL over the caller's studio; nothing is listed, so
@@ -51,6 +52,7 @@ export async function studioUsage(ctx: ActionContext) {
     lines: { active: totalLines - archivedLines, archived: archivedLines },
     members: { active: Object.values(byRole).reduce((a, b) => a + b, 0), byRole },
     apiTokens: { active: Number(tokens.n) },
+    storage: { ...(await studioStorage(db, studioId)), quotaBytes: ctx.config.storageQuotaBytes || null },
     asOf: ctx.now,
   };
 }
