@@ -71,7 +71,7 @@ describe('a draft, copied from the schedule', () => {
 
   it('adds, changes and removes lines under the estimate’s version; refuses a line twice or an archived one', async () => {
     const draft = await owner.estimates.createEstimate.mutate({ projectId: p.projectId, commandKey: uuid() });
-    expect(draft.title).toBe('Estimate check: estimate ' + draft.number);
+    expect(draft.title).toBe(`Estimate check: estimate ${draft.number}`);
     const added = await owner.estimates.addEstimateLines.mutate({
       projectId: p.projectId,
       estimateId: draft.id,
