@@ -20,7 +20,7 @@ export const listEstimates = defineAction({
   kind: 'procedure',
   effect: 'query',
   domain: 'estimates',
-  summary: "List a project's estimates (offers to its client) with their state and draft totals.",
+  summary: "List a project's estimates, drafted or sent to its client, with their state and totals.",
   description:
     "The project's estimates by number (or sort by updatedAt; '-' for descending), each with its state (draft, issued, accepted, partly_accepted, declined, voided), its terms, how many revisions were issued and the totals its draft would issue now. Filter by state, or find one by a piece of its title with q. get_estimate shows an estimate's lines; list_estimate_revisions what was issued.",
   scope: 'procurement:read',
