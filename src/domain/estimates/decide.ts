@@ -21,7 +21,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { parseAmount4 } from '../../core/money.js';
 import { depositOf, sumTaxed } from '../../core/taxed-lines.js';
-import { assertAnswerable, setRevisionState } from '../kit/revisions.js';
+import { assertAnswerable, moveRevisionState } from '../kit/revisions.js';
 import type { RevisionContent } from './client-revision.js';
 import { moneyOf } from './figures.js';
 import { ESTIMATE_DECISION_RECORD } from './record.js';
@@ -174,13 +174,23 @@ export async function decideRevision(ctx: ActionContext, input: DecideRevisionIn
     },
     { id: newId(), ownerId: row.project_id, now: ctx.now },
   );
-  await ctx.db.insertInto('estimate_decisions').values(decision).execute();
-  await setRevisionState(ctx, ESTIMATE_REVISIONS, row.id, 'decided');
-  await ctx.db
+  // The estimate first, as issuing and voiding take it: a decision racing either waits for it, then finds the
+  // revision no longer current and is refused with the reason.
+  const claimed = await ctx.db
     .updateTable('estimates')
     .set((eb) => ({ state: outcome, updated_at: ctx.now, version: eb('version', '+', 1) }))
     .where('id', '=', row.estimate_id)
-    .execute();
+    .where('state', '=', 'issued')
+    .where('current_revision_id', '=', row.id)
+    .executeTakeFirst();
+  if (
+    claimed.numUpdatedRows !== 1n ||
+    !(await moveRevisionState(ctx, ESTIMATE_REVISIONS, row.id, 'current', 'decided'))
+  ) {
+    await decidableRevision(ctx, input.revisionId, input.digest, ctx.now);
+    throw new ServiceError('REVISION_SUPERSEDED', `Revision ${row.number} of "${row.title}" changed meanwhile.`);
+  }
+  await ctx.db.insertInto('estimate_decisions').values(decision).execute();
   const who =
     by.kind === 'client' ? `${decision.decider_name} (${by.verifiedEmail}, verified)` : `the studio (${by.method})`;
   ctx.audit({
