@@ -8,13 +8,16 @@
  *               by: { kind: 'client', shareId, verifiedEmail }
  *                 | { kind: 'studio', method: 'in_person' | 'phone' | 'email' | 'letter' | 'other', note? } }
  *   EstimateDecision: zod schema of the answer (the appended decision record).
- *   DeciderName, DecisionComment, DecisionLines: zod schemas of those input fields, for the actions that take them.
+ *   DeciderName, DecisionComment: zod schemas of those input fields, for the actions that take them.
+ *   readDecision(db, revisionId): Promise<EstimateDecision | undefined>, the decision on a revision once made.
  *
  * Refusals: NOT_FOUND (no such revision in the context's studio), REVISION_ALREADY_DECIDED (a second decision),
  * REVISION_SUPERSEDED (superseded or voided), REVISION_EXPIRED (past validUntil), REVISION_DIGEST_MISMATCH,
  * VALIDATION_FAILED (pieces not covered exactly once). A keyed replay of the same decision is invoke's, not this.
  */
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../../db/schema.js';
 import type { DecisionMethod, DecisionOutcome, LineOutcome } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
@@ -201,4 +204,14 @@ export async function decideRevision(ctx: ActionContext, input: DecideRevisionIn
     changes: { outcome: { from: null, to: outcome }, revisionId: { from: null, to: row.id } },
   });
   return ESTIMATE_DECISION_RECORD.present(decision, {});
+}
+
+/** The decision on a revision, once there is one (a replay of a keyed decision answers it too). */
+export async function readDecision(db: Kysely<Database>, revisionId: string): Promise<EstimateDecision | undefined> {
+  const row = await db
+    .selectFrom('estimate_decisions')
+    .selectAll()
+    .where('revision_id', '=', revisionId)
+    .executeTakeFirst();
+  return row && ESTIMATE_DECISION_RECORD.present(row, {});
 }
