@@ -298,6 +298,12 @@ describe('record_estimate_decision', () => {
     expect(await codeOf(closed)).toBe('ESTIMATE_CLOSED');
     const rev = await owner.estimates.getEstimateRevision.query({ projectId: p.projectId, revisionId: second.id });
     expect(rev).toMatchObject({ state: 'decided', decision: { id: decision.id } });
+    const feed = await owner.audit.listProjectAuditEvents.query({ projectId: p.projectId, targetId: decision.id });
+    expect(feed.items.map((e) => [e.action, e.target.kind])).toEqual([
+      ['record_estimate_decision', 'estimate_decision'],
+    ]);
+    const issued = await owner.audit.listProjectAuditEvents.query({ projectId: p.projectId, targetId: second.id });
+    expect(issued.items.map((e) => e.action)).toEqual(['issue_estimate_revision']);
   });
 
   it('decides line by line over MCP: partly_accepted, with the accepted pieces summed as issued', async () => {
