@@ -25,3 +25,4 @@ export * from './interface/index.js';
 export * from './charges/index.js';
 export * from './enquiries/index.js';
 export * from './specifications/index.js';
+export * from './estimates/index.js';
