@@ -24,6 +24,11 @@ export const listProjectCharges = defineAction({
   summary: "List a project's charges (fees, time, costs passed on, freight) with net, tax and gross.",
   description:
     "The project's charges by date (or sort by createdAt; '-' for descending), each with its figures and its net, tax and gross in the project currency (amounts need pricing:read). Filter by type, by invoiced (true: only those already invoiced; false: only those still to bill) and by dateFrom/dateTo (inclusive, YYYY-MM-DD); archived charges are left out unless archived is include or only. For goods, read the schedule lines instead (list_schedule_lines).",
+  intents: [
+    'what fees and time have we billed on this job',
+    'show the charges not billed yet',
+    'list our fees and expenses on a project',
+  ],
   scope: 'procurement:read',
   input: z.strictObject({
     projectId: ProjectId,
@@ -49,6 +54,7 @@ export const getProjectCharge = defineAction({
   summary: 'Read one project charge with its figures, net, tax, gross and version.',
   description:
     'The charge (archived or not) with its type, figures, tax rate, computed net, tax and gross (amounts need pricing:read), whether and when it was invoiced, and its version for update_project_charge and archive_project_charge.',
+  intents: ['show one fee or expense with its tax', 'look at a charge', 'what does this charge come to'],
   scope: 'procurement:read',
   input: z.strictObject(inCharge),
   output: ProjectCharge,
@@ -65,6 +71,7 @@ export const createProjectCharge = defineAction({
   summary: 'Bill a project for something besides goods: a design fee, hours, a cost passed on, freight.',
   description:
     'Adds a charge to the project in its currency. Send the figures its type takes (list_charge_types): design_fee takes fixedAmount; time takes hours and hourlyRate; reimbursable, disbursement and freight (costs the studio recharges: samples, couriers, printing, planning fees) take cost and, for a handling charge, handlingMarkup. Amounts are scale-4 strings ({ amount4: "950000" } = 95.0000) and need pricing:write. taxRate defaults to the studio\'s; date defaults to today. The answer shows net, tax and gross, each rounded once to the currency\'s minor unit. Goods belong on schedule lines, not here. Send a fresh commandKey so a retry never bills twice.',
+  intents: ['bill the client for our design fee', 'charge for hours on site', 'pass a cost on to the client'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   keyed: true,
@@ -91,6 +98,7 @@ export const updateProjectCharge = defineAction({
   domain: 'charges',
   summary: "Correct a charge's description, date, figures, type or tax rate.",
   description: `A merge patch with expectedVersion from your last read: send only what changes (null clears a figure). The figures must still fit the type (list_charge_types): a time charge becomes a design_fee with fixedAmount given and hours and hourlyRate set to null. Net, tax and gross are worked out again. ${INVOICED_NOTE} Archived charges do not change (ARCHIVED).`,
+  intents: ['correct the hours on a charge', 'change the amount of a fee', 'edit a charge'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROJECT_CHARGE, idField: 'chargeId' },
@@ -108,6 +116,7 @@ export const archiveProjectCharge = defineAction({
   domain: 'charges',
   summary: 'Withdraw a charge so it is no longer billed (kept, never deleted).',
   description: `Archives the charge: it stays readable (list_project_charges with archived include or only) but is no longer billed. Needs expectedVersion; a second archival answers ALREADY_ARCHIVED. ${INVOICED_NOTE}`,
+  intents: ['remove a charge added by mistake', 'withdraw a fee', 'take a charge off the project'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROJECT_CHARGE, idField: 'chargeId' },

@@ -12,6 +12,7 @@ export const listChargeTypes = defineAction({
   summary: 'List the kinds of charge a studio bills besides goods, and the figures each takes.',
   description:
     'The closed list of charge types (design_fee, time, reimbursable, disbursement, freight) in the words studios use, each with what it is for and which figures create_project_charge takes for it: fixedAmount for a fee; hours and hourlyRate for time; cost and an optional handlingMarkup for costs passed on. Read it before choosing a type.',
+  intents: ['what can we bill besides furniture', 'which kinds of fees are there', 'charge types'],
   scope: 'procurement:read',
   input: z.strictObject({}),
   output: z.strictObject({

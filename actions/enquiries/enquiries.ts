@@ -20,6 +20,7 @@ export const listEnquiries = defineAction({
   summary: "List a project's supplier enquiries (requests for prices and lead times), newest first.",
   description:
     "The project's enquiries to suppliers, newest first (sort: createdAt, replyBy, '-' for descending), each with its items, its suppliers and how each one's email went, and how many responses came back. Narrow to a state (e.g. sent: still waiting for answers) or to the enquiries that went to one supplier. Read one with its responses (and their trade prices) with get_enquiry.",
+  intents: ['which price requests are open', 'show our enquiries to suppliers', 'what have we asked suppliers'],
   scope: 'procurement:read',
   input: z.strictObject({
     projectId: ProjectId,
@@ -42,6 +43,7 @@ export const getEnquiry = defineAction({
   summary: 'Read one supplier enquiry with every reply recorded: the prices each supplier gave, lead times.',
   description:
     "The enquiry (items numbered from 1, suppliers with how their email went, state, reply-by date) and its responses, oldest first: per item a trade price (needs pricing:read) or cannot supply, lead time, valid-until date and note, and whether the response was applied. Keep its version for send_enquiry, apply_enquiry_response and close_enquiry, and a response's id for apply_enquiry_response.",
+  intents: ['show a request for prices and its answers', 'look at an enquiry', 'what did the suppliers reply'],
   scope: 'procurement:read',
   input: z.strictObject(inEnquiry),
   output: EnquiryWithResponses,
@@ -77,6 +79,7 @@ export const createEnquiry = defineAction({
   summary: 'Draft an enquiry asking suppliers for trade prices and lead times on lines or new items.',
   description:
     "Writes a draft enquiry to one or more suppliers (supplierIds, active ones) about some of the project's schedule lines ({ lineId }, the line's quantity unless you give one) and items not on the schedule yet ({ description, quantity }), with the date to reply by and a message for the email. Nothing is sent until send_enquiry. The email never shows client prices, markup or the client. Send a fresh commandKey so a retry never drafts it twice. To price a line you already have a price for, update_schedule_line is enough.",
+  intents: ['ask suppliers for prices', 'request a quote from a maker', 'check lead times with suppliers'],
   scope: 'procurement:write',
   keyed: true,
   guards: [frozenWhenArchived],
@@ -107,6 +110,7 @@ export const closeEnquiry = defineAction({
   summary: 'Close a supplier enquiry: nothing more is sent, recorded or applied.',
   description:
     'Ends the enquiry from any state (a draft never sent, one still waiting, one answered or applied), with an optional reason. Prices already applied to lines stay. Needs expectedVersion from get_enquiry; closing a closed enquiry answers ENQUIRY_WRONG_STATE.',
+  intents: ['we are done with this enquiry', 'close a price request', 'stop waiting for suppliers'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: ENQUIRY, idField: 'enquiryId' },

@@ -24,6 +24,7 @@ export const sendEnquiry = defineAction({
   summary: 'Email an enquiry (a request for prices) to each of its suppliers, when email is configured.',
   description:
     "Sends one email per supplier through the studio's mail server: the message, the items as a table (code, item, details, quantity) and the reply-by date; never a client price, markup or the client. Refused at once, nothing queued, when the server has no email (DELIVERY_NOT_CONFIGURED, 503) or when a supplier has no usable email address (VALIDATION_FAILED naming them: add one with update_supplier). Needs expectedVersion from get_enquiry. The enquiry is sent at once and the emails go by an operation: poll get_operation_status; the enquiry's suppliers say how each email went, and a refusal by the mail server fails the operation with DELIVERY_FAILED. Sending a sent enquiry again sends only the emails that failed.",
+  intents: ['email the request for prices to the suppliers', 'send the enquiry out', 'ask the makers by email'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: ENQUIRY, idField: 'enquiryId' },
@@ -49,6 +50,7 @@ export const recordEnquiryResponse = defineAction({
   summary: 'Record what a supplier replied to an enquiry: their prices or cannot supply, lead times.',
   description:
     "Appends the supplier's answer (it never replaces an earlier one; a revised quote is a new response): per item, by its number, a tradePrice (needs pricing:write) or cannotSupply: true, with leadTimeDays, validUntil and a note, and a note for the whole answer. Items not mentioned were not answered. The enquiry becomes partly_responded, or responded once every supplier has answered. Nothing reaches the schedule until apply_enquiry_response. Send a fresh commandKey so a retry never records it twice.",
+  intents: ['the supplier replied with prices', "note a maker's quote and lead time", "record a supplier's answer"],
   scope: 'procurement:write',
   keyed: true,
   guards: [frozenWhenArchived],
@@ -80,6 +82,11 @@ export const applyEnquiryResponse = defineAction({
   domain: 'enquiries',
   summary: "Write a chosen supplier response's trade prices and lead times onto the schedule lines.",
   description: `Writes the response's trade price and lead time onto each schedule line it answered (not free-text items or cannot-supply ones), in one transaction, each line's version going up with its own history entry naming the enquiry and the response (get_schedule_line_history); client prices derived from trade change with them. Needs pricing:write besides procurement:write, and expectedVersion from get_enquiry. A response is applied once (ENQUIRY_WRONG_STATE after). If any of its lines changed since the response was recorded, nothing is written: VERSION_CONFLICT names them; read them, record the answer again and apply that. ${CONFIRMED}`,
+  intents: [
+    "use the supplier's prices on the schedule",
+    'put the quoted trade prices on the pieces',
+    "accept a supplier's quote",
+  ],
   scope: 'procurement:write',
   guards: [frozenWhenArchived, writesTradePrices],
   versioned: { entity: ENQUIRY, idField: 'enquiryId' },

@@ -19,6 +19,7 @@ export const voidEstimate = defineAction({
   domain: 'estimates',
   summary: 'Withdraw an estimate: its current revision can no longer be decided.',
   description: `Voids a draft or issued estimate with a reason: its current revision becomes voided (a decision on it answers REVISION_SUPERSEDED, and its decision link stops taking decisions), and the estimate is closed for good. A decided estimate cannot be voided (ESTIMATE_CLOSED). To offer something else instead, duplicate_estimate first. Needs expectedVersion. ${CONFIRMED}`,
+  intents: ['withdraw the quote', 'cancel an estimate', 'void the proposal'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: ESTIMATE, idField: 'estimateId' },
@@ -48,6 +49,7 @@ export const duplicateEstimate = defineAction({
   summary: 'Start a new draft estimate from an estimate or from one of its issued revisions.',
   description:
     "Makes a new draft in the same project, numbered next, with the source's terms and lines: from estimateId, its draft as it stands; from revisionId, the pieces exactly as that revision issued them (prices, tax rates, wording). Use it to offer again after a decision, a decline or a void, or to try a variant; the source never changes. Send exactly one of estimateId and revisionId, and a fresh commandKey.",
+  intents: ['start a new quote from an old one', 'copy an estimate', 'redo the proposal'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   keyed: true,

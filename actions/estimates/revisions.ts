@@ -25,6 +25,7 @@ export const issueEstimateRevision = defineAction({
   domain: 'estimates',
   summary: 'Issue the draft to the client as its next numbered revision, frozen and never changed.',
   description: `Freezes the estimate's draft into revision N+1: its pieces, client prices, per-line tax (rounded once per line, then summed), totals, deposit and terms as the client will see them, with a SHA-256 digest a decision must name. The revision before it becomes superseded and can no longer be decided; the estimate becomes issued. Refused while an offered line has no set client price and is not excludedFromTotal, or the draft offers nothing (ESTIMATE_INCOMPLETE), and on a decided or voided estimate (ESTIMATE_CLOSED). Needs expectedVersion from get_estimate, so the person agrees to what you read. To let the client decide, issue_project_share names the revision. ${CONFIRMED}`,
+  intents: ['send the client a fresh version of the quote', 'issue the estimate', 'freeze the quote for the client'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: ESTIMATE, idField: 'estimateId' },
@@ -44,6 +45,7 @@ export const listEstimateRevisions = defineAction({
   summary: "List an estimate's issued revisions with their state, totals and digest.",
   description:
     "Every revision issued of the estimate, first issued first ('-number' for newest first), without its content: number, state (current, superseded, decided, expired: current but past validUntil, voided), when and by whom it was issued, its totals, deposit and digest. get_estimate_revision reads one whole, with its decision.",
+  intents: ['which versions of the quote did we send', "list the estimate's revisions", 'history of the quote'],
   scope: 'procurement:read',
   input: z.strictObject({
     ...inEstimate,
@@ -64,6 +66,7 @@ export const getEstimateRevision = defineAction({
   summary: 'Read one issued estimate revision exactly as issued, with its digest and decision.',
   description:
     "The revision's frozen content (what the client sees: pieces with their pieceId, client prices, tax, totals, deposit, the pieces left out of the total by name, terms), its state as of now, its digest, and its decision (null until decided). A decision names the revision's id and digest.",
+  intents: ['show the quote exactly as issued', 'read revision 2 of the estimate', 'what did the client receive'],
   scope: 'procurement:read',
   input: z.strictObject({
     projectId: ProjectId,
@@ -82,6 +85,11 @@ export const recordEstimateDecision = defineAction({
   domain: 'estimates',
   summary: "Record the client's decision on an issued revision, as they told the studio.",
   description: `For a decision the client gave the studio itself (in person, by phone, email or letter) rather than through their decision link: names the exact revision by revisionId and digest (from get_estimate_revision), and says accepted, declined, or by_line with an answer for every piece (lines: estimateLineId is the piece's pieceId). The decision is appended, marked as recorded by the studio with how the client told you and a note, and never changes; the estimate becomes accepted, partly_accepted or declined. Refused on a superseded or voided revision (REVISION_SUPERSEDED), past its validUntil (REVISION_EXPIRED), with another digest (REVISION_DIGEST_MISMATCH) or when already decided (REVISION_ALREADY_DECIDED). Send a fresh commandKey. ${CONFIRMED}`,
+  intents: [
+    'the client said yes on the phone',
+    'record that the client accepted the quote',
+    'the client declined some pieces',
+  ],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   keyed: true,

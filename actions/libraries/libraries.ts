@@ -94,6 +94,7 @@ export const archiveLibrary = defineAction({
   summary: 'Archive a product library the studio no longer uses.',
   description:
     'Archives the library (never deleted). Its products stay readable with list_library_products and its libraryId, but none can be added or changed, and a search across libraries leaves them out. To take out a single product instead, use remove_library_product. Needs expectedVersion; a second archival answers ALREADY_ARCHIVED.',
+  intents: ['retire a library we stopped using', 'put away an old product library', 'archive a library'],
   scope: 'reference:write',
   versioned: { entity: LIBRARY, idField: 'libraryId' },
   input: z.strictObject(inLibrary),

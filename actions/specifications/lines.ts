@@ -17,6 +17,7 @@ export const attachSpecificationToLine = defineAction({
   summary: 'Attach a library specification to a schedule line, or move it in the line’s order.',
   description:
     "Puts the specification on the line at position (1-based among the line's specifications; default last), or moves it there when the line has it already, with the line's expectedVersion. Returns the line, whose specifications list shows it, at its new version; the client document, share page and PDFs show the fields the specification marks client-visible. The same position again changes nothing. A line can have several specifications and one specification many lines. Archived specifications and lines refuse (ARCHIVED); an archived project is frozen.",
+  intents: ['put the spec sheet on the sofa', 'link a specification to a piece', 'attach a product spec to an item'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },
@@ -38,6 +39,7 @@ export const detachSpecificationFromLine = defineAction({
   summary: 'Take a specification off a schedule line.',
   description:
     "Removes the specification from the line, with the line's expectedVersion; the line's other specifications close up and the specification stays in the library. Returns the line at its new version. A specification the line does not have is NOT_FOUND. Archived lines refuse (ARCHIVED); an archived project is frozen.",
+  intents: ['take the spec off the piece', 'unlink a specification from an item', 'remove a spec from a line'],
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },

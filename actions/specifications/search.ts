@@ -25,6 +25,7 @@ export const searchSpecifications = defineAction({
   summary: "Find specifications in the studio's library by what the product is, best match first.",
   description:
     'Ranks the studio\'s specifications by how well they answer words a studio would type ("oak dining table 2 m", "brushed brass wall light", "grey wool rug"): over the name, category, materials, finishes, colours, manufacturer, model, SKU, sizes (in mm, cm or m), description, care and installation notes and notes, with prefixes ("walnu"), small typos and everyday words ("couch" finds sofas) matched. Narrow by category or manufacturer; archived ones are left out unless archived says include or only. 20 hits a page by default; sort by name instead of relevance if you like. Pass nextCursor back as cursor with the same q and filters. To list by name without ranking, use list_specifications.',
+  intents: ['find the spec for a brass wall light', 'look up a product sheet', 'search our specifications'],
   scope: 'reference:read',
   input: z.strictObject({
     q: z.string().trim().min(1).max(200).describe('What the studio is looking for, in its own words.'),

@@ -91,6 +91,7 @@ export const archiveUnit = defineAction({
   summary: 'Archive a unit of quantity the studio no longer uses.',
   description:
     "Archives the unit (never deleted). Lines measured in it keep it, and the answer says how many (note); new lines and edits cannot choose it. The studio's default unit cannot be archived: choose another default with update_studio_settings first. Needs expectedVersion; a second archival answers ALREADY_ARCHIVED.",
+  intents: ['retire a unit we no longer sell by', 'stop using a unit', 'archive a unit'],
   scope: 'reference:write',
   versioned: { entity: UNIT, idField: 'unitId' },
   input: z.strictObject(inUnit),
