@@ -2,7 +2,7 @@
  * Share verification: the one-time codes that prove a share's holder controls its recipient's mailbox, and the
  * verified sessions they open (the seed's "verified session in addition to the capability", for deciding an estimate
  * revision). A code is kept only as a salted digest with its wrong tries and when it was spent; a session only as the
- * digest of its secret, bound to one share, with the address it proved. Rows are never edited after they close (a
+ * digest of its secret, bound to one share, with the address it proved and the decision it was used for. Rows are never edited after they close (a
  * spent code, an expired session): they are the record of what was proved when. Portable SQL.
  */
 export const name = 'share_verification';
@@ -25,7 +25,8 @@ export const statements = [
     secret_digest TEXT NOT NULL,
     email TEXT NOT NULL,
     verified_at TEXT NOT NULL,
-    expires_at TEXT NOT NULL
+    expires_at TEXT NOT NULL,
+    decision_id TEXT
   )`,
   `CREATE UNIQUE INDEX share_verified_sessions_by_secret ON share_verified_sessions (secret_digest)`,
 ];

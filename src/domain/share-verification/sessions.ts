@@ -15,6 +15,8 @@ export interface ShareVerifiedSessionRow {
   email: string;
   verified_at: string;
   expires_at: string;
+  /** The decision this session's proof stands behind, once it was used for one. */
+  decision_id: string | null;
 }
 declare module '../../../db/schema.js' {
   interface Database {
@@ -51,6 +53,7 @@ export async function openSession(
     email: p.email,
     verified_at: p.now,
     expires_at: new Date(Date.parse(p.now) + RULES.sessionLifetimeMs).toISOString(),
+    decision_id: null,
   };
   await db.insertInto('share_verified_sessions').values(row).execute();
   return { secret, session: present(row) };
@@ -71,3 +74,7 @@ export async function liveSession(
     .executeTakeFirst();
   return row && row.share_id === shareId && row.expires_at > now ? present(row) : undefined;
 }
+
+/** Records the decision a session's proof stands behind (what was proved, by whom, when, for what). */
+export const sessionUsedFor = (db: Kysely<Database>, sessionId: string, decisionId: string) =>
+  db.updateTable('share_verified_sessions').set({ decision_id: decisionId }).where('id', '=', sessionId).execute();
