@@ -148,11 +148,11 @@ export type ClientDocumentColumn = (typeof CLIENT_DOCUMENT_COLUMNS)[number];
  * What a share opens. For now only the project's live client document (its id is the project's id); an estimate
  * revision joins this list with estimates.
  */
-export const SHARE_DOCUMENT_KINDS = ['client_document'] as const;
+export const SHARE_DOCUMENT_KINDS = ['client_document', 'estimate_revision'] as const;
 export type ShareDocumentKind = (typeof SHARE_DOCUMENT_KINDS)[number];
 
 /** What a share's holder may do with its document: view it. `decide` (an estimate revision) arrives with estimates. */
-export const SHARE_INTENTS = ['view'] as const;
+export const SHARE_INTENTS = ['view', 'decide'] as const;
 export type ShareIntent = (typeof SHARE_INTENTS)[number];
 
 /** Where an operation stands: waiting for a worker, being worked on, or finished one of three ways. */

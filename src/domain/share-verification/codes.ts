@@ -75,9 +75,7 @@ export async function verificationStanding(
   const newest = codes.at(-1);
   const current = newest && !newest.spent_at && newest.expires_at > now ? newest : undefined;
   const first = codes[0];
-  const windowEndsAt = first
-    ? new Date(Date.parse(first.created_at) + RULES.windowMs).toISOString()
-    : undefined;
+  const windowEndsAt = first ? new Date(Date.parse(first.created_at) + RULES.windowMs).toISOString() : undefined;
   return { codesInWindow: codes.length, wrongInARow, current, windowEndsAt };
 }
 

@@ -80,16 +80,19 @@ export const codeSent = (sent: Pick<SentCode, 'sentTo' | 'expiresAt'>) =>
     { extra: { sentTo: sent.sentTo, expiresAt: sent.expiresAt } },
   );
 
-export type CheckedCode =
-  | { ok: true; secret: string; session: VerifiedSession }
-  | { ok: false; refusal: ServiceError };
+export type CheckedCode = { ok: true; secret: string; session: VerifiedSession } | { ok: false; refusal: ServiceError };
 
 /**
  * Checks a code against the share's newest one: right, it is spent and a verified session opens (its secret answered
  * once); wrong, the try is counted (the caller commits that and answers the refusal). No code working now (none asked,
  * expired, spent) counts nothing. Locked after 5 wrong tries in a row: VERIFICATION_LIMITED, before any comparison.
  */
-export async function checkCode(db: Kysely<Database>, shareId: string, code: string, now: string): Promise<CheckedCode> {
+export async function checkCode(
+  db: Kysely<Database>,
+  shareId: string,
+  code: string,
+  now: string,
+): Promise<CheckedCode> {
   const standing = await verificationStanding(db, shareId, now);
   if (standing.wrongInARow >= RULES.wrongTriesInARow) throw locked(standing.windowEndsAt);
   const current = standing.current;

@@ -1,4 +1,4 @@
-import type { SharedDocument } from '../../domain/shares/shared-document.js';
+import type { SharedClientDocument } from '../../domain/shares/shared-document.js';
 import { documentBody } from './document.js';
 import { Html, html } from './html.js';
 import { accentStyle, STYLE, STYLE_HASH, styleHash } from './style.js';
@@ -46,7 +46,7 @@ ${body}
 }
 
 /** The page of a live share, and its headers: the CSP names its accent stylesheet too, which differs per studio. */
-export function documentPage(shared: SharedDocument): { body: string; headers: Record<string, string> } {
+export function documentPage(shared: SharedClientDocument): { body: string; headers: Record<string, string> } {
   const accent = accentStyle(shared.document.branding.accentColour);
   return {
     body: layout(`${shared.document.title} · ${shared.document.studioName}`, documentBody(shared), accent),
