@@ -56,8 +56,7 @@ export const issueProjectShare = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'shares',
-  summary:
-    "Issue a link that lets a client view the project's live client document, or decide an estimate revision; the link is shown once.",
+  summary: 'Issue a link for a client to view the client document or decide an estimate; shown once.',
   description: `Mints a share and answers it with its token and url, the link to send, in this answer only: they are stored as a digest, so keep them now. intent view (the default) shares the project's live client document (it always shows the schedule as it is now); intent decide with estimateRevisionId shares that one revision (the estimate's current one) for the client to accept or decline, line by line or whole, and needs recipientEmail: the client enters a code emailed there before deciding. Name the recipient with recipientEmail (optional: the link works for whoever holds it) and a lifetime with expiresInDays (1 to 365 days from now; default: until revoked). Each call makes another link; revoke_project_share stops one. Send a fresh commandKey: a retry with it answers the same share without its token or url (and asks no one again). An archived project takes no new shares (ARCHIVED). ${CONFIRMED}`,
   scope: 'shares:manage',
   guards: [frozenWhenArchived],

@@ -3,7 +3,7 @@ import type { ActionContext } from '../../src/core/context.js';
 import { defineAction } from '../../src/core/define-action.js';
 import { Id } from '../../src/core/values.js';
 import { LINE_OUTCOMES } from '../../db/vocabulary.js';
-import { DeciderName, DecisionComment, EstimateDecision } from '../../src/domain/estimates/decide.js';
+import { EstimateDecision } from '../../src/domain/estimates/decide.js';
 import { decideOnShare } from '../../src/domain/share-decisions/decide.js';
 import { openDecisionShare } from '../../src/domain/share-decisions/resolve.js';
 import type { LiveShare } from '../../src/domain/shares/resolve.js';
@@ -23,34 +23,28 @@ export const decideEstimate = defineAction({
   kind: 'resource',
   effect: 'mutation',
   domain: 'estimates',
-  summary: "Accept or decline an estimate revision through the client's decide link, after verifying their email.",
+  summary: "Accept or decline an estimate revision by its decide link (the client's email verified by a code).",
   description:
     "For whoever holds a decide link (token: everything after /s/): get_shared_document shows the revision (revisionId, digest, pieces). Send outcome accepted or declined, or by_line with lines answering every piece once, and the name the person types. The first call emails a code to the link's recipient and answers VERIFICATION_REQUIRED; ask them for it and repeat with verificationCode. One decision per revision; the same Idempotency-Key and body replay it.",
   scope: 'capability',
   capability: { field: 'token', open: openDecisionShare },
   keyed: true,
   input: z.strictObject({
-    token: z.string().describe('The share token: everything after /s/ in the decide link.'),
-    revisionId: Id.describe('The revision the link names (get_shared_document: estimateRevision.revisionId).'),
-    digest: z.string().max(100).describe("The revision's digest as read: a decision names exactly what it saw."),
-    outcome: z.enum(['accepted', 'declined', 'by_line']).describe('The whole revision, or by_line.'),
+    token: z.string(),
+    revisionId: Id,
+    digest: z.string().max(100),
+    outcome: z.enum(['accepted', 'declined', 'by_line']),
     lines: z
       .array(z.strictObject({ pieceId: Id, outcome: z.enum(LINE_OUTCOMES) }))
       .max(2000)
-      .optional()
-      .describe('With by_line only: every piece of the revision once.'),
-    comment: DecisionComment.optional(),
-    deciderName: DeciderName,
+      .optional(),
+    comment: z.string().max(5000).optional(),
+    deciderName: z.string().trim().min(1).max(200),
     verificationCode: z
       .string()
       .regex(/^\d{6}$/, 'The code is the 6 digits from the email.')
-      .optional()
-      .describe('The 6 digits emailed to the recipient.'),
-    verifiedSession: z
-      .string()
-      .max(200)
-      .optional()
-      .describe("The share page's verified session; agents send verificationCode instead."),
+      .optional(),
+    verifiedSession: z.string().max(200).optional(),
   }),
   output: EstimateDecision,
   errors: [

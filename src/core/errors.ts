@@ -39,6 +39,13 @@ export const ERROR_CATALOG = {
     sentence:
       'The person was asked to confirm this act and did not agree, so nothing changed; do not repeat it unless they ask you to.',
   },
+  VERIFICATION_FAILED: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    title: 'The verification code is not right',
+    sentence:
+      'That code is wrong, expired or already used (triesLeft says how many wrong tries remain): check the latest email and send its code, or call without verificationCode for a new one.',
+  },
   NOT_FOUND: {
     status: 404,
     trpc: 'NOT_FOUND',
@@ -246,6 +253,20 @@ export const ERROR_CATALOG = {
     sentence:
       "This act needs the person's own agreement: ask them, and only once they agree repeat it with confirm set to true.",
   },
+  VERIFICATION_REQUIRED: {
+    status: 428,
+    trpc: 'PRECONDITION_REQUIRED',
+    title: 'The client must verify their email first',
+    sentence:
+      "A 6-digit code was emailed to the link's recipient (sentTo shows the address, masked): ask them for it, then send the same call again with verificationCode.",
+  },
+  VERIFICATION_LIMITED: {
+    status: 429,
+    trpc: 'TOO_MANY_REQUESTS',
+    title: 'Too many verification codes or wrong tries',
+    sentence:
+      'This link has had too many codes or wrong tries in the last 24 hours; try again later (retryAfter), or ask the studio to record the decision themselves.',
+  },
   INTERNAL: {
     status: 500,
     trpc: 'INTERNAL_SERVER_ERROR',
@@ -280,27 +301,6 @@ export const ERROR_CATALOG = {
     title: 'Email delivery is not configured',
     sentence:
       'This server sends no email until STUDIO_SMTP_URL and STUDIO_MAIL_FROM are set; download the document instead (download_document) and send the link yourself.',
-  },
-  VERIFICATION_REQUIRED: {
-    status: 428,
-    trpc: 'PRECONDITION_REQUIRED',
-    title: 'The client must verify their email first',
-    sentence:
-      "A 6-digit code was emailed to the link's recipient (sentTo shows the address, masked): ask them for it, then send the same call again with verificationCode.",
-  },
-  VERIFICATION_FAILED: {
-    status: 403,
-    trpc: 'FORBIDDEN',
-    title: 'The verification code is not right',
-    sentence:
-      'That code is wrong, expired or already used (triesLeft says how many wrong tries remain): check the latest email and send its code, or call without verificationCode for a new one.',
-  },
-  VERIFICATION_LIMITED: {
-    status: 429,
-    trpc: 'TOO_MANY_REQUESTS',
-    title: 'Too many verification codes or wrong tries',
-    sentence:
-      'This link has had too many codes or wrong tries in the last 24 hours; try again later (retryAfter), or ask the studio to record the decision themselves.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 
