@@ -18,26 +18,25 @@ import { CalendarDate, DepositPercent, Digest, RevisionState, ShownMoney, TaxRat
 /** A ratio kept as its scale-4 text. */
 const asRatio: Codec<{ ratio4: string }, string> = { toColumn: (v) => v.ratio4, fromColumn: (c) => ({ ratio4: c }) };
 
+type M = { amount4: string; currency: CurrencyCode };
+
 /** Money kept as a scale-4 column beside the row's currency column. */
 const moneyColumn = <C extends string>(column: C) => ({
-  toColumns: (m: { amount4: string; currency: CurrencyCode }) => ({ [column]: m.amount4, currency: m.currency }),
-  fromRow: (row: Record<string, unknown>) => ({
+  toColumns: (m: M) =>
+    ({ [column]: m.amount4, currency: m.currency }) as { [K in C]: string } & { currency: CurrencyCode },
+  fromRow: (row: Record<string, unknown>): M => ({
     amount4: row[column] as string,
     currency: row.currency as CurrencyCode,
   }),
 });
 
-/** Net, tax and gross kept as three scale-4 columns (prefix net4, tax4, gross4) beside the row's currency. */
-const figuresColumns = (prefix: '' | 'accepted_') => {
+/** Net, tax and gross kept as three scale-4 columns (net4, tax4, gross4 after a prefix) beside the row's currency. */
+const figuresColumns = <P extends '' | 'accepted_'>(prefix: P) => {
   const [n, t, g] = [`${prefix}net4`, `${prefix}tax4`, `${prefix}gross4`];
-  type M = { amount4: string; currency: CurrencyCode };
+  type Cols = { [K in `${P}net4` | `${P}tax4` | `${P}gross4`]: string } & { currency: CurrencyCode };
   return {
-    toColumns: (v: { net: M; tax: M; gross: M }) => ({
-      [n]: v.net.amount4,
-      [t]: v.tax.amount4,
-      [g]: v.gross.amount4,
-      currency: v.net.currency,
-    }),
+    toColumns: (v: { net: M; tax: M; gross: M }) =>
+      ({ [n]: v.net.amount4, [t]: v.tax.amount4, [g]: v.gross.amount4, currency: v.net.currency }) as Cols,
     fromRow: (row: Record<string, unknown>) => {
       const currency = row.currency as CurrencyCode;
       return {
