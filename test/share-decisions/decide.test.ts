@@ -13,7 +13,7 @@ import { fromOutside } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
 import { openMailServer } from '../helpers/mail.js';
-import { codeIn, type DecideLink, decideLink, decideShare, reissue, voided } from './fixture.js';
+import { codeIn, type DecideLink, decideLink, reissue, voided } from './fixture.js';
 
 const mail = openMailServer();
 let app: TestApp;
