@@ -64,9 +64,10 @@ interface RevisionHead {
 
 /** Reads the revision a decision names, refusing one that cannot take it. */
 export async function decidableRevision(
-  ctx: Pick<ActionContext, 'queryRow' | 'studioId' | 'now'>,
+  ctx: Pick<ActionContext, 'queryRow' | 'studioId'>,
   revisionId: string,
   digest: string,
+  now: string,
 ) {
   const row = await ctx.queryRow<RevisionHead>(REVISION, revisionId, ctx.studioId);
   if (!row) throw new ServiceError('NOT_FOUND', `No estimate revision ${revisionId} exists here.`);
@@ -76,7 +77,7 @@ export async function decidableRevision(
       `Revision ${row.number} of "${row.title}" is already decided; get_estimate_revision shows the decision.`,
     );
   }
-  assertAnswerable(ESTIMATE_REVISIONS, row, digest, ctx.now);
+  assertAnswerable(ESTIMATE_REVISIONS, row, digest, now);
   return { row, content: JSON.parse(row.content) as RevisionContent };
 }
 
@@ -144,7 +145,7 @@ function acceptedFigures(content: RevisionContent, outcomes: ReadonlyArray<{ pie
  * accepted, partly_accepted or declined. Answers the decision as recorded.
  */
 export async function decideRevision(ctx: ActionContext, input: DecideRevisionInput): Promise<EstimateDecision> {
-  const { row, content } = await decidableRevision(ctx, input.revisionId, input.digest);
+  const { row, content } = await decidableRevision(ctx, input.revisionId, input.digest, ctx.now);
   const outcomes = pieceOutcomes(content, input);
   const outcome = overall(outcomes);
   const figures = acceptedFigures(content, outcomes);

@@ -1,4 +1,7 @@
 import type { ActionContext } from '../../core/context.js';
+
+/** What reading a draft needs: the request's connection (a question's read snapshot, or the write). */
+type Reader = Pick<ActionContext, 'db' | 'queryRow'>;
 import { ServiceError } from '../../core/errors.js';
 import { displayAmount, minorUnits } from '../../core/money.js';
 import { issueRevision, nextRevisionNumber } from '../kit/revisions.js';
@@ -59,7 +62,7 @@ function contentOf(
  * The next revision of an open estimate, as an issue would freeze it now; refuses a draft that offers nothing, one
  * with a piece to price that is not excluded, and a valid-until date already past.
  */
-async function nextRevision(ctx: ActionContext, projectId: string, estimateId: string) {
+async function nextRevision(ctx: Reader, now: string, projectId: string, estimateId: string) {
   const estimate = await loadEstimate(ctx, projectId, estimateId);
   assertOpen(estimate);
   const lines = await activeLines(ctx.db, [estimate.id]);
@@ -79,13 +82,13 @@ async function nextRevision(ctx: ActionContext, projectId: string, estimateId: s
       },
     );
   }
-  if (estimate.valid_until !== null && estimate.valid_until < ctx.now.slice(0, 10)) {
+  if (estimate.valid_until !== null && estimate.valid_until < now.slice(0, 10)) {
     throw new ServiceError('VALIDATION_FAILED', `The estimate is valid until ${estimate.valid_until}, already past.`, {
       errors: [{ path: 'validUntil', message: 'Set a later date with update_estimate_draft, or null for none.' }],
     });
   }
   const number = await nextRevisionNumber(ctx.db, ESTIMATE_REVISIONS, estimate.id);
-  const content = contentOf(estimate, lines, await estimateHead(ctx, projectId), number, ctx.now);
+  const content = contentOf(estimate, lines, await estimateHead(ctx, projectId), number, now);
   return { estimate, content };
 }
 
@@ -93,8 +96,8 @@ const shown = (m: { amount4: string; currency: string }) =>
   `${m.currency} ${displayAmount(BigInt(m.amount4), minorUnits(m.currency))}`;
 
 /** The question put to the person before an issue: what the client will be offered, in figures. */
-export async function issueQuestion(ctx: ActionContext, input: { projectId: string; estimateId: string }) {
-  const { estimate, content } = await nextRevision(ctx, input.projectId, input.estimateId);
+export async function issueQuestion(ctx: Reader, input: { projectId: string; estimateId: string }) {
+  const { estimate, content } = await nextRevision(ctx, new Date().toISOString(), input.projectId, input.estimateId);
   const left = content.leftOutOfTotal.length;
   return [
     `Issue revision ${content.revisionNumber} of estimate ${estimate.number} "${estimate.title}" to the client:`,
@@ -107,7 +110,7 @@ export async function issueQuestion(ctx: ActionContext, input: { projectId: stri
 
 /** Freezes the draft into its next revision, superseding the current one; the estimate becomes issued. */
 export async function issueEstimateRevision(ctx: ActionContext, projectId: string, estimateId: string) {
-  const { estimate, content } = await nextRevision(ctx, projectId, estimateId);
+  const { estimate, content } = await nextRevision(ctx, ctx.now, projectId, estimateId);
   const c = content.currency;
   const revision = await issueRevision(ctx, ESTIMATE_REVISIONS, {
     parentId: estimate.id,

@@ -8,7 +8,7 @@ import type { NewEstimateLine } from './lines.js';
 import { ESTIMATE_REVISIONS } from './revision-kind.js';
 
 /** The question put to the person before a void. */
-export async function voidQuestion(ctx: ActionContext, input: { projectId: string; estimateId: string }) {
+export async function voidQuestion(ctx: Pick<ActionContext, 'db'>, input: { projectId: string; estimateId: string }) {
   const estimate = await loadEstimate(ctx, input.projectId, input.estimateId);
   assertOpen(estimate);
   const current = estimate.revision_count

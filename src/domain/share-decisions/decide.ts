@@ -35,7 +35,7 @@ export async function decideOnShare(ctx: ActionContext, share: LiveShare, input:
     );
   }
   const lines = input.lines?.map((l) => ({ estimateLineId: l.pieceId, outcome: l.outcome }));
-  const { content } = await decidableRevision(ctx, input.revisionId, input.digest);
+  const { content } = await decidableRevision(ctx, input.revisionId, input.digest, ctx.now);
   pieceOutcomes(content, { outcome: input.outcome, lines });
   const verified = await verifiedHolder(ctx, share, input);
   const decision = await decideRevision(ctx, {
