@@ -8,8 +8,8 @@ import { invoke, type Runtime } from '../core/invoke.js';
  * studio records the decision itself; with one, the client verifies by a code sent to client@harbour-house.example.
  */
 export async function seedDemoDecisionLink(rt: Runtime, token: string, projectId: string): Promise<string> {
-  const call = async (name: string, input: Record<string, unknown>) =>
-    (await invoke(rt, ACTIONS_BY_NAME.get(name)!, input, { token, surface: 'trpc' })) as Record<string, any>;
+  const call: Call = async (name, input) =>
+    (await invoke(rt, ACTIONS_BY_NAME.get(name)!, input, { token, surface: 'trpc' })) as Answer;
   const key = () => ({ commandKey: crypto.randomUUID() });
   const issued = (await call('list_estimates', { projectId, state: 'issued' })).items[0];
   const revisionId: string = issued?.currentRevisionId ?? (await issueOne(call, key, projectId));
@@ -24,11 +24,22 @@ export async function seedDemoDecisionLink(rt: Runtime, token: string, projectId
   return new URL(share.url).pathname;
 }
 
-type Call = (name: string, input: Record<string, unknown>) => Promise<Record<string, any>>;
+/** An action's answer, read for the few fields the demo needs. */
+interface Answer {
+  id: string;
+  version: number;
+  url: string;
+  items: Array<{
+    id: string;
+    currentRevisionId?: string | null;
+    clientPrice?: { state: string; price: unknown };
+  }>;
+}
+type Call = (name: string, input: Record<string, unknown>) => Promise<Answer>;
 
 /** Drafts an estimate of the project's first four priced lines and issues its revision 1; answers the revision's id. */
 async function issueOne(call: Call, key: () => { commandKey: string }, projectId: string): Promise<string> {
-  const lines = (await call('list_schedule_lines', { projectId, limit: 500 })).items as Array<Record<string, any>>;
+  const lines = (await call('list_schedule_lines', { projectId, limit: 500 })).items;
   const priced = lines.filter((l) => l.clientPrice?.state === 'set' && l.clientPrice.price).slice(0, 4);
   const draft = await call('create_estimate', {
     projectId,
