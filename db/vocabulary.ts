@@ -83,7 +83,7 @@ export type AuditTargetKind = string;
  * spec sheet per piece), the spec sheets alone, an export of the client schedule as a spreadsheet, or a package (a
  * ZIP of the project's documents, its export and its photographs).
  */
-export const DOCUMENT_KINDS = ['client_schedule', 'spec_sheets', 'client_export', 'project_package'] as const;
+export const DOCUMENT_KINDS = ['client_schedule', 'spec_sheets', 'client_export', 'project_package', 'estimate'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document's file format. */
@@ -94,7 +94,7 @@ export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
  * What a document was made from: the live client document as it was then, a minted client document version, or what
  * a share link showed (retain_client_link_pdf). A package is made from the live project.
  */
-export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share'] as const;
+export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share', 'estimate_revision'] as const;
 export type DocumentSourceKind = (typeof DOCUMENT_SOURCE_KINDS)[number];
 
 /**

@@ -29,4 +29,6 @@ export const statements = [
     decision_id TEXT
   )`,
   `CREATE UNIQUE INDEX share_verified_sessions_by_secret ON share_verified_sessions (secret_digest)`,
+  // generate_document's estimate PDF names the revision it was drawn from.
+  `ALTER TABLE documents ADD COLUMN source_revision_id TEXT`,
 ];
