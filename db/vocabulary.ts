@@ -81,9 +81,15 @@ export type AuditTargetKind = string;
 /**
  * What a document of a project is: the client schedule (cover, sections of pieces, totals, removed pieces, then a
  * spec sheet per piece), the spec sheets alone, an export of the client schedule as a spreadsheet, or a package (a
- * ZIP of the project's documents, its export and its photographs).
+ * ZIP of the project's documents, its export and its photographs), or an estimate revision as the client sees it.
  */
-export const DOCUMENT_KINDS = ['client_schedule', 'spec_sheets', 'client_export', 'project_package', 'estimate'] as const;
+export const DOCUMENT_KINDS = [
+  'client_schedule',
+  'spec_sheets',
+  'client_export',
+  'project_package',
+  'estimate',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document's file format. */
