@@ -16,6 +16,7 @@ import {
 } from './local-owner.js';
 import { seedDemoDecisionLink } from './seed/demo-decision.js';
 import { seedDemoShowcase } from './seed/demo-showcase.js';
+import { seedDemoEstimate } from './seed/demo-estimate.js';
 import type { Runtime } from './core/invoke.js';
 
 export interface Started {
@@ -47,6 +48,7 @@ export async function serve(config: Config): Promise<Started> {
     if (seeded) {
       saveOwnerToken(config.databasePath, seeded.token);
       saveDemoShare(config.databasePath, await seedDemoShowcase(rt, seeded.token, seeded.projectId));
+      await seedDemoEstimate(rt, seeded.token, seeded.projectId);
       saveDemoDecisionShare(config.databasePath, await seedDemoDecisionLink(rt, seeded.token, seeded.projectId));
     }
     // The token is printed once, on the start that created it; later starts say where it is kept.
