@@ -14,6 +14,8 @@ const SQLITE_ONLY = [
   'test/imports/parsing.test.ts',
   // A browser over the share page: nothing in it depends on the store, and one Chromium run is enough.
   'test/shares/share-page.test.ts',
+  // The decision page in Chromium: its store paths (codes, sessions, decisions) run on both dialects in test/share-decisions' other files.
+  'test/share-decisions/page.test.ts',
   // The OAuth flow in Chromium with the MCP SDK client against the server process (its refusals run on both stores).
   'test/oauth/browser.test.ts',
   // kill -9 of the process during a commit, checked with SQLite's own integrity_check (PostgreSQL's durability is its own).

@@ -414,6 +414,8 @@ export interface DocumentsTable {
   source_kind: DocumentSourceKind;
   source_version: number | null;
   source_share_id: string | null;
+  /** An estimate document's revision (027). */
+  source_revision_id: string | null;
   title: string;
   /** The name a download saves it under, e.g. `harbour-house-client-schedule.pdf`. */
   filename: string;

@@ -81,9 +81,15 @@ export type AuditTargetKind = string;
 /**
  * What a document of a project is: the client schedule (cover, sections of pieces, totals, removed pieces, then a
  * spec sheet per piece), the spec sheets alone, an export of the client schedule as a spreadsheet, or a package (a
- * ZIP of the project's documents, its export and its photographs).
+ * ZIP of the project's documents, its export and its photographs), or an estimate revision as the client sees it.
  */
-export const DOCUMENT_KINDS = ['client_schedule', 'spec_sheets', 'client_export', 'project_package'] as const;
+export const DOCUMENT_KINDS = [
+  'client_schedule',
+  'spec_sheets',
+  'client_export',
+  'project_package',
+  'estimate',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document's file format. */
@@ -94,7 +100,7 @@ export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
  * What a document was made from: the live client document as it was then, a minted client document version, or what
  * a share link showed (retain_client_link_pdf). A package is made from the live project.
  */
-export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share'] as const;
+export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share', 'estimate_revision'] as const;
 export type DocumentSourceKind = (typeof DOCUMENT_SOURCE_KINDS)[number];
 
 /**
@@ -148,11 +154,11 @@ export type ClientDocumentColumn = (typeof CLIENT_DOCUMENT_COLUMNS)[number];
  * What a share opens. For now only the project's live client document (its id is the project's id); an estimate
  * revision joins this list with estimates.
  */
-export const SHARE_DOCUMENT_KINDS = ['client_document'] as const;
+export const SHARE_DOCUMENT_KINDS = ['client_document', 'estimate_revision'] as const;
 export type ShareDocumentKind = (typeof SHARE_DOCUMENT_KINDS)[number];
 
 /** What a share's holder may do with its document: view it. `decide` (an estimate revision) arrives with estimates. */
-export const SHARE_INTENTS = ['view'] as const;
+export const SHARE_INTENTS = ['view', 'decide'] as const;
 export type ShareIntent = (typeof SHARE_INTENTS)[number];
 
 /** Where an operation stands: waiting for a worker, being worked on, or finished one of three ways. */

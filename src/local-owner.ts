@@ -28,6 +28,17 @@ export function saveDemoShare(databasePath: string, path: string) {
 
 export const readDemoShare = (databasePath: string) => readKept(demoShareFilePath(databasePath));
 
+/** Where the first start keeps the demo's decide link's path: a capability too, readable only by its owner. */
+export const demoDecisionFilePath = (databasePath: string) => join(dirname(databasePath), 'demo-decision-share');
+
+export function saveDemoDecisionShare(databasePath: string, path: string) {
+  const file = demoDecisionFilePath(databasePath);
+  writeFileSync(file, `${path}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+export const readDemoDecisionShare = (databasePath: string) => readKept(demoDecisionFilePath(databasePath));
+
 function readKept(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8').trim() || undefined;

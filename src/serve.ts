@@ -5,7 +5,16 @@ import { type Config, settlePort } from './config.js';
 import { createRuntime } from './runtime.js';
 import { buildHttpApp } from './surfaces/http.js';
 import { DEMO_OWNER, seedDemo } from './seed/demo.js';
-import { readDemoShare, readOwnerToken, saveDemoShare, saveOwnerToken, tokenFilePath } from './local-owner.js';
+import {
+  readDemoDecisionShare,
+  readDemoShare,
+  readOwnerToken,
+  saveDemoDecisionShare,
+  saveDemoShare,
+  saveOwnerToken,
+  tokenFilePath,
+} from './local-owner.js';
+import { seedDemoDecisionLink } from './seed/demo-decision.js';
 import { seedDemoShowcase } from './seed/demo-showcase.js';
 import { seedDemoEstimate } from './seed/demo-estimate.js';
 import type { Runtime } from './core/invoke.js';
@@ -24,6 +33,8 @@ export interface Started {
   tokenFile?: string;
   /** The demo share's path (`/s/<token>`): the client's page of Harbour House. */
   sharePath?: string;
+  /** The demo's decide link's path (`/s/<token>`): Harbour House's issued estimate, for its client to decide. */
+  decisionPath?: string;
 }
 
 /** Opens the database, seeds the demo studio on first start, and listens. */
@@ -38,6 +49,7 @@ export async function serve(config: Config): Promise<Started> {
       saveOwnerToken(config.databasePath, seeded.token);
       saveDemoShare(config.databasePath, await seedDemoShowcase(rt, seeded.token, seeded.projectId));
       await seedDemoEstimate(rt, seeded.token, seeded.projectId);
+      saveDemoDecisionShare(config.databasePath, await seedDemoDecisionLink(rt, seeded.token, seeded.projectId));
     }
     // The token is printed once, on the start that created it; later starts say where it is kept.
     token = seeded?.token;
@@ -66,6 +78,7 @@ export async function serve(config: Config): Promise<Started> {
     ownerEmail: password ? DEMO_OWNER.email : undefined,
     tokenFile,
     sharePath: config.noDemo ? undefined : readDemoShare(config.databasePath),
+    decisionPath: config.noDemo ? undefined : readDemoDecisionShare(config.databasePath),
   };
 }
 
@@ -97,6 +110,11 @@ export function banner(s: Started, config: Config): string {
       : []),
     ...(s.sharePath
       ? [`  Client     ${s.url}${s.sharePath}   (Harbour House as the client sees it: a live share)`]
+      : []),
+    ...(s.decisionPath
+      ? [
+          `  Decision   ${s.url}${s.decisionPath}   (Harbour House's issued estimate, for the client to accept or decline)`,
+        ]
       : []),
   ].join('\n');
 }

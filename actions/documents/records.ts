@@ -32,6 +32,10 @@ const DocumentSource = z
       kind: z.literal('share'),
       shareId: Id.describe('The share whose view it keeps (retain_client_link_pdf).'),
     }),
+    z.strictObject({
+      kind: z.literal('estimate_revision'),
+      revisionId: Id.describe("The estimate revision it shows, as the client sees it (generate_document's estimate)."),
+    }),
   ])
   .describe('What the document was made from. Every document shows the client document only: never a trade price.');
 

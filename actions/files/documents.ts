@@ -11,13 +11,13 @@ import {
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { assertStorageRoom } from '../../src/domain/storage/quota.js';
 import type { ActionContext } from '../../src/core/context.js';
-import type { ErrorCode } from '../../src/core/errors.js';
+import { type ErrorCode, ServiceError } from '../../src/core/errors.js';
 import type { JobDefinition } from '../../src/jobs/job.js';
 import { startOperation } from '../../src/jobs/operations.js';
 import { DOCUMENT_EX } from '../documents/documents.js';
 import { Operation } from '../operations/records.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { DocumentId, ProjectId, ShareId } from '../shared/refs.js';
+import { DocumentId, EstimateRevisionId, ProjectId, ShareId } from '../shared/refs.js';
 
 /**
  * The file tools that make or send a file: each accepts the act as an operation (see get_operation_status) and answers
@@ -35,6 +35,25 @@ const domainSource = (s: SentSource) =>
   s?.kind === 'version' ? { kind: 'version' as const, number: s.versionNumber } : { kind: 'live' as const };
 
 const KEY = '4c1f7a2e-9b3d-4e5f-8a6b-7c8d9e0f1a2b';
+
+/** What generate_document's job renders: an estimate revision, or the client document a source names. */
+function renderJob(input: {
+  projectId: string;
+  kind?: 'client_schedule' | 'spec_sheets' | 'estimate' | undefined;
+  source?: SentSource;
+  estimateRevisionId?: string | undefined;
+}) {
+  const estimate = input.kind === 'estimate';
+  if (estimate !== (input.estimateRevisionId !== undefined) || (estimate && input.source)) {
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'An estimate PDF names its revision: send kind estimate with estimateRevisionId (and no source); other kinds take neither.',
+      { errors: [{ path: 'estimateRevisionId', message: 'Only, and always, with kind estimate.' }] },
+    );
+  }
+  if (estimate) return { projectId: input.projectId, revisionId: input.estimateRevisionId! };
+  return { projectId: input.projectId, kind: input.kind ?? 'client_schedule', source: domainSource(input.source) };
+}
 
 /**
  * A file tool that makes or sends a file: documents:write, frozen with an archived project, keyed, answered with the
@@ -83,22 +102,24 @@ const poll =
 
 export const generateDocumentTool = documentOperation({
   name: 'generate_document',
-  summary: "Render a project's client schedule (or its spec sheets) as a PDF, kept as a project document.",
-  description: `Renders the client document as a PDF: client_schedule (cover, introduction, sections of pieces with photographs and client prices as the settings allow, totals, removed pieces, then a spec sheet page per piece) or spec_sheets (the spec sheet pages alone). It is drawn from the client document only, so no trade price can appear. source picks the live document (default) or a minted version. ${poll}`,
+  summary: "Render a project's client schedule, spec sheets or an estimate as a PDF, kept as a project document.",
+  description: `Renders the client document as a PDF: client_schedule (cover, introduction, sections of pieces with photographs and client prices as the settings allow, totals, removed pieces, then a spec sheet page per piece) or spec_sheets (the spec sheet pages alone). It is drawn from the client document only, so no trade price can appear. source picks the live document (default) or a minted version. kind estimate with estimateRevisionId renders that estimate revision as the client sees it (pieces, client prices, tax, totals, deposit, terms); deliver_document then emails it, with the decide link in the message if you wish. ${poll}`,
   intents: ['make a PDF of the client schedule', 'print the schedule for the client', 'produce a spec sheet'],
   input: z.strictObject({
     projectId: ProjectId,
-    kind: z.enum(['client_schedule', 'spec_sheets']).optional().describe('Default client_schedule.'),
+    kind: z
+      .enum(['client_schedule', 'spec_sheets', 'estimate'])
+      .optional()
+      .describe('Default client_schedule; estimate with estimateRevisionId.'),
     source: Source,
+    estimateRevisionId: EstimateRevisionId.optional().describe(
+      'With kind estimate: the revision to render as the client sees it (list_estimate_revisions).',
+    ),
   }),
   example: { projectId: EXAMPLE.projectId, kind: 'client_schedule', commandKey: KEY },
   runs: RENDER_DOCUMENT,
   makesFile: true,
-  job: (_ctx, input) => ({
-    projectId: input.projectId,
-    kind: input.kind ?? 'client_schedule',
-    source: domainSource(input.source),
-  }),
+  job: (_ctx, input) => renderJob(input),
 });
 
 export const exportClientScheduleTool = documentOperation({

@@ -5,7 +5,7 @@ import { Id, named, Timestamp } from '../../src/core/values.js';
 export const ShareIntent = z
   .enum(SHARE_INTENTS)
   .describe(
-    "What the link's holder may do with the document: view it. (decide, for accepting or declining an exact estimate revision, arrives with estimates.)",
+    "What the link's holder may do with the document: view it, or decide (accept or decline one exact estimate revision, after verifying their email).",
   );
 named(ShareIntent, 'ShareIntent');
 
@@ -31,8 +31,10 @@ export const Share = z
       .strictObject({
         kind: z
           .enum(SHARE_DOCUMENT_KINDS)
-          .describe("client_document: the project's live client document (estimate revisions come with estimates)."),
-        id: Id.describe('For client_document, the project id.'),
+          .describe(
+            "client_document: the project's live client document; estimate_revision: one estimate revision, to decide.",
+          ),
+        id: Id.describe("For client_document, the project id; for estimate_revision, the revision's."),
       })
       .describe('The one document the link opens.'),
     intent: ShareIntent,

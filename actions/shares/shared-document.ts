@@ -2,6 +2,28 @@ import { z } from 'zod';
 import { clientDocumentOf, Piece, PiecePhotograph } from '../client-document/records.js';
 import { named, Timestamp } from '../../src/core/values.js';
 import { ShareIntent } from './records.js';
+import { ClientEstimateRevision } from '../../src/domain/estimates/client-revision.js';
+import { EstimateDecision } from '../../src/domain/estimates/decide.js';
+
+/** The decision on a decide link's revision, as its holder reads it (the verified address is the studio's to see). */
+const SharedDecision = EstimateDecision.pick({
+  outcome: true,
+  pieces: true,
+  accepted: true,
+  deposit: true,
+  comment: true,
+  deciderName: true,
+  decidedAt: true,
+}).describe('The decision made on this revision: the answers, the accepted figures, who typed their name and when.');
+named(SharedDecision, 'SharedEstimateDecision');
+
+const SharedEstimateRevision = z
+  .strictObject({
+    revision: ClientEstimateRevision,
+    decision: SharedDecision.nullable().describe('Null until the revision is decided.'),
+  })
+  .describe('The one estimate revision a decide link names, as the client sees it, with its decision once made.');
+named(SharedEstimateRevision, 'SharedEstimateRevision');
 
 /**
  * The shared document: what a share link's holder reads, by the token alone. Its own schema in the client's register
@@ -32,9 +54,14 @@ export const SharedDocument = z
   .strictObject({
     intent: ShareIntent,
     expiresAt: Timestamp.nullable().describe('When the link stops working; null: until the studio revokes it.'),
-    document: clientDocumentOf(SharedPiece).describe(
-      "The studio's client document as its settings show it: the studio's name and branding, title and introduction, sections of pieces as they are now (piecesAsOf), photographs as the studio last minted them (photographsAsOf), removed pieces and totals. Prices only when the settings show them.",
+    document: clientDocumentOf(SharedPiece)
+      .nullable()
+      .describe(
+        "A view link's document: the studio's client document as its settings show it: the studio's name and branding, title and introduction, sections of pieces as they are now (piecesAsOf), photographs as the studio last minted them (photographsAsOf), removed pieces and totals. Prices only when the settings show them. Null for a decide link.",
+      ),
+    estimateRevision: SharedEstimateRevision.nullable().describe(
+      "A decide link's estimate revision, and the decision on it once made (decide_estimate makes it). Null for a view link.",
     ),
   })
-  .describe("What a share link opens: the studio's client document, and what the link allows until when.");
+  .describe('What a share link opens (a client document to view, or an estimate revision to decide), and until when.');
 named(SharedDocument, 'SharedDocument');

@@ -4,7 +4,7 @@ import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import * as shares from '../../src/domain/shares/shares.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { pageQuery } from '../shared/queries.js';
-import { ProjectId, ShareId } from '../shared/refs.js';
+import { EstimateRevisionId, ProjectId, ShareId } from '../shared/refs.js';
 import { CONFIRMED } from '../shared/confirmation.js';
 import { page } from '../../src/core/values.js';
 import { IssuedShare, RecipientEmail, Share, ShareIntent, ShareState } from './records.js';
@@ -57,8 +57,8 @@ export const issueProjectShare = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'shares',
-  summary: "Issue a link that lets a client view the project's live client document; the link is shown once.",
-  description: `Mints a share of the project's live client document (it always shows the schedule as it is now) and answers it with its token and url, the link to send, in this answer only: they are stored as a digest, so keep them now. intent is view (the default; decide arrives with estimates). Name the recipient with recipientEmail (optional: the link works for whoever holds it) and a lifetime with expiresInDays (1 to 365 days from now; default: until revoked). Each call makes another link; revoke_project_share stops one. Send a fresh commandKey: a retry with it answers the same share without its token or url (and asks no one again). An archived project takes no new shares (ARCHIVED). ${CONFIRMED}`,
+  summary: 'Issue a link for a client to view the client document or decide an estimate; shown once.',
+  description: `Mints a share and answers it with its token and url, the link to send, in this answer only: they are stored as a digest, so keep them now. intent view (the default) shares the project's live client document (it always shows the schedule as it is now); intent decide with estimateRevisionId shares that one revision (the estimate's current one) for the client to accept or decline, line by line or whole, and needs recipientEmail: the client enters a code emailed there before deciding. Name the recipient with recipientEmail (optional: the link works for whoever holds it) and a lifetime with expiresInDays (1 to 365 days from now; default: until revoked). Each call makes another link; revoke_project_share stops one. Send a fresh commandKey: a retry with it answers the same share without its token or url (and asks no one again). An archived project takes no new shares (ARCHIVED). ${CONFIRMED}`,
   intents: ['send the client a link to the schedule', 'share the schedule with the client', 'give the client a link'],
   scope: 'shares:manage',
   guards: [frozenWhenArchived],
@@ -67,7 +67,10 @@ export const issueProjectShare = defineAction({
   shownOnce: ['token', 'url'],
   input: z.strictObject({
     projectId: ProjectId,
-    intent: ShareIntent.optional().describe('Default view, the only intent for now.'),
+    intent: ShareIntent.optional().describe('Default view; decide with estimateRevisionId.'),
+    estimateRevisionId: EstimateRevisionId.optional().describe(
+      'With intent decide: the revision the link decides (list_estimate_revisions); the current one.',
+    ),
     recipientEmail: RecipientEmail.optional(),
     expiresInDays: z
       .int()
@@ -77,7 +80,7 @@ export const issueProjectShare = defineAction({
       .describe('Whole days from now until the link stops working; default: it works until revoked.'),
   }),
   output: IssuedShare,
-  errors: ['NOT_FOUND', 'ARCHIVED'],
+  errors: ['NOT_FOUND', 'ARCHIVED', 'REVISION_SUPERSEDED', 'REVISION_EXPIRED', 'REVISION_ALREADY_DECIDED'],
   example: {
     projectId: EXAMPLE.projectId,
     recipientEmail: 'client@example.com',

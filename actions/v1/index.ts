@@ -8,3 +8,4 @@ export * from './shares.js';
 export * from './operations.js';
 export * from './shared-document.js';
 export * from './imports.js';
+export * from './decision.js';

@@ -19,7 +19,7 @@ const IDS: Record<string, string> = {
 const ANY_ID = '0000000000000000000000000z';
 const TIME = '2026-11-22T10:15:00.000Z';
 const UUID = '8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11';
-/** Candidates for a string with a pattern, tried in order: amounts, ratios, a code, a digest, a tag. */
+/** Candidates for a string with a pattern, tried in order: amounts, ratios, a code, a digest, a tag, a date. */
 const PATTERNED = [
   '12500000',
   '3500',
@@ -27,6 +27,7 @@ const PATTERNED = [
   '0',
   'HH-001',
   'ab0d076734b24c82b8e44fbe35173155c9f8f01fdaf2e31f91b26e369aee9f93',
+  '2026-12-31',
 ];
 
 export class ExampleSampler {

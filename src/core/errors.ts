@@ -39,6 +39,13 @@ export const ERROR_CATALOG = {
     sentence:
       'The person was asked to confirm this act and did not agree, so nothing changed; do not repeat it unless they ask you to.',
   },
+  VERIFICATION_FAILED: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    title: 'The verification code is not right',
+    sentence:
+      'That code is wrong, expired or already used (triesLeft says how many wrong tries remain): check the latest email and send its code, or call without verificationCode for a new one.',
+  },
   NOT_FOUND: {
     status: 404,
     trpc: 'NOT_FOUND',
@@ -267,6 +274,20 @@ export const ERROR_CATALOG = {
     sentence:
       "This act needs the person's own agreement: ask them, and only once they agree repeat it with confirm set to true.",
   },
+  VERIFICATION_REQUIRED: {
+    status: 428,
+    trpc: 'PRECONDITION_REQUIRED',
+    title: 'The client must verify their email first',
+    sentence:
+      "A 6-digit code was emailed to the link's recipient (sentTo shows the address, masked): ask them for it, then send the same call again with verificationCode.",
+  },
+  VERIFICATION_LIMITED: {
+    status: 429,
+    trpc: 'TOO_MANY_REQUESTS',
+    title: 'Too many verification codes or wrong tries',
+    sentence:
+      'This link has had too many codes or wrong tries in the last 24 hours; try again later (retryAfter), or ask the studio to record the decision themselves.',
+  },
   INTERNAL: {
     status: 500,
     trpc: 'INTERNAL_SERVER_ERROR',
@@ -347,9 +368,22 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * A write's refusal whose writes stand: thrown by a handler, it commits what the handler wrote and then answers its
+ * `refusal`, where any other error undoes everything. For refusals that are themselves an act: a one-time code sent
+ * (the code and its email must exist, yet the call is not done), a wrong try counted against the limit.
+ */
+export class StandingRefusal extends Error {
+  constructor(readonly refusal: ServiceError) {
+    super(refusal.detail);
+    this.name = 'StandingRefusal';
+  }
+}
+
 /** Any thrown value as a ServiceError; unknown failures become INTERNAL without leaking their message. */
 export function toServiceError(err: unknown): ServiceError {
   if (err instanceof ServiceError) return err;
+  if (err instanceof StandingRefusal) return err.refusal;
   return new ServiceError('INTERNAL');
 }
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { WriteChannel } from '../../db/store.js';
-import type { Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
 import { ServiceError } from './errors.js';
 import { sha256 } from './ids.js';
@@ -15,9 +14,13 @@ export function requestHash(action: string, input: Record<string, unknown>, igno
   return sha256(canonicalJson({ action, input: rest }));
 }
 
-/** One keyed request: whose, under which key, for which action, and the digest of what it asked. */
+/**
+ * One keyed request: whose (a member in a studio; for an action authorised by a capability, the capability itself, see
+ * invoke's keyOwner), under which key, for which action, and the digest of what it asked.
+ */
 export interface KeyedRequest {
-  caller: Caller;
+  studioId: string;
+  callerId: string;
   key: string;
   action: string;
   hash: string;
@@ -25,13 +28,13 @@ export interface KeyedRequest {
 
 export async function findIdempotentReplay(
   db: Kysely<Database>,
-  { caller, key, action, hash }: KeyedRequest,
+  { studioId, callerId, key, action, hash }: KeyedRequest,
 ): Promise<{ found: false } | { found: true; response: unknown }> {
   const row = await db
     .selectFrom('idempotency_records')
     .select(['action', 'request_hash', 'response', 'expires_at'])
-    .where('studio_id', '=', caller.studioId)
-    .where('caller_id', '=', caller.memberId)
+    .where('studio_id', '=', studioId)
+    .where('caller_id', '=', callerId)
     .where('key', '=', key)
     .executeTakeFirst();
   if (!row || row.expires_at <= new Date().toISOString()) return { found: false };
@@ -41,7 +44,7 @@ export async function findIdempotentReplay(
 
 export async function saveIdempotentResponse(
   { db, later }: WriteChannel,
-  { caller, key, action, hash }: KeyedRequest,
+  { studioId, callerId, key, action, hash }: KeyedRequest,
   response: unknown,
   now: string,
 ): Promise<void> {
@@ -51,8 +54,8 @@ export async function saveIdempotentResponse(
   const save = db
     .insertInto('idempotency_records')
     .values({
-      studio_id: caller.studioId,
-      caller_id: caller.memberId,
+      studio_id: studioId,
+      caller_id: callerId,
       key,
       action,
       request_hash: hash,

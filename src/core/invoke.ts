@@ -5,7 +5,7 @@ import type { ActionContext, AuditInput } from './context.js';
 import { authenticate } from './auth.js';
 import type { StudioPermission } from './permissions.js';
 import { missingPermission } from './scope-refusal.js';
-import { ServiceError, toServiceError } from './errors.js';
+import { ServiceError, StandingRefusal, toServiceError } from './errors.js';
 import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
 import { lookupSafeCapability } from './capability.js';
@@ -13,7 +13,7 @@ import { pricedFieldSent, shownTo } from './pricing-visibility.js';
 import { type KnownRecord, resolveRefs } from './ownership.js';
 import { actorOf, appendQueuedEvents } from './audit.js';
 import { findIdempotentReplay, type KeyedRequest, requestHash, saveIdempotentResponse } from './idempotency.js';
-import { nowIso, newId } from './ids.js';
+import { nowIso, newId, sha256 } from './ids.js';
 import { allErrorsOf } from './action-errors.js';
 import { CONFIRM_FIELD, obtainConfirmation } from './confirmation.js';
 import type { CapabilityGrant } from './capability.js';
@@ -95,6 +95,7 @@ async function write(call: Call): Promise<unknown> {
     }
     const written = await rt.store.write(connected(call), { repeatable: true });
     for (const fn of call.afterCommit) fn();
+    if (written instanceof StandingRefusal) throw written.refusal;
     return written;
   });
 }
@@ -115,19 +116,30 @@ function declared(rt: Runtime, action: AnyAction, requestId: string, err: unknow
   return se;
 }
 
-/** The caller's keyed request, when the action takes a key and the caller sent one. */
-function keyedRequest(call: Call): KeyedRequest | undefined {
+/**
+ * Whose keys a call's keys are: the member who calls, or for an action authorised by a capability (it has no caller)
+ * the capability itself, by its digest, so two holders of different links never share a key's answer.
+ */
+function keyOwner(call: Call): string | undefined {
+  if (call.caller) return call.caller.memberId;
+  const field = call.action.capability?.field;
+  return field ? `capability:${sha256(String(call.input[field]))}` : undefined;
+}
+
+/** The caller's keyed request, when the action takes a key and the caller sent one, in the studio it acts in. */
+function keyedRequest(call: Call, studioId: string): KeyedRequest | undefined {
   const key = call.action.keyed ? (controlValue(call, 'key') as string | undefined) : undefined;
-  if (!key || !call.caller) return undefined;
+  const callerId = keyOwner(call);
+  if (!key || !callerId) return undefined;
   const hash = requestHash(call.action.name, call.input, hashIgnores(call.action));
-  return { caller: call.caller, key, action: call.action.name, hash };
+  return { studioId, callerId, key, action: call.action.name, hash };
 }
 
 /** Marks a keyed request in flight for its duration, so a concurrent twin answers 409 rather than running twice. */
 async function holdingKey<T>(call: Call, fn: () => Promise<T>): Promise<T> {
-  const keyed = keyedRequest(call);
+  const keyed = keyedRequest(call, call.caller?.studioId ?? '');
   if (!keyed) return fn();
-  const slot = `${keyed.caller.studioId}\u0000${keyed.caller.memberId}\u0000${keyed.key}`;
+  const slot = `${keyed.studioId}\u0000${keyed.callerId}\u0000${keyed.key}`;
   const running = call.rt.inFlight.get(slot);
   if (running !== undefined) {
     throw running === keyed.hash
@@ -169,7 +181,7 @@ async function admit(call: Call, conn: Connection, studioId: string, known?: Kno
     }
   }
   if (action.keyed && controlValue(call, 'key') === undefined) throw keyRequired(call);
-  const keyed = keyedRequest(call);
+  const keyed = keyedRequest(call, studioId);
   if (keyed) {
     const replay = await findIdempotentReplay(conn.db, keyed);
     if (replay.found) return { studioId, project, refs, replay };
@@ -224,7 +236,9 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
     },
   });
   if (action.etagFrom) await requireCurrentTag(call, ctx);
-  const checked = action.output.safeParse(await action.handler(ctx, stripControls(call)));
+  const answer = await handled(call, ctx);
+  if (answer instanceof StandingRefusal) return answer;
+  const checked = action.output.safeParse(answer);
   if (!checked.success) {
     rt.log?.(`output of ${action.name} does not match its schema`, checked.error);
     throw new ServiceError('INTERNAL');
@@ -235,6 +249,16 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
     await recordWrite(call, conn, { at: now, events, output: checked.data, studioId: admitted.studioId });
   }
   return checked.data;
+}
+
+/** The handler's answer, or for a write the StandingRefusal it raised, which commits what it wrote (see there). */
+async function handled(call: Call, ctx: ActionContext): Promise<unknown> {
+  try {
+    return await call.action.handler(ctx, stripControls(call));
+  } catch (err) {
+    if (err instanceof StandingRefusal && call.action.effect === 'mutation') return err;
+    throw err;
+  }
 }
 
 /** What a handler is given: the connection, who acts and where, and how to report what it did. */
@@ -284,7 +308,7 @@ async function recordWrite(
   const events = confirmedBy ? what.events.map((e) => ({ ...e, changes: { ...e.changes, confirmedBy } })) : what.events;
   const actor = actorOf(call.caller);
   await appendQueuedEvents(conn, { studioId: what.studioId, actor, action: action.name, at: what.at, events });
-  const keyed = keyedRequest(call);
+  const keyed = keyedRequest(call, what.studioId);
   if (!keyed) return;
   // Secrets shown once (e.g. a new API token) are not kept: a replay answers the same record with them null.
   const kept = action.shownOnce?.length

@@ -29,6 +29,19 @@ describe('first start', () => {
     expect(pictured.length).toBeGreaterThanOrEqual(5);
   });
 
+  it("prints the demo's decide link: Harbour House's issued estimate, for the client to accept or decline", async () => {
+    expect(server.decisionUrl).toMatch(/\/s\/share_[\w-]{43}$/);
+    const page = await fetch(server.decisionUrl!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/Estimate \d+, revision 1/);
+    // The demo has no mail server: the page says the studio records the decision.
+    expect(html).toContain('Tell the studio your decision');
+    const token = server.decisionUrl!.split('/s/')[1];
+    const shown = await http(server.url, 'GET', `/v1/shares/${token}/document`);
+    expect(shown.body).toMatchObject({ intent: 'decide', estimateRevision: { revision: { state: 'current' } } });
+  });
+
   it("prints the demo owner's password once, which signs them in at /login", async () => {
     expect(server.password).toMatch(/^[a-z2-9]{20}$/);
     const form = await getPage(`${server.url}/login`);

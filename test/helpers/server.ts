@@ -12,6 +12,8 @@ export interface RunningServer {
   token: string;
   /** The demo share's page (`…/s/<token>`), as the first start prints it. */
   clientUrl?: string;
+  /** The demo's decide link (`…/s/<token>`): its issued estimate for the client to decide, as the first start prints it. */
+  decisionUrl?: string;
   /** The demo owner's password for `/login`, as the first start prints it. */
   password?: string;
   /** The server's database: a file path, or a postgres:// URL (see test-database.ts). */
@@ -39,10 +41,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let out = '';
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const { url, token, clientUrl, password } = await new Promise<{
+  const { url, token, clientUrl, decisionUrl, password } = await new Promise<{
     url: string;
     token: string;
     clientUrl?: string;
+    decisionUrl?: string;
     password?: string;
   }>((resolvePromise, reject) => {
     proc.stdout!.on('data', (d: Buffer) => {
@@ -50,8 +53,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
       const token = /Token\s+(studio_\S+)/.exec(out)?.[1];
       const clientUrl = /Client\s+(http:\/\/\S+)/.exec(out)?.[1];
+      const decisionUrl = /Decision\s+(http:\/\/\S+)/.exec(out)?.[1];
       const password = /Password\s+(\S+)/.exec(out)?.[1];
-      if (url && token) resolvePromise({ url, token, clientUrl, password });
+      if (url && token) resolvePromise({ url, token, clientUrl, decisionUrl, password });
     });
     proc.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
   });
@@ -59,6 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     token,
     clientUrl,
+    decisionUrl,
     password,
     database: db.locator,
     databaseEnv: db.env,

@@ -10,8 +10,8 @@ let client: Client;
 openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 const DISCOVERY = ['search_actions', 'get_action', 'call_action', 'read_action_result'];
-/** The budget for the whole tools/list response, in bytes of JSON. */
-const TOOLS_LIST_BUDGET = 10_000;
+/** The budget for the whole tools/list response, in bytes of JSON: 13 tools (issue 23) within 10,240. */
+const TOOLS_LIST_BUDGET = 10_240;
 
 describe('tools/list', () => {
   it('lists exactly the 4 discovery tools and the actions declared mcp.advertised', async () => {

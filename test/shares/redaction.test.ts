@@ -32,7 +32,8 @@ describe('share tokens in paths', () => {
   });
 
   it('refusals that name the path (405, 404) do not echo the token', async () => {
-    const wrongMethod = await fetch(`${app.url}/s/${token}`, { method: 'POST' });
+    // POST is a decide link's forms' (refused alike for any other link); PUT is served by nothing under /s/.
+    const wrongMethod = await fetch(`${app.url}/s/${token}`, { method: 'PUT' });
     expect(wrongMethod.status).toBe(405);
     const notServed = await fetch(`${app.url}/v1/shares/${token}/nothing-here`);
     expect(notServed.status).toBe(404);

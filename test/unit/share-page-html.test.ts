@@ -1,6 +1,6 @@
 /** The share page's template helper and its document page: what comes from data is text, never markup. */
 import { describe, expect, it } from 'vitest';
-import type { SharedDocument } from '../../src/domain/shares/shared-document.js';
+import type { SharedClientDocument } from '../../src/domain/shares/shared-document.js';
 import { escapeHtml, html } from '../../src/surfaces/share-page/html.js';
 import { documentPage } from '../../src/surfaces/share-page/page.js';
 
@@ -21,9 +21,10 @@ describe('html`…`', () => {
 const HOSTILE = '</title><script>x()</script>';
 
 /** A shared document whose every text field a studio or its client could write is markup-shaped. */
-const shared = (accentColour: string): SharedDocument => ({
+const shared = (accentColour: string): SharedClientDocument => ({
   intent: 'view',
   expiresAt: null,
+  estimateRevision: null,
   document: {
     title: HOSTILE,
     introduction: HOSTILE,

@@ -23,7 +23,9 @@ export function presentDocument(row: DocumentRecord) {
         ? { kind: row.source_kind, versionNumber: row.source_version! }
         : row.source_kind === 'share'
           ? { kind: row.source_kind, shareId: row.source_share_id! }
-          : { kind: row.source_kind },
+          : row.source_kind === 'estimate_revision'
+            ? { kind: row.source_kind, revisionId: row.source_revision_id! }
+            : { kind: row.source_kind },
     title: row.title,
     filename: row.filename,
     mediaType: MEDIA_TYPES[row.format],
@@ -113,7 +115,8 @@ export async function archiveDocument(ctx: ActionContext, projectId: string, doc
 export type DocumentSource =
   | { kind: 'live' }
   | { kind: 'version'; number: number }
-  | { kind: 'share'; shareId: string };
+  | { kind: 'share'; shareId: string }
+  | { kind: 'estimate_revision'; revisionId: string };
 
 /** A file just written to the blob store, to be recorded as a document. */
 export interface NewDocument {
@@ -145,6 +148,7 @@ export async function recordDocument(ctx: ActionContext, doc: NewDocument) {
     source_kind: doc.source.kind as DocumentSourceKind,
     source_version: doc.source.kind === 'version' ? doc.source.number : null,
     source_share_id: doc.source.kind === 'share' ? doc.source.shareId : null,
+    source_revision_id: doc.source.kind === 'estimate_revision' ? doc.source.revisionId : null,
     title: doc.title,
     filename: doc.filename,
     blob_sha256: doc.sha256,

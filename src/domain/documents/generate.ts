@@ -8,6 +8,9 @@ import { fileNameFor } from './formats.js';
 import { PDF_LABELS, type PdfKind, renderClientPdf } from './pdf/render.js';
 import { loadRenderSource, type RenderSource } from './sources.js';
 import { type DocumentWork, readNow } from './work.js';
+import { ServiceError } from '../../core/errors.js';
+import { readClientRevision } from '../estimates/client-revision.js';
+import { renderEstimatePdf } from './pdf/estimate.js';
 
 /** What the cover and the record say a source is: "Version 3, minted 22 November 2026". */
 function sourceWords(source: DocumentSource, rendered: RenderSource) {
@@ -93,6 +96,35 @@ export async function exportClientSchedule(work: DocumentWork, req: ExportReques
       sha256: file.sha256,
       byteSize: file.size,
       pageCount: null,
+    }),
+  );
+}
+
+export interface EstimateDocumentRequest {
+  projectId: string;
+  revisionId: string;
+}
+
+/**
+ * generate_document's estimate: one estimate revision rendered from its client projection (what the client sees:
+ * client prices, tax, totals, deposit, terms; nothing of the studio's own), recorded as the project's document.
+ */
+export async function generateEstimateDocument(work: DocumentWork, req: EstimateDocumentRequest) {
+  const revision = await readNow(work, (ctx) => readClientRevision(ctx.db, req.revisionId, ctx.now));
+  if (!revision) throw new ServiceError('NOT_FOUND', `No estimate revision ${req.revisionId} exists in this project.`);
+  const file = await renderEstimatePdf(work.files, revision);
+  const label = `Estimate ${revision.estimateNumber} revision ${revision.revisionNumber}`;
+  return work.commit((ctx) =>
+    recordDocument(ctx, {
+      projectId: req.projectId,
+      kind: 'estimate',
+      format: 'pdf',
+      source: { kind: 'estimate_revision', revisionId: req.revisionId },
+      title: `${revision.title} – ${label}`,
+      filename: fileNameFor(`${revision.title} ${label}`, 'pdf'),
+      sha256: file.sha256,
+      byteSize: file.size,
+      pageCount: file.pageCount,
     }),
   );
 }

@@ -1,8 +1,10 @@
 import { defineJob } from '../../jobs/job.js';
 import { sendDelivery } from './deliver.js';
 import {
+  type EstimateDocumentRequest,
   type ExportRequest,
   exportClientSchedule,
+  generateEstimateDocument,
   type GenerateRequest,
   generateDocument,
   retainClientLinkPdf,
@@ -16,7 +18,11 @@ import { createProjectPackage } from './package.js';
  */
 export const RENDER_DOCUMENT = defineJob({
   kind: 'document_render',
-  run: (job) => generateDocument(job, job.input as GenerateRequest),
+  // An estimate names its revision; every other PDF is the client document's.
+  run: (job) => {
+    const input = job.input as GenerateRequest | EstimateDocumentRequest;
+    return 'revisionId' in input ? generateEstimateDocument(job, input) : generateDocument(job, input);
+  },
 });
 
 export const EXPORT_SCHEDULE = defineJob({

@@ -5,33 +5,30 @@ import type { ActionContext } from '../../core/context.js';
 import { liveDocument } from '../client-document/document.js';
 import { type LiveShare, resolveShareToken } from './resolve.js';
 import { sharedPhotographPath } from './token.js';
+import { sharedRevision } from '../share-decisions/shared-revision.js';
 
 type Reader = Pick<ActionContext, 'db' | 'queryRow' | 'now'>;
 
-/** The document a share opens, as its client reads it now. */
-async function documentOf(ctx: Reader, share: LiveShare) {
-  switch (share.document.kind) {
-    // The live client document (its id is the project's): pieces as they are now, photographs as last minted.
-    case 'client_document':
-      return liveDocument(ctx, share.document.id);
-  }
-}
-
 /**
- * What a share's link shows: its document with every photograph given the URLs that serve it by the token alone
- * (the holder has no other credential), and what the link allows and until when. The client document already keeps
- * to the client's register and to what its settings show; nothing is added here but the URLs.
+ * What a share's link shows, and what the link allows until when. A view link: the live client document (its id is
+ * the project's: pieces as they are now, photographs as last minted), every photograph given the URLs that serve it by
+ * the token alone (the holder has no other credential); the client document already keeps to the client's register
+ * and to what its settings show. A decide link: the one estimate revision it names, as the client sees it, and the
+ * decision on it once made.
  */
 export async function sharedDocument(ctx: Reader, share: LiveShare, token: string) {
-  const document = await documentOf(ctx, share);
+  const base = { intent: share.intent, expiresAt: share.expiresAt };
+  if (share.document.kind === 'estimate_revision') {
+    return { ...base, document: null, estimateRevision: await sharedRevision(ctx, share) };
+  }
+  const document = await liveDocument(ctx, share.document.id);
   const withUrls = <P extends { id: string }>(photograph: P) => ({
     ...photograph,
     url: sharedPhotographPath(token, photograph.id, 'display'),
     thumbnailUrl: sharedPhotographPath(token, photograph.id, 'thumbnail'),
   });
   return {
-    intent: share.intent,
-    expiresAt: share.expiresAt,
+    ...base,
     document: {
       ...document,
       sections: document.sections.map((section) => ({
@@ -39,9 +36,12 @@ export async function sharedDocument(ctx: Reader, share: LiveShare, token: strin
         pieces: section.pieces.map((piece) => ({ ...piece, photographs: piece.photographs.map(withUrls) })),
       })),
     },
+    estimateRevision: null,
   };
 }
 export type SharedDocument = Awaited<ReturnType<typeof sharedDocument>>;
+/** What a view link shows: the client document. */
+export type SharedClientDocument = Extract<SharedDocument, { estimateRevision: null }>;
 
 /**
  * The shared document a token opens, read in one snapshot, or the one FORBIDDEN refusal for any token that does not

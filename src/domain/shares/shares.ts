@@ -8,6 +8,7 @@ import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { memberName } from './members.js';
 import { mintShareToken, shareUrl } from './token.js';
+import { decideQuestion, sharedDocumentOf } from '../share-decisions/issue.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -132,6 +133,7 @@ const audited = (row: ShareRecord) => ({
 export interface IssueShareInput {
   projectId: string;
   intent?: ShareIntent | undefined;
+  estimateRevisionId?: string | undefined;
   recipientEmail?: string | undefined;
   expiresInDays?: number | undefined;
 }
@@ -149,7 +151,10 @@ const expiryIn = (now: string, days: number | undefined) =>
 export async function issueQuestion(ctx: ConfirmationContext, input: IssueShareInput) {
   const name = ctx.project?.name ?? 'this project';
   const recipient = input.recipientEmail?.toLowerCase() ?? null;
-  return `Share the client document of ${name}${recipient ? ` with ${recipient}` : ''}? ${exposure(recipient, expiryIn(new Date().toISOString(), input.expiresInDays))}`;
+  const expiry = expiryIn(new Date().toISOString(), input.expiresInDays);
+  const document = await sharedDocumentOf(ctx, input);
+  if (document.kind === 'estimate_revision') return decideQuestion(document.revision, recipient, expiry);
+  return `Share the client document of ${name}${recipient ? ` with ${recipient}` : ''}? ${exposure(recipient, expiry)}`;
 }
 
 /** The question before a share is reissued (see the action's `confirmation`). */
@@ -165,13 +170,17 @@ function renewedExpiry(old: Pick<ShareRow, 'expires_at' | 'issued_at'>, now: str
   return lifetime === null ? null : new Date(Date.parse(now) + lifetime).toISOString();
 }
 
-/** A new share of the project's live client document (its id is the project's). */
+/**
+ * A new share: of the project's live client document (its id is the project's) to view, or of one estimate revision
+ * to decide (see sharedDocumentOf).
+ */
 export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
+  const document = await sharedDocumentOf(ctx, input);
   const { row, issued } = await mint(ctx, {
     project_id: input.projectId,
-    document_kind: 'client_document',
-    document_id: input.projectId,
-    intent: input.intent ?? 'view',
+    document_kind: document.kind,
+    document_id: document.id,
+    intent: document.kind === 'estimate_revision' ? 'decide' : 'view',
     recipient_email: input.recipientEmail?.toLowerCase() ?? null,
     expires_at: expiryIn(ctx.now, input.expiresInDays),
   });
@@ -179,7 +188,7 @@ export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
     targetKind: 'share',
     targetId: row.id,
     projectId: input.projectId,
-    summary: `Issued a share of the client document (…${row.token_hint})${row.recipient_email ? ` for ${row.recipient_email}` : ''}`,
+    summary: `Issued a share of ${row.document_kind === 'estimate_revision' ? 'an estimate revision, to decide' : 'the client document'} (…${row.token_hint})${row.recipient_email ? ` for ${row.recipient_email}` : ''}`,
     changes: { created: { from: null, to: audited(row) } },
   });
   return issued;

@@ -125,6 +125,16 @@ export function nextCallFor(
             : `Read it first with ${read.name} (nextCall) and send ${value} as ${field}${where}.`,
       };
     }
+    case 'VERIFICATION_REQUIRED':
+    case 'VERIFICATION_FAILED':
+      if (!('verificationCode' in action.input.shape)) return undefined;
+      return {
+        call: mcpCall(action, { ...input, verificationCode: '<the 6-digit code from the email>' }),
+        says:
+          code === 'VERIFICATION_REQUIRED'
+            ? 'Ask the person for the 6-digit code just emailed to them (sentTo), then send nextCall with verificationCode set to it, within 10 minutes. The same idempotencyKey is fine.'
+            : 'Ask the person to check the latest email for the code and send nextCall with it; without verificationCode the call emails a new code.',
+      };
     default:
       return undefined;
   }

@@ -30,6 +30,8 @@ const NEXT_STEP: Partial<Record<keyof typeof ERROR_CATALOG, string>> = {
   INVITATION_PENDING:
     'Find it with list_invitations (email filter) and resend_invitation it rather than inviting again.',
   INVITATION_CLOSED: 'Create a new invitation (create_invitation), or manage the member it made (list_studio_members).',
+  VERIFICATION_LIMITED:
+    'Tell the person this link takes no more codes for now (retryAfter); the studio can record their decision itself (record_estimate_decision). Do not retry.',
 };
 
 /**

@@ -109,10 +109,27 @@ export function buildToolList(actions: readonly AnyAction[]): Tool[] {
       .map((a) => ({
         name: a.name,
         description: a.summary,
-        inputSchema: inputSchema(a.publishedInput),
+        inputSchema: withoutOptionalNotes(inputSchema(a.publishedInput)),
         // In outline (see toolOutputSchema): the full output schemas are one get_action away.
         outputSchema: toolOutputSchema(a),
         annotations: annotationsOf(a),
       })),
   ];
+}
+
+/**
+ * An advertised action's input as tools/list gives it: the notes on its optional fields left out (13 tools within
+ * 10,240 bytes), those on the fields it requires kept. get_action gives the schema whole, every note included, and a
+ * refusal names the field and what to send.
+ */
+function withoutOptionalNotes(schema: Tool['inputSchema']): Tool['inputSchema'] {
+  const required = new Set(schema.required ?? []);
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([field, p]) => {
+      if (required.has(field) || !p || typeof p !== 'object') return [field, p];
+      const { description: _note, ...rest } = p as Record<string, unknown>;
+      return [field, rest];
+    }),
+  );
+  return { ...schema, properties };
 }

@@ -1,4 +1,4 @@
-import type { SharedDocument } from '../../domain/shares/shared-document.js';
+import type { SharedClientDocument } from '../../domain/shares/shared-document.js';
 import { html, type Html } from './html.js';
 import { specificationRows } from '../../domain/specifications/client-text.js';
 import {
@@ -16,7 +16,7 @@ import {
  * it, so keyboard order (the photograph links) is reading order too.
  */
 
-type Doc = SharedDocument['document'];
+type Doc = SharedClientDocument['document'];
 type Section = Doc['sections'][number];
 type Piece = Section['pieces'][number];
 type Photograph = Piece['photographs'][number];
@@ -125,7 +125,7 @@ ${toConfirm}
 }
 
 /** The page's body: masthead, the document, and a colophon saying whose it is and how long the link works. */
-export function documentBody(shared: SharedDocument): Html {
+export function documentBody(shared: SharedClientDocument): Html {
   const doc = shared.document;
   const mark = doc.branding.logoText && doc.branding.logoText !== doc.studioName ? doc.branding.logoText : null;
   const until = shared.expiresAt

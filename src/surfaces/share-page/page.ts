@@ -1,4 +1,4 @@
-import type { SharedDocument } from '../../domain/shares/shared-document.js';
+import type { SharedClientDocument } from '../../domain/shares/shared-document.js';
 import { documentBody } from './document.js';
 import { Html, html } from './html.js';
 import { accentStyle, STYLE, STYLE_HASH, styleHash } from './style.js';
@@ -8,8 +8,8 @@ import { accentStyle, STYLE, STYLE_HASH, styleHash } from './style.js';
  * their hashes in the Content-Security-Policy, and its images come from this server only (the photograph URLs of the
  * same link; `data:` only for the empty icon, which spares the browser a request for /favicon.ico).
  */
-const csp = (styleSources: string) =>
-  `default-src 'none'; style-src ${styleSources}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export const csp = (styleSources: string, formAction = "'none'") =>
+  `default-src 'none'; style-src ${styleSources}; img-src 'self' data:; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
 
 /**
  * Headers every answer of `/s/…` carries: no scripts or outside resources (CSP), the token in the URL never leaves in
@@ -25,7 +25,8 @@ export const SHARE_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-function layout(title: string, body: Html, extraStyle?: string): string {
+/** A page of the share link: the shared stylesheet, one more of its own (by hash in the CSP too), and its body. */
+export function layout(title: string, body: Html, extraStyle?: string): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -46,7 +47,7 @@ ${body}
 }
 
 /** The page of a live share, and its headers: the CSP names its accent stylesheet too, which differs per studio. */
-export function documentPage(shared: SharedDocument): { body: string; headers: Record<string, string> } {
+export function documentPage(shared: SharedClientDocument): { body: string; headers: Record<string, string> } {
   const accent = accentStyle(shared.document.branding.accentColour);
   return {
     body: layout(`${shared.document.title} · ${shared.document.studioName}`, documentBody(shared), accent),

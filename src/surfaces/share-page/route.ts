@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Runtime } from '../../core/invoke.js';
 import { ServiceError } from '../../core/errors.js';
 import { nowIso } from '../../core/ids.js';
-import { openSharedDocument } from '../../domain/shares/shared-document.js';
+import { openSharedDocument, type SharedClientDocument } from '../../domain/shares/shared-document.js';
 import { documentPage, FAILED_PAGE, NO_PHOTOGRAPH_PAGE, SHARE_PAGE_HEADERS, UNAVAILABLE_PAGE } from './page.js';
 import { photographPath, sendSharedPhotograph } from './photographs.js';
+import { sendDecisionPage } from './decision/forms.js';
 
 /** Whether a request is for a share link's page (`/s/…`), whatever follows. */
 export const isSharePagePath = (url: string) => url.startsWith('/s/');
@@ -27,7 +28,8 @@ export function registerSharePage(app: FastifyInstance, rt: Runtime) {
     try {
       if (photograph) return await sendSharedPhotograph(rt, req, reply, photograph);
       const shared = await rt.store.readSnapshot((db, queryRow) => openSharedDocument(db, queryRow, rest, nowIso()));
-      const page = documentPage(shared);
+      if (shared.estimateRevision) return await sendDecisionPage(rt, req, reply, rest);
+      const page = documentPage(shared as SharedClientDocument);
       return reply.headers(page.headers).code(200).send(page.body);
     } catch (err) {
       if (err instanceof ServiceError && err.code === 'FORBIDDEN') return sendUnavailable(reply);
