@@ -22,3 +22,4 @@ export * from './documents/index.js';
 export * from './files/index.js';
 export * from './imports/index.js';
 export * from './interface/index.js';
+export * from './estimates/index.js';

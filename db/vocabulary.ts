@@ -189,3 +189,37 @@ export type InspectorRecord = (typeof INSPECTOR_RECORDS)[number];
 /** What an interface layout arranges: a table's columns, or the inspector's panels. */
 export const LAYOUT_KINDS = ['table', 'inspector'] as const;
 export type LayoutKind = (typeof LAYOUT_KINDS)[number];
+
+/**
+ * Where an estimate stands: a draft (never issued), issued (a current revision awaits the client), decided on its
+ * current revision (accepted, partly_accepted line by line, declined), or voided (withdrawn, with a reason). A decided
+ * or voided estimate is closed: duplicate_estimate starts again from it.
+ */
+export const ESTIMATE_STATES = ['draft', 'issued', 'accepted', 'partly_accepted', 'declined', 'voided'] as const;
+export type EstimateState = (typeof ESTIMATE_STATES)[number];
+
+/**
+ * Where an issued revision (of an estimate, later of a purchase order) stands, as stored: the current one, superseded
+ * by a later issue, decided, or voided with its record. `expired` is shown, never stored: a current revision read after
+ * its valid-until date (see src/domain/kit/revisions.ts).
+ */
+export const STORED_REVISION_STATES = ['current', 'superseded', 'decided', 'voided'] as const;
+export type StoredRevisionState = (typeof STORED_REVISION_STATES)[number];
+export const REVISION_STATES = [...STORED_REVISION_STATES, 'expired'] as const;
+export type RevisionState = (typeof REVISION_STATES)[number];
+
+/** What a decision on a whole estimate revision came to: every line accepted, some, or none. */
+export const DECISION_OUTCOMES = ['accepted', 'partly_accepted', 'declined'] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/** A line's answer in a decision. */
+export const LINE_OUTCOMES = ['accepted', 'declined'] as const;
+export type LineOutcome = (typeof LINE_OUTCOMES)[number];
+
+/** Who recorded a decision: the client through their share link (a verified mailbox), or the studio on their word. */
+export const DECIDED_BY_KINDS = ['client', 'studio'] as const;
+export type DecidedByKind = (typeof DECIDED_BY_KINDS)[number];
+
+/** How the client told the studio, for a decision the studio recorded itself. */
+export const DECISION_METHODS = ['in_person', 'phone', 'email', 'letter', 'other'] as const;
+export type DecisionMethod = (typeof DECISION_METHODS)[number];

@@ -62,6 +62,20 @@ export type AppRouter = TRPCBuiltRouter<
       listDocumentDeliveries: Q<In<typeof A.listDocumentDeliveries>, Out<typeof A.listDocumentDeliveries>>;
       listProjectDocuments: Q<In<typeof A.listProjectDocuments>, Out<typeof A.listProjectDocuments>>;
     };
+    estimates: {
+      addEstimateLines: M<In<typeof A.addEstimateLines> & { expectedVersion?: number }, Out<typeof A.addEstimateLines>>;
+      createEstimate: M<In<typeof A.createEstimate> & { commandKey?: string }, Out<typeof A.createEstimate>>;
+      duplicateEstimate: M<In<typeof A.duplicateEstimate> & { commandKey?: string }, Out<typeof A.duplicateEstimate>>;
+      getEstimate: Q<In<typeof A.getEstimate>, Out<typeof A.getEstimate>>;
+      getEstimateRevision: Q<In<typeof A.getEstimateRevision>, Out<typeof A.getEstimateRevision>>;
+      issueEstimateRevision: M<In<typeof A.issueEstimateRevision> & { expectedVersion?: number; confirm?: boolean }, Out<typeof A.issueEstimateRevision>>;
+      listEstimateRevisions: Q<In<typeof A.listEstimateRevisions>, Out<typeof A.listEstimateRevisions>>;
+      listEstimates: Q<In<typeof A.listEstimates>, Out<typeof A.listEstimates>>;
+      recordEstimateDecision: M<In<typeof A.recordEstimateDecision> & { commandKey?: string; confirm?: boolean }, Out<typeof A.recordEstimateDecision>>;
+      removeEstimateLines: M<In<typeof A.removeEstimateLines> & { expectedVersion?: number }, Out<typeof A.removeEstimateLines>>;
+      updateEstimateDraft: M<In<typeof A.updateEstimateDraft> & { expectedVersion?: number }, Out<typeof A.updateEstimateDraft>>;
+      voidEstimate: M<In<typeof A.voidEstimate> & { expectedVersion?: number; confirm?: boolean }, Out<typeof A.voidEstimate>>;
+    };
     imports: {
       cancelScheduleImport: M<In<typeof A.cancelScheduleImport>, Out<typeof A.cancelScheduleImport>>;
       commitScheduleImport: M<In<typeof A.commitScheduleImport> & { expectedVersion?: number }, Out<typeof A.commitScheduleImport>>;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ClientDocument, ClientDocumentVersion, ClientDocumentVersionPage } from '../client-document/records.js';
 import { SharedDocument } from '../shares/shared-document.js';
+import { ClientEstimateRevision } from '../../src/domain/estimates/client-revision.js';
 
 /**
  * Every client-facing output schema: test/client-document/margin-leak.test.ts walks each for names and values that
@@ -12,4 +13,5 @@ export const CLIENT_FACING_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   ClientDocumentVersion,
   ClientDocumentVersionPage,
   SharedDocument,
+  ClientEstimateRevision,
 };

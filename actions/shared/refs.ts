@@ -20,6 +20,7 @@ import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import { UNIT } from '../../src/domain/units/entity.js';
 import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
+import { ESTIMATE, ESTIMATE_LINE, ESTIMATE_REVISION } from '../../src/domain/estimates/entity.js';
 import { Id } from '../../src/core/values.js';
 
 /**
@@ -60,3 +61,6 @@ export const TargetSectionId = Ref(SECTION, { within: 'targetProjectId' });
 export const DocumentId = Ref(DOCUMENT);
 export const DeliveryId = Ref(DOCUMENT_DELIVERY);
 export const SavedViewId = Ref(SAVED_VIEW);
+export const EstimateId = Ref(ESTIMATE);
+export const EstimateLineId = Ref(ESTIMATE_LINE);
+export const EstimateRevisionId = Ref(ESTIMATE_REVISION);

@@ -144,6 +144,41 @@ export const ERROR_CATALOG = {
     sentence:
       'A studio always has exactly one owner, who cannot leave, be removed or change role; the owner first hands the studio to another member with transfer_studio_ownership.',
   },
+  REVISION_SUPERSEDED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The revision is no longer the one on offer',
+    sentence:
+      'A later revision superseded this one, or the estimate was voided; read the estimate again and decide on its current revision.',
+  },
+  REVISION_EXPIRED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The revision has expired',
+    sentence:
+      'The offer was valid until a date that has passed; the studio issues a new revision (issue_estimate_revision) before it can be decided.',
+  },
+  REVISION_DIGEST_MISMATCH: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The digest does not match the revision',
+    sentence:
+      "The digest sent is not the revision's; read the revision again (its digest is in the answer) and decide on what it says.",
+  },
+  REVISION_ALREADY_DECIDED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The revision is already decided',
+    sentence:
+      'A decision on this revision was already recorded and never changes; read it with get_estimate_revision, or start again with duplicate_estimate.',
+  },
+  ESTIMATE_CLOSED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The estimate is closed',
+    sentence:
+      'This estimate was decided or voided, so its draft no longer changes; duplicate_estimate starts a new draft from it.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',
@@ -189,6 +224,13 @@ export const ERROR_CATALOG = {
     title: 'Some rows cannot become lines',
     sentence:
       'Some cells cannot be read (see errors[] for row and column); fix them and upload again, change the mapping, or commit with skipRowsWithErrors.',
+  },
+  ESTIMATE_INCOMPLETE: {
+    status: 422,
+    trpc: 'UNPROCESSABLE_CONTENT',
+    title: 'The estimate cannot be issued yet',
+    sentence:
+      'Some pieces it offers have no set client price (or it offers none); set their prices or mark them excludedFromTotal with update_estimate_draft, then issue again.',
   },
   PRECONDITION_REQUIRED: {
     status: 428,
