@@ -23,3 +23,4 @@ export * from './files/index.js';
 export * from './imports/index.js';
 export * from './interface/index.js';
 export * from './estimates/index.js';
+export * from './purchase-orders/index.js';

@@ -21,6 +21,7 @@ import { UNIT } from '../../src/domain/units/entity.js';
 import { IMPORT, IMPORT_MAPPING } from '../../src/domain/imports/entity.js';
 import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
 import { ESTIMATE, ESTIMATE_LINE, ESTIMATE_REVISION } from '../../src/domain/estimates/entity.js';
+import { PURCHASE_ORDER, PURCHASE_ORDER_LINE } from '../../src/domain/purchase-orders/entity.js';
 import { Id } from '../../src/core/values.js';
 
 /**
@@ -64,3 +65,5 @@ export const SavedViewId = Ref(SAVED_VIEW);
 export const EstimateId = Ref(ESTIMATE);
 export const EstimateLineId = Ref(ESTIMATE_LINE);
 export const EstimateRevisionId = Ref(ESTIMATE_REVISION);
+export const PurchaseOrderId = Ref(PURCHASE_ORDER);
+export const PurchaseOrderLineId = Ref(PURCHASE_ORDER_LINE);
