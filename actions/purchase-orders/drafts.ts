@@ -34,7 +34,11 @@ export const listPurchaseOrders = defineAction({
   description:
     "The project's purchase orders by number (or sort by updatedAt; '-' for descending), each with its supplier, state (draft, issued, partly_delivered, delivered, cancelled), delivery details, how many revisions were issued and its draft totals at trade prices (withheld without pricing:read). Filter by state or supplierId. get_purchase_order shows an order's lines and deliveries.",
   scope: 'procurement:read',
-  intents: ['what have we ordered from suppliers', 'show the purchase orders', 'which orders are still to be delivered'],
+  intents: [
+    'what have we ordered from suppliers',
+    'show the purchase orders',
+    'which orders are still to be delivered',
+  ],
   input: z.strictObject({
     projectId: ProjectId,
     state: z.enum(PURCHASE_ORDER_STATES).optional().describe('Only orders in this state.'),
@@ -80,11 +84,7 @@ export const createPurchaseOrder = defineAction({
   input: z.strictObject({
     projectId: ProjectId,
     ...PURCHASE_ORDER_RECORD.createInput.shape,
-    lines: z
-      .array(NewPurchaseOrderLine)
-      .max(LINES_PER_CALL)
-      .optional()
-      .describe('Schedule lines to order, in order.'),
+    lines: z.array(NewPurchaseOrderLine).max(LINES_PER_CALL).optional().describe('Schedule lines to order, in order.'),
     orderAgain,
   }),
   output: PurchaseOrderWhole,
@@ -174,6 +174,5 @@ export const removePurchaseOrderLines = defineAction({
   output: PurchaseOrderWhole,
   errors: ['NOT_FOUND', 'PURCHASE_ORDER_WRONG_STATE'],
   example: { ...EX, expectedVersion: 4, orderLineIds: [ORDER_EX.orderLineId] },
-  handler: (ctx, input) =>
-    orders.removeOrderLines(ctx, input.projectId, input.purchaseOrderId, input.orderLineIds),
+  handler: (ctx, input) => orders.removeOrderLines(ctx, input.projectId, input.purchaseOrderId, input.orderLineIds),
 });

@@ -96,7 +96,7 @@ export const recordPurchaseOrderDelivery = defineAction({
   domain: 'purchaseOrders',
   summary: 'Record a delivery from the supplier: what arrived on each line, when, and any damage or shortfall.',
   description:
-    "Appends one delivery to an issued order: per line (orderLineId from get_purchase_order) the quantity received, never more than the issued revision ordered less what already came (OVER_RECEIVED), with a damage or shortfall note; the date it arrived; a note on the whole. The order becomes partly_delivered, then delivered once every line has received all it ordered. A draft, delivered or cancelled order is refused (PURCHASE_ORDER_WRONG_STATE). Deliveries are never changed. Send a fresh commandKey.",
+    'Appends one delivery to an issued order: per line (orderLineId from get_purchase_order) the quantity received, never more than the issued revision ordered less what already came (OVER_RECEIVED), with a damage or shortfall note; the date it arrived; a note on the whole. The order becomes partly_delivered, then delivered once every line has received all it ordered. A draft, delivered or cancelled order is refused (PURCHASE_ORDER_WRONG_STATE). Deliveries are never changed. Send a fresh commandKey.',
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   keyed: true,
@@ -134,7 +134,7 @@ export const createPurchaseOrdersBySupplier = defineAction({
   domain: 'purchaseOrders',
   summary: 'Draft one purchase order per supplier from chosen lines or an accepted estimate, in one call.',
   description:
-    "Groups the lines by their supplier and drafts one order each, at trade prices, with the delivery details given: from lineIds, or from estimateRevisionId (a decided estimate revision: its accepted pieces, at the quantities accepted). Lines with no supplier, no set trade price, archived, or already on a live order (unless orderAgain) are left out and named in skipped, never guessed. dryRun: true writes nothing and answers the orders it would make. Prefer it over create_purchase_order after the client accepts an estimate. Send a fresh commandKey.",
+    'Groups the lines by their supplier and drafts one order each, at trade prices, with the delivery details given: from lineIds, or from estimateRevisionId (a decided estimate revision: its accepted pieces, at the quantities accepted). Lines with no supplier, no set trade price, archived, or already on a live order (unless orderAgain) are left out and named in skipped, never guessed. dryRun: true writes nothing and answers the orders it would make. Prefer it over create_purchase_order after the client accepts an estimate. Send a fresh commandKey.',
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   keyed: true,

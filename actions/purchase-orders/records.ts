@@ -26,7 +26,23 @@ export const PurchaseOrderWhole = named(
 );
 
 export const NewPurchaseOrderLine = PURCHASE_ORDER_LINE_RECORD.createInput;
-export const PurchaseOrderLinePatch = PURCHASE_ORDER_LINE_RECORD.patchInput.extend({ orderLineId: PurchaseOrderLineId });
+export const PurchaseOrderLinePatch = PURCHASE_ORDER_LINE_RECORD.patchInput.extend({
+  orderLineId: PurchaseOrderLineId,
+});
+
+/** A line as an order made by supplier has it (get_purchase_order reads the order's own lines whole). */
+const PlannedLine = named(
+  PurchaseOrderLine.omit({
+    id: true,
+    purchaseOrderId: true,
+    received: true,
+    version: true,
+    createdAt: true,
+    updatedAt: true,
+    archived_at: true,
+  }).describe('A line an order by supplier orders: the schedule line, quantity, trade price and figures.'),
+  'PlannedOrderLine',
+);
 
 /** What create_purchase_orders_by_supplier made (or, dry run, would make), and what it left out. */
 export const OrdersBySupplier = named(
@@ -39,7 +55,7 @@ export const OrdersBySupplier = named(
           supplierName: z.string(),
           purchaseOrderId: Id.nullable().describe('The draft made; null on a dry run.'),
           number: z.int().min(1).nullable(),
-          lines: z.array(PurchaseOrderLine),
+          lines: z.array(PlannedLine),
           totals: TradeFigures,
         }),
       ),

@@ -7,6 +7,7 @@ import type { LineRow } from '../../../db/schema.js';
 import type { OrderSkipReason } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
 import { figuresOf } from '../kit/line-money.js';
 import { loadLine } from '../schedule/lines.js';
 import { draftTotals, presentLine } from './draft.js';
@@ -57,9 +58,9 @@ async function acceptedPieces(ctx: ActionContext, revisionId: string): Promise<C
   const ids = pieces.filter((p) => accepted.has(p.pieceId)).map((p) => p.pieceId);
   const lineOf = new Map(
     ids.length
-      ? (
-          await ctx.db.selectFrom('estimate_lines').select(['id', 'line_id']).where('id', 'in', ids).execute()
-        ).map((r) => [r.id, r.line_id])
+      ? (await ctx.db.selectFrom('estimate_lines').select(['id', 'line_id']).where('id', 'in', ids).execute()).map(
+          (r) => [r.id, r.line_id],
+        )
       : [],
   );
   return pieces
@@ -68,7 +69,8 @@ async function acceptedPieces(ctx: ActionContext, revisionId: string): Promise<C
 }
 
 function chosenLines(ctx: ActionContext, input: BySupplierInput): Promise<Chosen[]> | Chosen[] {
-  if (input.lineIds?.length && !input.estimateRevisionId) return [...new Set(input.lineIds)].map((lineId) => ({ lineId }));
+  if (input.lineIds?.length && !input.estimateRevisionId)
+    return [...new Set(input.lineIds)].map((lineId) => ({ lineId }));
   if (input.estimateRevisionId && !input.lineIds) return acceptedPieces(ctx, input.estimateRevisionId);
   throw new ServiceError('VALIDATION_FAILED', 'Send exactly one of lineIds and estimateRevisionId.', {
     errors: [{ path: 'lineIds', message: 'Give the lines to order, or a decided estimate revision, not both.' }],
@@ -100,6 +102,18 @@ async function skipReason(
   return null;
 }
 
+/** An order line as the plan shows it: without the ids and versions a dry run has not made. */
+const planned = ({
+  id: _id,
+  purchaseOrderId: _o,
+  received: _r,
+  version: _v,
+  createdAt: _c,
+  updatedAt: _u,
+  archived_at: _a,
+  ...line
+}: ReturnType<typeof presentLine>) => line;
+
 /** Drafts (or, dry run, plans) one order per supplier from the chosen lines. */
 export async function ordersBySupplier(ctx: ActionContext, input: BySupplierInput) {
   const chosen = await chosenLines(ctx, input);
@@ -109,7 +123,13 @@ export async function ordersBySupplier(ctx: ActionContext, input: BySupplierInpu
         ctx.db,
         chosen.map((c) => c.lineId),
       );
-  const skipped: Array<{ lineId: string; reference: string | null; heading: string; reason: OrderSkipReason; message: string }> = [];
+  const skipped: Array<{
+    lineId: string;
+    reference: string | null;
+    heading: string;
+    reason: OrderSkipReason;
+    message: string;
+  }> = [];
   const bySupplier = new Map<string, NewOrderLine[]>();
   for (const c of chosen) {
     const line = await loadLine(ctx, input.projectId, c.lineId);
@@ -132,17 +152,31 @@ export async function ordersBySupplier(ctx: ActionContext, input: BySupplierInpu
   for (const [supplierId, lines] of bySupplier) {
     const name = (await ctx.queryRow<{ name: string }>('SELECT name FROM suppliers WHERE id = ?', supplierId))!.name;
     if (input.dryRun) {
-      const order = { id: '', project_id: input.projectId, supplier_id: supplierId, currency: head.currency };
+      const order = { id: newId(), project_id: input.projectId, supplier_id: supplierId, currency: head.currency };
       const rows = await draftLines(ctx, { ...order, taxRate4: head.tax_rate4 }, lines, {
         orderAgain: true,
         insert: false,
       });
       const shown = rows.map((r) => presentLine(r, new Map()));
-      orders.push({ supplierId, supplierName: name, purchaseOrderId: null, number: null, lines: shown, totals: figuresOf(draftTotals(rows), head.currency) });
+      orders.push({
+        supplierId,
+        supplierName: name,
+        purchaseOrderId: null,
+        number: null,
+        lines: shown.map(planned),
+        totals: figuresOf(draftTotals(rows), head.currency),
+      });
       continue;
     }
     const made = await createOrder(ctx, input.projectId, { supplierId, ...terms }, lines, true);
-    orders.push({ supplierId, supplierName: name, purchaseOrderId: made.id, number: made.number, lines: made.lines, totals: made.draftTotals });
+    orders.push({
+      supplierId,
+      supplierName: name,
+      purchaseOrderId: made.id,
+      number: made.number,
+      lines: made.lines.map(planned),
+      totals: made.draftTotals,
+    });
   }
   return { dryRun: input.dryRun === true, orders, skipped };
 }

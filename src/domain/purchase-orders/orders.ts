@@ -8,7 +8,15 @@ import { nextNumberInProject } from '../kit/next-number.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
-import { activeLines, assertEditable, loadOrder, presentOrder, presentWhole, readWhole, wholePresenter } from './draft.js';
+import {
+  activeLines,
+  assertEditable,
+  loadOrder,
+  presentOrder,
+  presentWhole,
+  readWhole,
+  wholePresenter,
+} from './draft.js';
 import { archiveLines, draftLines, type NewOrderLine, type OrderLinePatch, patchLines } from './lines.js';
 import { PURCHASE_ORDER_RECORD, type PurchaseOrderRow } from './record.js';
 
@@ -151,7 +159,13 @@ export async function addOrderLines(
   const head = await orderHead(ctx, projectId);
   const rows = await draftLines(ctx, { ...order, taxRate4: head.tax_rate4 }, lines, { orderAgain });
   const n = rows.length;
-  return writeOrder(ctx, order, showBefore, {}, `Added ${n} line${n === 1 ? '' : 's'} to purchase order ${order.number}`);
+  return writeOrder(
+    ctx,
+    order,
+    showBefore,
+    {},
+    `Added ${n} line${n === 1 ? '' : 's'} to purchase order ${order.number}`,
+  );
 }
 
 /** Removes lines from an order (archived, never deleted). */

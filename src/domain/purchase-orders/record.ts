@@ -160,7 +160,12 @@ export const PURCHASE_ORDER_REVISION_RECORD = defineRecord({
     state: field(z.enum(STORED_REVISION_STATES), { output: PurchaseOrderRevisionState }),
     issuedAt: field(Timestamp),
     issuedBy: field(Id.describe('The member who issued it.')),
-    digest: field(z.string().regex(/^[0-9a-f]{64}$/).describe("SHA-256 (hex) of the revision's canonical content.")),
+    digest: field(
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .describe("SHA-256 (hex) of the revision's canonical content."),
+    ),
     currency: field(Currency),
     totals: field(TradeFigures, { columns: figuresColumns }),
     content: field(PurchaseOrderContent, { codec: asJson<PurchaseOrderContent>() }),

@@ -9,7 +9,7 @@ export const TradeMoney = priced(Money);
 
 /** A trade price as callers send it: the amount only, in the project's currency (needs pricing:write). */
 export const TradePriceInput = priced(
-  z.strictObject({ amount4: PriceAmount4 }).describe("The supplier's net unit price, scale 4: \"1234500\" = 123.45."),
+  z.strictObject({ amount4: PriceAmount4 }).describe('The supplier\'s net unit price, scale 4: "1234500" = 123.45.'),
 );
 
 export const TradeFigures = priced(
