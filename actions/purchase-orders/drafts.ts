@@ -113,7 +113,7 @@ export const updatePurchaseOrderDraft = defineAction({
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PURCHASE_ORDER, idField: 'purchaseOrderId' },
-  intents: ['change the delivery date on the order', 'order two instead of one', 'update the purchase order address'],
+  intents: ['change the delivery date on the order', 'order two instead of one', 'deliver the PO to the site instead'],
   input: z.strictObject({
     ...inOrder,
     ...PURCHASE_ORDER_RECORD.patchInput.shape,

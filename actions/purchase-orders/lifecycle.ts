@@ -66,12 +66,12 @@ export const cancelPurchaseOrder = defineAction({
   effect: 'mutation',
   domain: 'purchaseOrders',
   summary: 'Cancel a purchase order (or, once part was delivered, the rest of it) with a reason.',
-  description: `Cancels a draft or issued order with a reason: its current revision becomes voided and the order is closed for good; tell the supplier. Once something was delivered, only the rest can be cancelled, and a shortfallNote saying what will not come is required; a delivered or cancelled order is refused (PURCHASE_ORDER_WRONG_STATE). Needs expectedVersion. ${CONFIRMED}`,
+  description: `Cancels a draft or issued order with a reason: its current revision becomes voided and the order is closed for good; tell the supplier. Once something was delivered, only the rest can be cancelled, and a shortfallNote saying what will not come is required; a delivered or already cancelled order is refused, as is one partly delivered without the note. Needs expectedVersion. ${CONFIRMED}`,
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PURCHASE_ORDER, idField: 'purchaseOrderId' },
   confirmation: { ask: cancelQuestion },
-  intents: ['cancel the order with the supplier', 'call off the PO', 'the rest of the order is not coming'],
+  intents: ['call off the PO with the supplier', 'the maker cannot supply the rest of the purchase order'],
   input: z.strictObject({
     ...inOrder,
     reason: z.string().trim().min(1).max(1000).describe('Why it is cancelled, kept with it.'),
@@ -100,7 +100,12 @@ export const recordPurchaseOrderDelivery = defineAction({
   scope: 'procurement:write',
   guards: [frozenWhenArchived],
   keyed: true,
-  intents: ['the sofa arrived today', 'log a delivery from the supplier', 'two chairs came, one damaged'],
+  intents: [
+    'the sofa arrived today',
+    'we received part of the order',
+    'log a delivery from the supplier',
+    'two chairs came, one damaged',
+  ],
   input: z.strictObject({
     ...inOrder,
     receivedOn: CalendarDate.describe('The day it arrived.'),
