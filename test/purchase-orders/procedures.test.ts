@@ -366,3 +366,47 @@ describe('permissions', () => {
     expect(await codeOf(make)).toBe('FORBIDDEN');
   });
 });
+
+describe('another studio', () => {
+  it('its orders, order lines, suppliers and lines are NOT_FOUND wherever an input names them', async () => {
+    const created = await owner.account.createStudio.mutate({ commandKey: uuid(), name: 'Elsewhere', currency: 'GBP' });
+    const them = trpc(app.url, created.ownerTokenSecret!);
+    const q = await orderingProject(them, 'Their job');
+    const theirs = await atelierDraft(them, q);
+    const mine = await atelierDraft(owner, p);
+    expect(await codeOf(po().getPurchaseOrder.query({ projectId: q.projectId, purchaseOrderId: theirs.id }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await codeOf(po().getPurchaseOrder.query({ projectId: p.projectId, purchaseOrderId: theirs.id }))).toBe(
+      'NOT_FOUND',
+    );
+    const theirSupplier = po().createPurchaseOrder.mutate({
+      projectId: p.projectId,
+      supplierId: q.atelier.id,
+      commandKey: uuid(),
+    });
+    expect(await codeOf(theirSupplier)).toBe('NOT_FOUND');
+    const theirLine = po().addPurchaseOrderLines.mutate({
+      projectId: p.projectId,
+      purchaseOrderId: mine.id,
+      expectedVersion: mine.version,
+      lines: [{ lineId: q.armchair.id }],
+    });
+    expect(await codeOf(theirLine)).toBe('NOT_FOUND');
+    const theirOrderLine = po().removePurchaseOrderLines.mutate({
+      projectId: p.projectId,
+      purchaseOrderId: mine.id,
+      expectedVersion: mine.version,
+      orderLineIds: [theirs.lines[0]!.id],
+    });
+    expect(await codeOf(theirOrderLine)).toBe('NOT_FOUND');
+    const viaMcp = await callAction(mcp, 'cancel_purchase_order', {
+      projectId: q.projectId,
+      purchaseOrderId: theirs.id,
+      expectedVersion: 1,
+      reason: 'Not ours.',
+      confirm: true,
+    });
+    expect(viaMcp.code).toBe('NOT_FOUND');
+  });
+});
