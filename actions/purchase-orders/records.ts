@@ -56,7 +56,7 @@ export const OrdersBySupplier = named(
           purchaseOrderId: Id.nullable().describe('The draft made; null on a dry run.'),
           number: z.int().min(1).nullable(),
           lines: z.array(PlannedLine),
-          totals: TradeFigures,
+          tradeTotals: TradeFigures,
         }),
       ),
       skipped: z

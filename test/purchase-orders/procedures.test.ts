@@ -37,13 +37,12 @@ describe('a draft, at trade prices', () => {
       description: 'Velvet armchair',
       quantity: { amount4: '30000' },
       tradePrice: GBP('333333'),
-      net: GBP('1000000'), // 3 × 33.3333 = 99.9999 → 100.00
-      tax: GBP('200000'),
+      tradeFigures: { net: GBP('1000000'), tax: GBP('200000'), gross: GBP('1200000') }, // 3 × 33.3333 = 99.9999 → 100.00
       received: { amount4: '0' },
     });
     // 2.5 × 12.3450 = 30.8625 → 30.86; 5 % of 30.86 = 1.543 → 1.54.
-    expect(cushion).toMatchObject({ net: GBP('308600'), tax: GBP('15400'), gross: GBP('324000') });
-    expect(draft.draftTotals).toEqual({ net: GBP('1308600'), tax: GBP('215400'), gross: GBP('1524000') });
+    expect(cushion!.tradeFigures).toEqual({ net: GBP('308600'), tax: GBP('15400'), gross: GBP('324000') });
+    expect(draft.tradeTotals).toEqual({ net: GBP('1308600'), tax: GBP('215400'), gross: GBP('1524000') });
     expect(floatsIn(draft)).toEqual([]);
     const viaMcp = await callAction(mcp, 'get_purchase_order', { projectId: p.projectId, purchaseOrderId: draft.id });
     expect(viaMcp.result.lines.map((l: { lineId: string }) => l.lineId)).toEqual([p.armchair.id, p.cushion.id]);
@@ -87,7 +86,7 @@ describe('a draft, at trade prices', () => {
       notes: 'Call before delivering.',
       lines: [{ orderLineId: added.lines[0]!.id, quantity: { amount4: '20000' } }],
     });
-    expect(changed.lines[0]!.net).toEqual(GBP('1753100')); // 2 × 87.6543 = 175.3086 → 175.31
+    expect(changed.lines[0]!.tradeFigures.net).toEqual(GBP('1753100')); // 2 × 87.6543 = 175.3086 → 175.31
     const stale = po().updatePurchaseOrderDraft.mutate({
       projectId: p.projectId,
       purchaseOrderId: draft.id,
@@ -129,7 +128,7 @@ describe('issuing', () => {
       expectedVersion: draft.version,
       confirm: true,
     });
-    expect(first).toMatchObject({ number: 1, state: 'current', totals: { gross: GBP('1524000') } });
+    expect(first).toMatchObject({ number: 1, state: 'current', tradeTotals: { gross: GBP('1524000') } });
     expect(first.digest).toBe(createHash('sha256').update(canonicalJson(first.content)).digest('hex'));
     const order = await po().getPurchaseOrder.query({ projectId: p.projectId, purchaseOrderId: draft.id });
     expect(order).toMatchObject({ state: 'issued', currentRevisionId: first.id, revisionCount: 1 });
@@ -274,7 +273,7 @@ describe('orders by supplier', () => {
       [q.lumen.id, null, 1],
     ]);
     // The studio's tax rate (0 here) unless sent; net per line rounded once, summed.
-    expect(plan.orders[0]!.totals).toEqual({ net: GBP('1308600'), tax: GBP('0'), gross: GBP('1308600') });
+    expect(plan.orders[0]!.tradeTotals).toEqual({ net: GBP('1308600'), tax: GBP('0'), gross: GBP('1308600') });
     expect(plan.skipped.map((s) => [s.lineId, s.reason])).toEqual([
       [q.unsourced.id, 'no_supplier'],
       [q.toQuote.id, 'no_trade_price'],
@@ -348,14 +347,14 @@ describe('permissions', () => {
     const as = trpc(app.url, assistant.token);
     const read = await as.purchaseOrders.getPurchaseOrder.query({ projectId: p.projectId, purchaseOrderId: order.id });
     expect(read.lines[0]).not.toHaveProperty('tradePrice');
-    expect(read.lines[0]).not.toHaveProperty('net');
-    expect(read).not.toHaveProperty('draftTotals');
+    expect(read.lines[0]).not.toHaveProperty('tradeFigures');
+    expect(read).not.toHaveProperty('tradeTotals');
     expect(read.lines[0]!.quantity).toEqual({ amount4: '30000' });
     const revisions = await as.purchaseOrders.listPurchaseOrderRevisions.query({
       projectId: p.projectId,
       purchaseOrderId: order.id,
     });
-    expect(revisions.items[0]).not.toHaveProperty('totals');
+    expect(revisions.items[0]).not.toHaveProperty('tradeTotals');
     const text = JSON.stringify(revisions);
     for (const form of leakForms([333333n, 1000000n, 1524000n])) expect(text).not.toContain(form);
     const make = as.purchaseOrders.createPurchaseOrder.mutate({

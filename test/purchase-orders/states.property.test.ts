@@ -88,7 +88,7 @@ describe('purchase order states', () => {
             purchaseOrderId: draft.id,
           });
           for (const r of revisions.items) {
-            const text = JSON.stringify([r.digest, r.content, r.totals]);
+            const text = JSON.stringify([r.digest, r.content, r.tradeTotals]);
             expect(frozen.get(r.id) ?? text).toBe(text);
             frozen.set(r.id, text);
           }

@@ -164,7 +164,7 @@ export async function ordersBySupplier(ctx: ActionContext, input: BySupplierInpu
         purchaseOrderId: null,
         number: null,
         lines: shown.map(planned),
-        totals: figuresOf(draftTotals(rows), head.currency),
+        tradeTotals: figuresOf(draftTotals(rows), head.currency),
       });
       continue;
     }
@@ -175,7 +175,7 @@ export async function ordersBySupplier(ctx: ActionContext, input: BySupplierInpu
       purchaseOrderId: made.id,
       number: made.number,
       lines: made.lines.map(planned),
-      totals: made.draftTotals,
+      tradeTotals: made.tradeTotals,
     });
   }
   return { dryRun: input.dryRun === true, orders, skipped };

@@ -6,7 +6,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { sumTaxed } from '../../core/taxed-lines.js';
 import { inProject } from '../kit/in-project.js';
-import { figuresOf, lineMoney, moneyOf } from '../kit/line-money.js';
+import { figuresOf, lineMoney } from '../kit/line-money.js';
 import {
   PURCHASE_ORDER_DELIVERY_RECORD,
   PURCHASE_ORDER_LINE_RECORD,
@@ -77,9 +77,7 @@ export function presentLine(row: PurchaseOrderLineRow, received: ReadonlyMap<str
   const f = figuresOfLine(row);
   const c = row.currency as Currency;
   return PURCHASE_ORDER_LINE_RECORD.present(row, {
-    net: moneyOf(f.net4, c),
-    tax: moneyOf(f.tax4, c),
-    gross: moneyOf(f.gross4, c),
+    tradeFigures: figuresOf(f, c),
     received: { amount4: (received.get(row.id) ?? 0n).toString() },
   });
 }
@@ -96,7 +94,7 @@ export async function supplierName(ctx: Pick<ActionContext, 'queryRow'>, supplie
 export function presentOrder(order: PurchaseOrderRow, lines: readonly PurchaseOrderLineRow[], supplier: string) {
   return PURCHASE_ORDER_RECORD.present(order, {
     supplierName: supplier,
-    draftTotals: figuresOf(draftTotals(lines), order.currency),
+    tradeTotals: figuresOf(draftTotals(lines), order.currency),
   });
 }
 

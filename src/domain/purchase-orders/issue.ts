@@ -42,14 +42,12 @@ function contentOf(
         productCode: l.product_code,
         description: l.description,
         quantity: { amount4: l.quantity4, unit: l.unit_name },
-        unitPrice: moneyOf(BigInt(l.trade4), c),
+        tradePrice: moneyOf(BigInt(l.trade4), c),
         taxRate: { ratio4: l.tax_rate4 },
-        net: moneyOf(f.net4, c),
-        tax: moneyOf(f.tax4, c),
-        gross: moneyOf(f.gross4, c),
+        tradeFigures: figuresOf(f, c),
       };
     }),
-    totals: figuresOf(draftTotals(lines), c),
+    tradeTotals: figuresOf(draftTotals(lines), c),
   };
 }
 
@@ -83,7 +81,7 @@ export async function issueQuestion(ctx: Reader, input: { projectId: string; pur
   const n = content.lines.length;
   return [
     `Issue revision ${content.revisionNumber} of purchase order ${order.number} to ${content.supplier.name}:`,
-    ` ${n} line${n === 1 ? '' : 's'} for ${shown(content.totals.gross)} including tax of ${shown(content.totals.tax)}.`,
+    ` ${n} line${n === 1 ? '' : 's'} for ${shown(content.tradeTotals.gross)} including tax of ${shown(content.tradeTotals.tax)}.`,
     order.current_revision_id ? ` Revision ${content.revisionNumber - 1} will be superseded.` : '',
     ' An issued revision never changes.',
   ].join('');
@@ -100,9 +98,9 @@ export async function issueOrderRevision(ctx: ActionContext, projectId: string, 
     content,
     columns: {
       currency: content.currency,
-      net4: content.totals.net.amount4,
-      tax4: content.totals.tax.amount4,
-      gross4: content.totals.gross.amount4,
+      net4: content.tradeTotals.net.amount4,
+      tax4: content.tradeTotals.tax.amount4,
+      gross4: content.tradeTotals.gross.amount4,
     },
   });
   await ctx.db

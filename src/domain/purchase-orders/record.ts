@@ -85,7 +85,7 @@ export const PURCHASE_ORDER_RECORD = defineRecord({
   },
   computed: {
     supplierName: z.string(),
-    draftTotals: TradeFigures.describe('What issuing now would freeze, from the active lines at trade prices.'),
+    tradeTotals: TradeFigures.describe('What issuing now would freeze, from the active lines at trade prices.'),
   },
 });
 export type PurchaseOrderRow = TableOf<typeof PURCHASE_ORDER_RECORD>;
@@ -137,9 +137,7 @@ export const PURCHASE_ORDER_LINE_RECORD = defineRecord({
     }),
   },
   computed: {
-    net: TradeMoney.describe('Quantity × trade price rounded once.'),
-    tax: TradeMoney,
-    gross: TradeMoney,
+    tradeFigures: TradeFigures.describe('Quantity × trade price rounded once, its tax rounded once.'),
     received: Quantity4.describe('Received so far, over every delivery.'),
   },
 });
@@ -167,7 +165,7 @@ export const PURCHASE_ORDER_REVISION_RECORD = defineRecord({
         .describe("SHA-256 (hex) of the revision's canonical content."),
     ),
     currency: field(Currency),
-    totals: field(TradeFigures, { columns: figuresColumns }),
+    tradeTotals: field(TradeFigures, { columns: figuresColumns }),
     content: field(PurchaseOrderContent, { codec: asJson<PurchaseOrderContent>() }),
   },
 });
