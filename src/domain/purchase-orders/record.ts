@@ -7,6 +7,7 @@ import {
 import { refTo } from '../../core/schema-marks.js';
 import { Currency, Id, Timestamp } from '../../core/values.js';
 import { CalendarDate } from '../kit/calendar-date.js';
+import { asQuantity, asRatio, figuresColumns } from '../kit/money-columns.js';
 import { asJson, defineRecord, field, type TableOf } from '../kit/record.js';
 import { LINE } from '../schedule/entity.js';
 import { SUPPLIER } from '../suppliers/entity.js';
@@ -19,23 +20,6 @@ import {
   TradeMoney,
   TradePriceInput,
 } from './shapes.js';
-
-const asRatio = { toColumn: (v: { ratio4: string }) => v.ratio4, fromColumn: (c: string) => ({ ratio4: c }) };
-const asQuantity = { toColumn: (q: { amount4: string }) => q.amount4, fromColumn: (c: string) => ({ amount4: c }) };
-
-/** Net, tax and gross kept as three scale-4 columns beside the row's currency. */
-const figuresColumns = {
-  toColumns: (v: { net: { amount4: string }; tax: { amount4: string }; gross: { amount4: string } }) => ({
-    net4: v.net.amount4,
-    tax4: v.tax.amount4,
-    gross4: v.gross.amount4,
-  }),
-  fromRow: (row: Record<string, unknown>) => {
-    const currency = row.currency as CurrencyCode;
-    const m = (c: string) => ({ amount4: row[c] as string, currency });
-    return { net: m('net4'), tax: m('tax4'), gross: m('gross4') };
-  },
-};
 
 export const PurchaseOrderState = z
   .enum(PURCHASE_ORDER_STATES)
@@ -165,7 +149,7 @@ export const PURCHASE_ORDER_REVISION_RECORD = defineRecord({
         .describe("SHA-256 (hex) of the revision's canonical content."),
     ),
     currency: field(Currency),
-    tradeTotals: field(TradeFigures, { columns: figuresColumns }),
+    tradeTotals: field(TradeFigures, { columns: figuresColumns('') }),
     content: field(PurchaseOrderContent, { codec: asJson<PurchaseOrderContent>() }),
   },
 });
