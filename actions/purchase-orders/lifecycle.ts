@@ -122,7 +122,7 @@ export const recordPurchaseOrderDelivery = defineAction({
     note: z.string().max(5000).optional().describe('About the delivery as a whole.'),
   }),
   output: PurchaseOrderWhole,
-  errors: ['NOT_FOUND', 'PURCHASE_ORDER_WRONG_STATE', 'OVER_RECEIVED'],
+  errors: ['NOT_FOUND', 'PURCHASE_ORDER_WRONG_STATE', 'OVER_RECEIVED', 'VERSION_CONFLICT'],
   example: {
     ...EX,
     receivedOn: '2027-02-14',

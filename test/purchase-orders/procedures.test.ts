@@ -217,6 +217,30 @@ describe('deliveries and cancelling', () => {
     );
   });
 
+  it('takes one of two deliveries of the same outstanding quantity sent at once, never both', async () => {
+    const { order } = await issuedOrder(owner, p);
+    const line = order.lines[1]!;
+    const deliver = () =>
+      po()
+        .recordPurchaseOrderDelivery.mutate({
+          projectId: p.projectId,
+          purchaseOrderId: order.id,
+          receivedOn: '2027-02-10',
+          lines: [{ orderLineId: line.id, quantity: line.quantity }],
+          commandKey: uuid(),
+        })
+        .then(
+          () => 'ok',
+          (e: { data?: { serviceCode?: string } }) => e.data?.serviceCode,
+        );
+    const outcomes = await Promise.all([deliver(), deliver()]);
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(['OVER_RECEIVED', 'VERSION_CONFLICT']).toContain(outcomes.find((o) => o !== 'ok'));
+    const after = await po().getPurchaseOrder.query({ projectId: p.projectId, purchaseOrderId: order.id });
+    expect(after.lines[1]!.received).toEqual(line.quantity);
+    expect(after.deliveries).toHaveLength(1);
+  });
+
   it('cancels with a reason, and once part came only the rest with a shortfall note', async () => {
     const draft = await atelierDraft(owner, p);
     const cancelled = await po().cancelPurchaseOrder.mutate({

@@ -91,11 +91,19 @@ export async function recordDelivery(ctx: ActionContext, input: DeliveryInput) {
   );
   await ctx.db.insertInto('purchase_order_deliveries').values(row).execute();
   const state = complete ? 'delivered' : 'partly_delivered';
-  await ctx.db
+  // The order's version guards the check above: a delivery recorded at the same moment loses, never over-receives.
+  const moved = await ctx.db
     .updateTable('purchase_orders')
-    .set((eb) => ({ state, updated_at: ctx.now, version: eb('version', '+', 1) }))
+    .set({ state, updated_at: ctx.now, version: order.version + 1 })
     .where('id', '=', order.id)
-    .execute();
+    .where('version', '=', order.version)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) {
+    throw new ServiceError(
+      'VERSION_CONFLICT',
+      `Purchase order ${order.number} changed while this delivery was recorded; read it again (get_purchase_order) and record what is still to come.`,
+    );
+  }
   ctx.audit({
     targetKind: 'purchase_order_delivery',
     targetId: row.id,
