@@ -7,6 +7,7 @@ import { buildHttpApp } from './surfaces/http.js';
 import { DEMO_OWNER, seedDemo } from './seed/demo.js';
 import { readDemoShare, readOwnerToken, saveDemoShare, saveOwnerToken, tokenFilePath } from './local-owner.js';
 import { seedDemoShowcase } from './seed/demo-showcase.js';
+import { seedDemoEstimate } from './seed/demo-estimate.js';
 import type { Runtime } from './core/invoke.js';
 
 export interface Started {
@@ -36,6 +37,7 @@ export async function serve(config: Config): Promise<Started> {
     if (seeded) {
       saveOwnerToken(config.databasePath, seeded.token);
       saveDemoShare(config.databasePath, await seedDemoShowcase(rt, seeded.token, seeded.projectId));
+      await seedDemoEstimate(rt, seeded.token, seeded.projectId);
     }
     // The token is printed once, on the start that created it; later starts say where it is kept.
     token = seeded?.token;

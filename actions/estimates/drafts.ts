@@ -100,7 +100,7 @@ export const updateEstimateDraft = defineAction({
     lines: z.array(EstimateLinePatch).max(LINES_PER_CALL).optional().describe('Changes to lines it offers.'),
   }),
   output: EstimateWithLines,
-  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED'],
+  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED', 'ARCHIVED'],
   example: {
     ...EX,
     expectedVersion: 3,
@@ -148,7 +148,7 @@ export const removeEstimateLines = defineAction({
     estimateLineIds: z.array(EstimateLineId).min(1).max(LINES_PER_CALL).describe('From get_estimate.'),
   }),
   output: EstimateWithLines,
-  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED'],
+  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED', 'ARCHIVED'],
   example: { ...EX, expectedVersion: 4, estimateLineIds: [ESTIMATE_EX.estimateLineId] },
   handler: (ctx, input) => estimates.removeEstimateLines(ctx, input.projectId, input.estimateId, input.estimateLineIds),
 });

@@ -29,7 +29,7 @@ export const voidEstimate = defineAction({
     reason: z.string().trim().min(1).max(1000).describe('Why it is withdrawn, kept with it.'),
   }),
   output: EstimateWithLines,
-  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED'],
+  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED', 'ARCHIVED'],
   example: {
     projectId: EXAMPLE.projectId,
     estimateId: ESTIMATE_EX.estimateId,
@@ -58,7 +58,7 @@ export const duplicateEstimate = defineAction({
     title: z.string().trim().min(1).max(200).optional().describe("Default: the source's title."),
   }),
   output: EstimateWithLines,
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'ARCHIVED'],
   example: {
     projectId: EXAMPLE.projectId,
     revisionId: ESTIMATE_EX.revisionId,

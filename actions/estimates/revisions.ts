@@ -31,7 +31,7 @@ export const issueEstimateRevision = defineAction({
   confirmation: { ask: issueQuestion },
   input: z.strictObject(inEstimate),
   output: EstimateRevision,
-  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED', 'ESTIMATE_INCOMPLETE'],
+  errors: ['NOT_FOUND', 'ESTIMATE_CLOSED', 'ESTIMATE_INCOMPLETE', 'ARCHIVED'],
   example: { ...EX, expectedVersion: 5, confirm: true },
   handler: (ctx, input) => issue(ctx, input.projectId, input.estimateId),
 });
@@ -113,6 +113,7 @@ export const recordEstimateDecision = defineAction({
     'REVISION_EXPIRED',
     'REVISION_DIGEST_MISMATCH',
     'REVISION_ALREADY_DECIDED',
+    'ARCHIVED',
   ],
   example: {
     projectId: EX.projectId,

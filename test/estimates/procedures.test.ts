@@ -298,6 +298,12 @@ describe('record_estimate_decision', () => {
     expect(await codeOf(closed)).toBe('ESTIMATE_CLOSED');
     const rev = await owner.estimates.getEstimateRevision.query({ projectId: p.projectId, revisionId: second.id });
     expect(rev).toMatchObject({ state: 'decided', decision: { id: decision.id } });
+    const feed = await owner.audit.listProjectAuditEvents.query({ projectId: p.projectId, targetId: decision.id });
+    expect(feed.items.map((e) => [e.action, e.target.kind])).toEqual([
+      ['record_estimate_decision', 'estimate_decision'],
+    ]);
+    const issued = await owner.audit.listProjectAuditEvents.query({ projectId: p.projectId, targetId: second.id });
+    expect(issued.items.map((e) => e.action)).toEqual(['issue_estimate_revision']);
   });
 
   it('decides line by line over MCP: partly_accepted, with the accepted pieces summed as issued', async () => {
@@ -337,6 +343,33 @@ describe('record_estimate_decision', () => {
     });
     const read = await owner.estimates.getEstimate.query({ projectId: p.projectId, estimateId: estimate.id });
     expect(read.state).toBe('partly_accepted');
+  });
+
+  it('of two decisions racing, or a decision racing a void, exactly one is recorded and the states agree', async () => {
+    const { revision } = await issuedEstimate(owner, p);
+    const both = await Promise.allSettled([decide(revision), decide(revision, { outcome: 'declined' })]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = both.find((r) => r.status === 'rejected')!;
+    expect(await codeOf(Promise.reject((lost as PromiseRejectedResult).reason))).toBe('REVISION_ALREADY_DECIDED');
+
+    const other = await issuedEstimate(owner, p);
+    const voiding = owner.estimates.voidEstimate.mutate({
+      projectId: p.projectId,
+      estimateId: other.estimate.id,
+      expectedVersion: other.estimate.version + 1,
+      reason: 'Race',
+      confirm: true,
+    });
+    const [v, d] = await Promise.allSettled([voiding, decide(other.revision)]);
+    expect([v.status, d.status].filter((x) => x === 'fulfilled')).toHaveLength(1);
+    const estimate = await owner.estimates.getEstimate.query({ projectId: p.projectId, estimateId: other.estimate.id });
+    const rev = await owner.estimates.getEstimateRevision.query({
+      projectId: p.projectId,
+      revisionId: other.revision.id,
+    });
+    expect([estimate.state, rev.state]).toEqual(
+      v.status === 'fulfilled' ? ['voided', 'voided'] : ['accepted', 'decided'],
+    );
   });
 
   it('refuses a revision past its valid-until date (expired is shown on read, not stored)', async () => {

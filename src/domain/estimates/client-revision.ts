@@ -2,7 +2,7 @@
  * Stable exports (other domains build on them):
  *   ClientEstimateRevision: zod schema, the client-facing projection of one revision.
  *   RevisionContent: zod schema, what a revision freezes (ClientEstimateRevision without revisionId, state, digest).
- *   readClientRevision(db, revisionId, today?): Promise<ClientEstimateRevision | undefined>.
+ *   readClientRevision(db, revisionId, now?): Promise<ClientEstimateRevision | undefined>.
  *
  * What the client sees of an issued revision: pieces in the estimate's own words with their client prices, tax and
  * totals, the deposit and the terms. It is the frozen content itself (the digest covers exactly it) plus the
@@ -79,7 +79,7 @@ export type ClientEstimateRevision = z.output<typeof ClientEstimateRevision>;
 export async function readClientRevision(
   db: Kysely<Database>,
   revisionId: string,
-  today: string = new Date().toISOString(),
+  now: string = new Date().toISOString(),
 ): Promise<ClientEstimateRevision | undefined> {
   const row = await db
     .selectFrom('estimate_revisions')
@@ -88,5 +88,5 @@ export async function readClientRevision(
     .executeTakeFirst();
   if (!row) return undefined;
   const content = JSON.parse(row.content) as RevisionContent;
-  return { ...content, revisionId: row.id, state: shownRevisionState(row, today), digest: row.digest };
+  return { ...content, revisionId: row.id, state: shownRevisionState(row, now), digest: row.digest };
 }

@@ -8,20 +8,23 @@
  *               by: { kind: 'client', shareId, verifiedEmail }
  *                 | { kind: 'studio', method: 'in_person' | 'phone' | 'email' | 'letter' | 'other', note? } }
  *   EstimateDecision: zod schema of the answer (the appended decision record).
- *   DeciderName, DecisionComment, DecisionLines: zod schemas of those input fields, for the actions that take them.
+ *   DeciderName, DecisionComment: zod schemas of those input fields, for the actions that take them.
+ *   readDecision(db, revisionId): Promise<EstimateDecision | undefined>, the decision on a revision once made.
  *
  * Refusals: NOT_FOUND (no such revision in the context's studio), REVISION_ALREADY_DECIDED (a second decision),
  * REVISION_SUPERSEDED (superseded or voided), REVISION_EXPIRED (past validUntil), REVISION_DIGEST_MISMATCH,
  * VALIDATION_FAILED (pieces not covered exactly once). A keyed replay of the same decision is invoke's, not this.
  */
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../../db/schema.js';
 import type { DecisionMethod, DecisionOutcome, LineOutcome } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { parseAmount4 } from '../../core/money.js';
 import { depositOf, sumTaxed } from '../../core/taxed-lines.js';
-import { assertAnswerable, setRevisionState } from '../kit/revisions.js';
+import { assertAnswerable, moveRevisionState } from '../kit/revisions.js';
 import type { RevisionContent } from './client-revision.js';
 import { moneyOf } from './figures.js';
 import { ESTIMATE_DECISION_RECORD } from './record.js';
@@ -174,13 +177,23 @@ export async function decideRevision(ctx: ActionContext, input: DecideRevisionIn
     },
     { id: newId(), ownerId: row.project_id, now: ctx.now },
   );
-  await ctx.db.insertInto('estimate_decisions').values(decision).execute();
-  await setRevisionState(ctx, ESTIMATE_REVISIONS, row.id, 'decided');
-  await ctx.db
+  // The estimate first, as issuing and voiding take it: a decision racing either waits for it, then finds the
+  // revision no longer current and is refused with the reason.
+  const claimed = await ctx.db
     .updateTable('estimates')
     .set((eb) => ({ state: outcome, updated_at: ctx.now, version: eb('version', '+', 1) }))
     .where('id', '=', row.estimate_id)
-    .execute();
+    .where('state', '=', 'issued')
+    .where('current_revision_id', '=', row.id)
+    .executeTakeFirst();
+  if (
+    claimed.numUpdatedRows !== 1n ||
+    !(await moveRevisionState(ctx, ESTIMATE_REVISIONS, row.id, 'current', 'decided'))
+  ) {
+    await decidableRevision(ctx, input.revisionId, input.digest, ctx.now);
+    throw new ServiceError('REVISION_SUPERSEDED', `Revision ${row.number} of "${row.title}" changed meanwhile.`);
+  }
+  await ctx.db.insertInto('estimate_decisions').values(decision).execute();
   const who =
     by.kind === 'client' ? `${decision.decider_name} (${by.verifiedEmail}, verified)` : `the studio (${by.method})`;
   ctx.audit({
@@ -191,4 +204,14 @@ export async function decideRevision(ctx: ActionContext, input: DecideRevisionIn
     changes: { outcome: { from: null, to: outcome }, revisionId: { from: null, to: row.id } },
   });
   return ESTIMATE_DECISION_RECORD.present(decision, {});
+}
+
+/** The decision on a revision, once there is one (a replay of a keyed decision answers it too). */
+export async function readDecision(db: Kysely<Database>, revisionId: string): Promise<EstimateDecision | undefined> {
+  const row = await db
+    .selectFrom('estimate_decisions')
+    .selectAll()
+    .where('revision_id', '=', revisionId)
+    .executeTakeFirst();
+  return row && ESTIMATE_DECISION_RECORD.present(row, {});
 }

@@ -96,3 +96,23 @@ export async function readWhole(ctx: Pick<ActionContext, 'db'>, projectId: strin
   const estimate = await loadEstimate(ctx, projectId, estimateId);
   return presentWhole(estimate, await activeLines(ctx.db, [estimate.id]));
 }
+
+/**
+ * Writes an estimate's state columns only if it is still at the version it was read at, bumping it: an issue, a void
+ * and a decision racing for one estimate cannot both go ahead (the loser is VERSION_CONFLICT, never a half-write).
+ */
+export async function claimEstimate(
+  ctx: Pick<ActionContext, 'db' | 'now'>,
+  estimate: EstimateRow,
+  cols: Partial<Pick<EstimateRow, 'state' | 'current_revision_id' | 'revision_count' | 'void_reason' | 'voided_at'>>,
+) {
+  const done = await ctx.db
+    .updateTable('estimates')
+    .set({ ...cols, updated_at: ctx.now, version: estimate.version + 1 })
+    .where('id', '=', estimate.id)
+    .where('version', '=', estimate.version)
+    .executeTakeFirst();
+  if (done.numUpdatedRows !== 1n) {
+    throw new ServiceError('VERSION_CONFLICT', `Estimate ${estimate.number} changed meanwhile; read it again.`);
+  }
+}

@@ -6,7 +6,16 @@ import { ServiceError } from '../../core/errors.js';
 import { displayAmount, minorUnits } from '../../core/money.js';
 import { issueRevision, nextRevisionNumber } from '../kit/revisions.js';
 import type { RevisionContent } from './client-revision.js';
-import { activeLines, assertOpen, draftFigures, type EstimateHead, estimateHead, loadEstimate } from './draft.js';
+import {
+  activeLines,
+  assertOpen,
+  claimEstimate,
+  draftFigures,
+  type EstimateHead,
+  estimateHead,
+  loadEstimate,
+} from './draft.js';
+import { newId } from '../../core/ids.js';
 import { moneyOf } from './figures.js';
 import type { EstimateLineRow, EstimateRow } from './record.js';
 import { presentRevision } from './revisions.js';
@@ -112,7 +121,15 @@ export async function issueQuestion(ctx: Reader, input: { projectId: string; est
 export async function issueEstimateRevision(ctx: ActionContext, projectId: string, estimateId: string) {
   const { estimate, content } = await nextRevision(ctx, ctx.now, projectId, estimateId);
   const c = content.currency;
+  // The estimate first: of two issues racing from the same version, the second waits here and is refused.
+  const revisionId = newId();
+  await claimEstimate(ctx, estimate, {
+    state: 'issued',
+    current_revision_id: revisionId,
+    revision_count: content.revisionNumber,
+  });
   const revision = await issueRevision(ctx, ESTIMATE_REVISIONS, {
+    id: revisionId,
     parentId: estimate.id,
     projectId,
     number: content.revisionNumber,
@@ -126,17 +143,6 @@ export async function issueEstimateRevision(ctx: ActionContext, projectId: strin
       deposit4: content.deposit.amount.amount4,
     },
   });
-  await ctx.db
-    .updateTable('estimates')
-    .set((eb) => ({
-      state: 'issued',
-      current_revision_id: revision.id,
-      revision_count: content.revisionNumber,
-      updated_at: ctx.now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', estimate.id)
-    .execute();
   ctx.audit({
     targetKind: 'estimate_revision',
     targetId: revision.id,

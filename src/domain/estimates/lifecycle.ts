@@ -1,8 +1,8 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { setRevisionState } from '../kit/revisions.js';
+import { moveRevisionState } from '../kit/revisions.js';
 import type { RevisionContent } from './client-revision.js';
-import { activeLines, assertOpen, loadEstimate, presentWhole } from './draft.js';
+import { activeLines, assertOpen, claimEstimate, loadEstimate, presentWhole } from './draft.js';
 import { createEstimate } from './estimates.js';
 import type { NewEstimateLine } from './lines.js';
 import { ESTIMATE_REVISIONS } from './revision-kind.js';
@@ -21,21 +21,11 @@ export async function voidQuestion(ctx: Pick<ActionContext, 'db'>, input: { proj
 export async function voidEstimate(ctx: ActionContext, projectId: string, estimateId: string, reason: string) {
   const estimate = await loadEstimate(ctx, projectId, estimateId);
   assertOpen(estimate);
-  if (estimate.current_revision_id) {
-    await setRevisionState(ctx, ESTIMATE_REVISIONS, estimate.current_revision_id, 'voided');
-  }
   const after = { ...estimate, state: 'voided' as const, void_reason: reason, voided_at: ctx.now };
-  await ctx.db
-    .updateTable('estimates')
-    .set({
-      state: 'voided',
-      void_reason: reason,
-      voided_at: ctx.now,
-      updated_at: ctx.now,
-      version: estimate.version + 1,
-    })
-    .where('id', '=', estimate.id)
-    .execute();
+  await claimEstimate(ctx, estimate, { state: 'voided', void_reason: reason, voided_at: ctx.now });
+  if (estimate.current_revision_id) {
+    await moveRevisionState(ctx, ESTIMATE_REVISIONS, estimate.current_revision_id, 'current', 'voided');
+  }
   ctx.audit({
     targetKind: 'estimate',
     targetId: estimate.id,

@@ -2,7 +2,8 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { shownRevisionState } from '../kit/revisions.js';
-import { ESTIMATE_DECISION_RECORD, ESTIMATE_REVISION_RECORD, type EstimateRevisionRow } from './record.js';
+import { readDecision } from './decide.js';
+import { ESTIMATE_REVISION_RECORD, type EstimateRevisionRow } from './record.js';
 
 /** A revision as the studio reads it: the record with its state as of now (expired shows). */
 const present = (row: EstimateRevisionRow, now: string) => ({
@@ -14,12 +15,7 @@ const present = (row: EstimateRevisionRow, now: string) => ({
 export async function presentRevision(ctx: Pick<ActionContext, 'db' | 'now'>, revisionId: string) {
   const row = await ctx.db.selectFrom('estimate_revisions').selectAll().where('id', '=', revisionId).executeTakeFirst();
   if (!row) throw new ServiceError('NOT_FOUND', `No estimate revision ${revisionId} exists in this project.`);
-  const decision = await ctx.db
-    .selectFrom('estimate_decisions')
-    .selectAll()
-    .where('revision_id', '=', revisionId)
-    .executeTakeFirst();
-  return { ...present(row, ctx.now), decision: decision ? ESTIMATE_DECISION_RECORD.present(decision, {}) : null };
+  return { ...present(row, ctx.now), decision: (await readDecision(ctx.db, revisionId)) ?? null };
 }
 
 export async function getEstimateRevision(ctx: ActionContext, projectId: string, revisionId: string) {

@@ -78,6 +78,8 @@ export async function issueRevision(
   ctx: Pick<ActionContext, 'db' | 'now' | 'caller'>,
   kind: RevisionKind,
   made: {
+    /** The new revision's id, when the caller needed it before (to name it from its document). */
+    id?: string;
     parentId: string;
     projectId: string;
     number: number;
@@ -95,7 +97,7 @@ export async function issueRevision(
     .execute();
   const { json, digest } = freezeContent(made.content);
   const row: RevisionColumns = {
-    id: newId(),
+    id: made.id ?? newId(),
     project_id: made.projectId,
     number: made.number,
     state: 'current',
@@ -115,18 +117,25 @@ export async function issueRevision(
   return row;
 }
 
-/** Moves a revision's state (the only thing about it that ever changes). */
-export async function setRevisionState(
+/**
+ * Moves a revision's state (the only thing about it that ever changes), only from the state it was read in: answers
+ * whether it moved. Two answers racing for one revision both read it current; the second one's UPDATE waits for the
+ * first to commit and then finds it no longer current, so only one is ever recorded.
+ */
+export async function moveRevisionState(
   ctx: Pick<ActionContext, 'db' | 'now'>,
   kind: RevisionKind,
   revisionId: string,
-  state: StoredRevisionState,
-) {
-  await untyped(ctx.db)
+  from: StoredRevisionState,
+  to: StoredRevisionState,
+): Promise<boolean> {
+  const moved = await untyped(ctx.db)
     .updateTable(kind.table)
-    .set((eb) => ({ state, updated_at: ctx.now, version: eb('version', '+', 1) }) as never)
+    .set((eb) => ({ state: to, updated_at: ctx.now, version: eb('version', '+', 1) }) as never)
     .where('id', '=', revisionId)
-    .execute();
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
 }
 
 /**
