@@ -157,6 +157,29 @@ describe('issuing', () => {
     expect(revisions.items[0]!.digest).toBe(first.digest);
   });
 
+  it('records one of an issue and a cancel racing from the same version, and refuses the other', async () => {
+    const draft = await atelierDraft(owner, p);
+    const at = { projectId: p.projectId, purchaseOrderId: draft.id, expectedVersion: draft.version, confirm: true };
+    const settle = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (e: { data?: { serviceCode?: string } }) => e.data?.serviceCode,
+      );
+    const outcomes = await Promise.all([
+      settle(po().issuePurchaseOrderRevision.mutate(at)),
+      settle(po().cancelPurchaseOrder.mutate({ ...at, reason: 'Changed our mind.' })),
+    ]);
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes).toContain('VERSION_CONFLICT');
+    const after = await po().getPurchaseOrder.query({ projectId: p.projectId, purchaseOrderId: draft.id });
+    const revisions = await po().listPurchaseOrderRevisions.query({
+      projectId: p.projectId,
+      purchaseOrderId: draft.id,
+    });
+    if (after.state === 'issued') expect(revisions.items.map((r) => r.state)).toEqual(['current']);
+    else expect([after.state, revisions.items]).toEqual(['cancelled', []]);
+  });
+
   it('holds no client price, markup or client name in what the supplier is sent', async () => {
     const { revision } = await issuedOrder(owner, p);
     const text = JSON.stringify(revision.content);

@@ -1,8 +1,9 @@
 /** Cancelling an order: with a reason; once something was delivered, only the rest, with a shortfall note. */
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { setRevisionState } from '../kit/revisions.js';
-import { loadOrder, readWhole } from './draft.js';
+import { claimRow } from '../kit/claim-row.js';
+import { moveRevisionState } from '../kit/revisions.js';
+import { changedMeanwhile, loadOrder, readWhole } from './draft.js';
 import { PURCHASE_ORDER_REVISIONS } from './entity.js';
 import type { PurchaseOrderRow } from './record.js';
 
@@ -43,21 +44,17 @@ export async function cancelQuestion(ctx: Pick<ActionContext, 'db'>, input: Canc
 export async function cancelOrder(ctx: ActionContext, input: CancelInput) {
   const order = await loadOrder(ctx, input.projectId, input.purchaseOrderId);
   assertCancellable(order, input.shortfallNote);
+  // The order first: of two acts racing from the same version, the second waits here and is refused.
+  const cols = {
+    state: 'cancelled' as const,
+    cancel_reason: input.reason.trim(),
+    shortfall_note: input.shortfallNote?.trim() || null,
+    cancelled_at: ctx.now,
+  };
+  await claimRow(ctx, 'purchase_orders', order, cols, changedMeanwhile(order.number));
   if (order.current_revision_id) {
-    await setRevisionState(ctx, PURCHASE_ORDER_REVISIONS, order.current_revision_id, 'voided');
+    await moveRevisionState(ctx, PURCHASE_ORDER_REVISIONS, order.current_revision_id, 'current', 'voided');
   }
-  await ctx.db
-    .updateTable('purchase_orders')
-    .set((eb) => ({
-      state: 'cancelled',
-      cancel_reason: input.reason.trim(),
-      shortfall_note: input.shortfallNote?.trim() || null,
-      cancelled_at: ctx.now,
-      updated_at: ctx.now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', order.id)
-    .execute();
   ctx.audit({
     targetKind: 'purchase_order',
     targetId: order.id,

@@ -6,7 +6,8 @@ import type { ActionContext } from '../../core/context.js';
 import { type FieldProblem, ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { displayAmount } from '../../core/money.js';
-import { deliveriesOf, loadOrder, readWhole, receivedByLine } from './draft.js';
+import { claimRow } from '../kit/claim-row.js';
+import { changedMeanwhile, deliveriesOf, loadOrder, readWhole, receivedByLine } from './draft.js';
 import { PURCHASE_ORDER_DELIVERY_RECORD } from './record.js';
 import { presentRevision } from './revisions.js';
 
@@ -92,18 +93,7 @@ export async function recordDelivery(ctx: ActionContext, input: DeliveryInput) {
   await ctx.db.insertInto('purchase_order_deliveries').values(row).execute();
   const state = complete ? 'delivered' : 'partly_delivered';
   // The order's version guards the check above: a delivery recorded at the same moment loses, never over-receives.
-  const moved = await ctx.db
-    .updateTable('purchase_orders')
-    .set({ state, updated_at: ctx.now, version: order.version + 1 })
-    .where('id', '=', order.id)
-    .where('version', '=', order.version)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) {
-    throw new ServiceError(
-      'VERSION_CONFLICT',
-      `Purchase order ${order.number} changed while this delivery was recorded; read it again (get_purchase_order) and record what is still to come.`,
-    );
-  }
+  await claimRow(ctx, 'purchase_orders', order, { state }, changedMeanwhile(order.number));
   ctx.audit({
     targetKind: 'purchase_order_delivery',
     targetId: row.id,

@@ -36,6 +36,10 @@ export function assertEditable(order: PurchaseOrderRow) {
   );
 }
 
+/** The refusal of an act that lost a race for the order. */
+export const changedMeanwhile = (number: number) =>
+  `Purchase order ${number} changed meanwhile; read it again (get_purchase_order) and decide again.`;
+
 /** The active lines of some orders, in their order. */
 export async function activeLines(db: Kysely<Database>, orderIds: readonly string[]) {
   if (!orderIds.length) return [];

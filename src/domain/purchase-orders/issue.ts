@@ -4,7 +4,9 @@ import { ServiceError } from '../../core/errors.js';
 import { displayAmount, minorUnits } from '../../core/money.js';
 import { figuresOf, lineMoney, moneyOf } from '../kit/line-money.js';
 import { issueRevision, nextRevisionNumber } from '../kit/revisions.js';
-import { activeLines, draftTotals, loadOrder, supplierName } from './draft.js';
+import { newId } from '../../core/ids.js';
+import { claimRow } from '../kit/claim-row.js';
+import { activeLines, changedMeanwhile, draftTotals, loadOrder, supplierName } from './draft.js';
 import { PURCHASE_ORDER_REVISIONS } from './entity.js';
 import { orderHead } from './orders.js';
 import type { PurchaseOrderLineRow, PurchaseOrderRow } from './record.js';
@@ -90,7 +92,17 @@ export async function issueQuestion(ctx: Reader, input: { projectId: string; pur
 /** Freezes the order into its next revision, superseding the current one; the order becomes issued. */
 export async function issueOrderRevision(ctx: ActionContext, projectId: string, orderId: string) {
   const { order, content } = await nextRevision(ctx, ctx.now, projectId, orderId);
+  // The order first: of two issues racing from the same version, the second waits here and is refused.
+  const revisionId = newId();
+  await claimRow(
+    ctx,
+    'purchase_orders',
+    order,
+    { state: 'issued', current_revision_id: revisionId, revision_count: content.revisionNumber },
+    changedMeanwhile(order.number),
+  );
   const revision = await issueRevision(ctx, PURCHASE_ORDER_REVISIONS, {
+    id: revisionId,
     parentId: order.id,
     projectId,
     number: content.revisionNumber,
@@ -103,17 +115,6 @@ export async function issueOrderRevision(ctx: ActionContext, projectId: string, 
       gross4: content.tradeTotals.gross.amount4,
     },
   });
-  await ctx.db
-    .updateTable('purchase_orders')
-    .set((eb) => ({
-      state: 'issued',
-      current_revision_id: revision.id,
-      revision_count: content.revisionNumber,
-      updated_at: ctx.now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', order.id)
-    .execute();
   ctx.audit({
     targetKind: 'purchase_order_revision',
     targetId: revision.id,
