@@ -113,6 +113,47 @@ describe('a draft, at trade prices', () => {
   });
 });
 
+describe('over MCP', () => {
+  it('makes, lists, changes and extends an order, and reads its revisions, through call_action', async () => {
+    const made = await callAction(mcp, 'create_purchase_order', {
+      projectId: p.projectId,
+      supplierId: p.lumen.id,
+      wantedBy: '2027-04-01',
+      commandKey: uuid(),
+    });
+    const id = made.result.id as string;
+    const added = await callAction(mcp, 'add_purchase_order_lines', {
+      projectId: p.projectId,
+      purchaseOrderId: id,
+      expectedVersion: made.result.version,
+      lines: [{ lineId: p.lamp.id, tradePrice: { amount4: '800000' } }],
+      orderAgain: true,
+    });
+    expect(added.result.lines[0].tradePrice).toEqual(GBP('800000'));
+    const changed = await callAction(mcp, 'update_purchase_order_draft', {
+      projectId: p.projectId,
+      purchaseOrderId: id,
+      expectedVersion: added.result.version,
+      supplierReference: 'Account 4471',
+    });
+    expect(changed.result).toMatchObject({ supplierReference: 'Account 4471', wantedBy: '2027-04-01' });
+    const listed = await callAction(mcp, 'list_purchase_orders', { projectId: p.projectId, state: 'draft' });
+    expect(listed.result.items.map((o: { id: string }) => o.id)).toContain(id);
+    await po().issuePurchaseOrderRevision.mutate({
+      projectId: p.projectId,
+      purchaseOrderId: id,
+      expectedVersion: changed.result.version,
+      confirm: true,
+    });
+    const revisions = await callAction(mcp, 'list_purchase_order_revisions', {
+      projectId: p.projectId,
+      purchaseOrderId: id,
+    });
+    expect(revisions.result.items.map((r: { number: number }) => r.number)).toEqual([1]);
+    expect(revisions.result.items[0].content.supplierReference).toBe('Account 4471');
+  });
+});
+
 describe('issuing', () => {
   it('freezes revision N with its digest; the next issue supersedes it and N never changes', async () => {
     const draft = await atelierDraft(owner, p);
