@@ -26,3 +26,4 @@ export * from './charges/index.js';
 export * from './enquiries/index.js';
 export * from './specifications/index.js';
 export * from './estimates/index.js';
+export * from './purchase-orders/index.js';

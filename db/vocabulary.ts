@@ -336,3 +336,15 @@ export type DecidedByKind = (typeof DECIDED_BY_KINDS)[number];
 /** How the client told the studio, for a decision the studio recorded itself. */
 export const DECISION_METHODS = ['in_person', 'phone', 'email', 'letter', 'other'] as const;
 export type DecisionMethod = (typeof DECISION_METHODS)[number];
+
+/**
+ * Where a purchase order stands: a draft (never issued), issued (a current revision is with the supplier),
+ * partly_delivered (some of it received), delivered (everything ordered received), or cancelled (with a reason).
+ * Delivered and cancelled orders are closed.
+ */
+export const PURCHASE_ORDER_STATES = ['draft', 'issued', 'partly_delivered', 'delivered', 'cancelled'] as const;
+export type PurchaseOrderState = (typeof PURCHASE_ORDER_STATES)[number];
+
+/** Why create_purchase_orders_by_supplier left a line out rather than guess. */
+export const ORDER_SKIP_REASONS = ['no_supplier', 'no_trade_price', 'already_ordered', 'archived'] as const;
+export type OrderSkipReason = (typeof ORDER_SKIP_REASONS)[number];

@@ -181,6 +181,19 @@ export type AppRouter = TRPCBuiltRouter<
       updateCustomProperty: M<In<typeof A.updateCustomProperty> & { expectedVersion?: number }, Out<typeof A.updateCustomProperty>>;
       updateCustomPropertyOption: M<In<typeof A.updateCustomPropertyOption> & { expectedVersion?: number }, Out<typeof A.updateCustomPropertyOption>>;
     };
+    purchaseOrders: {
+      addPurchaseOrderLines: M<In<typeof A.addPurchaseOrderLines> & { expectedVersion?: number }, Out<typeof A.addPurchaseOrderLines>>;
+      cancelPurchaseOrder: M<In<typeof A.cancelPurchaseOrder> & { expectedVersion?: number; confirm?: boolean }, Out<typeof A.cancelPurchaseOrder>>;
+      createPurchaseOrder: M<In<typeof A.createPurchaseOrder> & { commandKey?: string }, Out<typeof A.createPurchaseOrder>>;
+      createPurchaseOrdersBySupplier: M<In<typeof A.createPurchaseOrdersBySupplier> & { commandKey?: string }, Out<typeof A.createPurchaseOrdersBySupplier>>;
+      getPurchaseOrder: Q<In<typeof A.getPurchaseOrder>, Out<typeof A.getPurchaseOrder>>;
+      issuePurchaseOrderRevision: M<In<typeof A.issuePurchaseOrderRevision> & { expectedVersion?: number; confirm?: boolean }, Out<typeof A.issuePurchaseOrderRevision>>;
+      listPurchaseOrderRevisions: Q<In<typeof A.listPurchaseOrderRevisions>, Out<typeof A.listPurchaseOrderRevisions>>;
+      listPurchaseOrders: Q<In<typeof A.listPurchaseOrders>, Out<typeof A.listPurchaseOrders>>;
+      recordPurchaseOrderDelivery: M<In<typeof A.recordPurchaseOrderDelivery> & { commandKey?: string }, Out<typeof A.recordPurchaseOrderDelivery>>;
+      removePurchaseOrderLines: M<In<typeof A.removePurchaseOrderLines> & { expectedVersion?: number }, Out<typeof A.removePurchaseOrderLines>>;
+      updatePurchaseOrderDraft: M<In<typeof A.updatePurchaseOrderDraft> & { expectedVersion?: number }, Out<typeof A.updatePurchaseOrderDraft>>;
+    };
     schedule: {
       archiveScheduleLine: M<In<typeof A.archiveScheduleLine> & { expectedVersion?: number }, Out<typeof A.archiveScheduleLine>>;
       bulkUpdateScheduleLines: M<In<typeof A.bulkUpdateScheduleLines>, Out<typeof A.bulkUpdateScheduleLines>>;

@@ -200,6 +200,20 @@ export const ERROR_CATALOG = {
     sentence:
       'This estimate was decided or voided, so its draft no longer changes; duplicate_estimate starts a new draft from it.',
   },
+  PURCHASE_ORDER_WRONG_STATE: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'The purchase order does not allow that now',
+    sentence:
+      'The purchase order is not in a state that allows this (a draft not yet issued, deliveries begun, delivered or cancelled); read it (get_purchase_order) and take the step its state allows.',
+  },
+  OVER_RECEIVED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'More received than is still to come',
+    sentence:
+      'A line would receive more than was ordered less what it already received; read the order (get_purchase_order) and record what is still outstanding at most.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',

@@ -1,12 +1,13 @@
 import { ACTIONS_BY_NAME } from '../../actions/index.js';
 import { invoke, type Runtime } from '../core/invoke.js';
 import { seedDemoCharges } from './demo-charges.js';
+import { seedDemoOrder } from './demo-orders.js';
 
 /**
  * What the demo studio shows a client, made on its first start through the real actions (the same path an agent
  * takes): photographs on several Harbour House lines, two custom properties with values, the client document's
- * settings, a minted version, a few charges (src/seed/demo-charges.ts), and one live share of it. Returns the
- * share's path, `/s/<token>`, shown once.
+ * settings, a minted version, a few charges (src/seed/demo-charges.ts), one live share of it, and a purchase order
+ * issued and partly delivered. Returns the share's path, `/s/<token>`, shown once.
  * Tests seed the bare demo (seedDemo) and build these themselves, so their counts stay their own.
  */
 export async function seedDemoShowcase(rt: Runtime, token: string, projectId: string): Promise<string> {
@@ -75,6 +76,7 @@ export async function seedDemoShowcase(rt: Runtime, token: string, projectId: st
     confirm: true,
     ...key(),
   });
+  await seedDemoOrder(call as never, projectId);
   return new URL(share.url).pathname;
 }
 
