@@ -240,4 +240,23 @@ describe('defineRecord, for records that differ', () => {
     });
     expect(removed.output.shape.archived_at.description).toBe('Set when removed; never deleted.');
   });
+
+  it('keeps a hidden field in its row but never answers it', () => {
+    const MADE = defineRecord({
+      name: 'ScratchMade',
+      description: 'A record that remembers who made it.',
+      table: 'mades',
+      owner: 'studio',
+      archivable: false,
+      fields: {
+        label: field(z.string(), { write: 'always', required: true }),
+        createdBy: field(z.string(), { hidden: true }),
+      },
+    });
+    const row = MADE.newRow({ label: 'A', createdBy: 'm' }, { id: 'a', ownerId: 's', now: 'T' });
+    expect(row).toMatchObject({ label: 'A', created_by: 'm' });
+    expect(Object.keys(MADE.output.shape)).not.toContain('createdBy');
+    expect(MADE.present(row, {})).not.toHaveProperty('createdBy');
+    expectTypeOf(MADE.present(row, {})).not.toHaveProperty('createdBy');
+  });
 });
