@@ -19,7 +19,6 @@ import type {
   MappingSource,
   OAuthRevocationReason,
   PhotographType,
-  ProjectStatus,
   Role,
   ShareDocumentKind,
   ShareIntent,
@@ -197,28 +196,6 @@ export interface OAuthRefreshTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-export interface ProjectsTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  reference: string | null;
-  /** The client record the project belongs to (NULL: none linked); see clients. */
-  client_id: Generated<string | null>;
-  /**
-   * The client's name as the project last recorded it: set from the client when one is linked (the API then shows the
-   * client's current name), or a plain label given without a client record.
-   */
-  client_name: string | null;
-  currency: Currency;
-  default_markup4: string | null;
-  status: ProjectStatus;
-  archived_at: string | null;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
 }
 
 export interface ProjectGrantsTable {
@@ -613,7 +590,6 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   oauth_access_tokens: OAuthAccessTokensTable;
   oauth_refresh_tokens: OAuthRefreshTokensTable;
-  projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
@@ -655,8 +631,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
 export type OAuthCodeRow = Selectable<OAuthCodesTable>;
-export type ProjectRow = Selectable<ProjectsTable>;
-export type ProjectUpdate = Updateable<ProjectsTable>;
 export type ProjectGrantRow = Selectable<ProjectGrantsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
