@@ -496,23 +496,6 @@ export interface ImportSheetsTable {
   cells: string | null;
 }
 
-/** A studio's saved column mapping. See 017_imports.ts. */
-export interface ImportMappingsTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  /** The name lower-cased: unique among the studio's mappings. */
-  name_key: string;
-  /** The normalised headings it was made for, sorted and joined with "|". */
-  headings_key: string;
-  /** JSON: the fields by normalised heading, and whether heading rows start sections. */
-  mapping: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 export interface AuditEventsTable {
   id: string;
   studio_id: string;
@@ -600,7 +583,6 @@ export interface Database {
   shares: SharesTable;
   imports: ImportsTable;
   import_sheets: ImportSheetsTable;
-  import_mappings: ImportMappingsTable;
   share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
@@ -617,7 +599,6 @@ export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
-export type ImportMappingRow = Selectable<ImportMappingsTable>;
 export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMPORT_FORMATS, IMPORT_STATUSES, MAPPING_SOURCES } from '../../db/vocabulary.js';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
-import { IMPORT_FIELDS } from '../../src/domain/imports/fields.js';
+import { IMPORT_MAPPING_RECORD, ImportField } from '../../src/domain/imports/record.js';
 import { Id, LineStatus, named, PricedField, Quantity, Ratio, Timestamp } from '../../src/core/values.js';
 
 export const ImportStatus = z
@@ -11,12 +11,7 @@ export const ImportStatus = z
   );
 named(ImportStatus, 'ImportStatus');
 
-export const ImportField = z
-  .enum(IMPORT_FIELDS)
-  .describe(
-    'The line field a column fills: section (the room: lines go in the section of that title, made if new), heading (the item name; required), description (several columns are joined), code, quantity, unit (matched to the studio units), status, supplier (by name; made if new), brand, productCode, finish, dimensions, leadTimeDays, url, tradePrice, retailPrice, clientPrice, deliveryPrice, markup.',
-  );
-named(ImportField, 'ImportField');
+export { ImportField };
 
 const ColumnLetter = z
   .string()
@@ -163,18 +158,5 @@ export const PlannedSections = z
   )
   .describe('The sections lines go in, in the order the file names them.');
 
-export const SavedMapping = z
-  .strictObject({
-    id: Id,
-    name: z.string(),
-    columns: z
-      .array(z.strictObject({ heading: z.string(), field: ImportField.nullable() }))
-      .describe('By heading, so it fits a file with the same headings in any order.'),
-    headingRows: z.boolean(),
-    createdBy: Id,
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    version: z.int().min(1),
-  })
-  .describe("A studio's saved column mapping, used for any sheet with exactly its headings.");
-named(SavedMapping, 'SavedMapping');
+/** A studio's saved column mapping (declared once in IMPORT_MAPPING_RECORD). */
+export const SavedMapping = IMPORT_MAPPING_RECORD.output;
