@@ -9,14 +9,11 @@ import type {
   DocumentKind,
   DocumentSourceKind,
   GrantLevel,
-  ImportFormat,
   InvitationDelivery,
   InvitationEmailStatus,
-  ImportStatus,
   LayoutKind,
   LineStatus,
   OperationStatus,
-  MappingSource,
   OAuthRevocationReason,
   PhotographType,
   Role,
@@ -439,49 +436,6 @@ export interface DocumentDeliveriesTable {
   updated_at: string;
 }
 
-/** A spreadsheet on its way into a schedule. See 017_imports.ts. */
-export interface ImportsTable {
-  id: string;
-  studio_id: string;
-  project_id: string;
-  /** The uploaded file's SHA-256: its original in the blob store. */
-  file_sha256: string;
-  /** As the uploader named it, cleaned. */
-  filename: string;
-  /** As the uploader said (the format is read from the bytes). */
-  media_type: string;
-  byte_size: number;
-  format: ImportFormat;
-  /** Delimited text only: utf-8, windows-1252, utf-16le or utf-16be. */
-  encoding: string | null;
-  /** Delimited text only: the delimiter found. */
-  delimiter: string | null;
-  /** The sheet being imported (a workbook's; a CSV's one sheet is named after the file). */
-  sheet: string | null;
-  status: ImportStatus;
-  /** JSON ImportMapping of the last preview; null until previewed. */
-  mapping: string | null;
-  mapping_source: MappingSource | null;
-  /** Where lines go that no heading row or room column places; null: a new section "Imported lines". */
-  default_section_id: string | null;
-  /** Rows below the headings that hold anything (as of the last preview). */
-  row_count: number | null;
-  error_count: number | null;
-  warning_count: number | null;
-  /** JSON of what the commit made: counts of lines, sections and suppliers. */
-  result: string | null;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  previewed_at: string | null;
-  committed_by: string | null;
-  committed_at: string | null;
-  canceled_at: string | null;
-  /** The operation applying the import, or that last tried to (migration 024). */
-  operation_id: string | null;
-  version: number;
-}
-
 /** One sheet of an import's file, read at upload. */
 export interface ImportSheetsTable {
   import_id: string;
@@ -581,7 +535,6 @@ export interface Database {
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
   shares: SharesTable;
-  imports: ImportsTable;
   import_sheets: ImportSheetsTable;
   share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
@@ -598,7 +551,6 @@ export interface Database {
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
 export type ShareRow = Selectable<SharesTable>;
-export type ImportRow = Selectable<ImportsTable>;
 export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;

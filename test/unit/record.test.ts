@@ -239,6 +239,8 @@ describe('defineRecord, for records that differ', () => {
       fields: {},
     });
     expect(removed.output.shape.archived_at.description).toBe('Set when removed; never deleted.');
+    const previewed = defineRecord({ ...removed.spec, versionMeans: 'Send it to commit what you previewed.' });
+    expect(previewed.output.shape.version.description).toBe('Send it to commit what you previewed.');
   });
 
   it('keeps a hidden field in its row but never answers it', () => {

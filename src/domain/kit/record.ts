@@ -121,6 +121,8 @@ export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends
   archivable: A;
   /** What `archived_at` says, when "Set when archived; <the table's records> are never deleted." is not the words. */
   archivedMeans?: string;
+  /** What `version` says, when a caller sends it somewhere besides expectedVersion of an update (to commit a preview). */
+  versionMeans?: string;
 }
 
 /** The row of a record's table, as kysely reads it. */
@@ -205,7 +207,7 @@ function schemasOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>)
       entries.filter(([, d]) => !d.hidden).map(([name, decl]) => [name, decl.output ?? decl.schema]),
     ),
     ...(spec.computed ?? {}),
-    version: z.int().min(1),
+    version: spec.versionMeans ? z.int().min(1).describe(spec.versionMeans) : z.int().min(1),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     ...(spec.archivable
