@@ -9,17 +9,13 @@ import type {
   DocumentKind,
   DocumentSourceKind,
   GrantLevel,
-  ImportFormat,
   InvitationDelivery,
   InvitationEmailStatus,
-  ImportStatus,
   LayoutKind,
   LineStatus,
   OperationStatus,
-  MappingSource,
   OAuthRevocationReason,
   PhotographType,
-  ProjectStatus,
   Role,
   ShareDocumentKind,
   ShareIntent,
@@ -197,28 +193,6 @@ export interface OAuthRefreshTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-export interface ProjectsTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  reference: string | null;
-  /** The client record the project belongs to (NULL: none linked); see clients. */
-  client_id: Generated<string | null>;
-  /**
-   * The client's name as the project last recorded it: set from the client when one is linked (the API then shows the
-   * client's current name), or a plain label given without a client record.
-   */
-  client_name: string | null;
-  currency: Currency;
-  default_markup4: string | null;
-  status: ProjectStatus;
-  archived_at: string | null;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
 }
 
 export interface ProjectGrantsTable {
@@ -464,49 +438,6 @@ export interface DocumentDeliveriesTable {
   updated_at: string;
 }
 
-/** A spreadsheet on its way into a schedule. See 017_imports.ts. */
-export interface ImportsTable {
-  id: string;
-  studio_id: string;
-  project_id: string;
-  /** The uploaded file's SHA-256: its original in the blob store. */
-  file_sha256: string;
-  /** As the uploader named it, cleaned. */
-  filename: string;
-  /** As the uploader said (the format is read from the bytes). */
-  media_type: string;
-  byte_size: number;
-  format: ImportFormat;
-  /** Delimited text only: utf-8, windows-1252, utf-16le or utf-16be. */
-  encoding: string | null;
-  /** Delimited text only: the delimiter found. */
-  delimiter: string | null;
-  /** The sheet being imported (a workbook's; a CSV's one sheet is named after the file). */
-  sheet: string | null;
-  status: ImportStatus;
-  /** JSON ImportMapping of the last preview; null until previewed. */
-  mapping: string | null;
-  mapping_source: MappingSource | null;
-  /** Where lines go that no heading row or room column places; null: a new section "Imported lines". */
-  default_section_id: string | null;
-  /** Rows below the headings that hold anything (as of the last preview). */
-  row_count: number | null;
-  error_count: number | null;
-  warning_count: number | null;
-  /** JSON of what the commit made: counts of lines, sections and suppliers. */
-  result: string | null;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  previewed_at: string | null;
-  committed_by: string | null;
-  committed_at: string | null;
-  canceled_at: string | null;
-  /** The operation applying the import, or that last tried to (migration 024). */
-  operation_id: string | null;
-  version: number;
-}
-
 /** One sheet of an import's file, read at upload. */
 export interface ImportSheetsTable {
   import_id: string;
@@ -519,23 +450,6 @@ export interface ImportSheetsTable {
   too_large: number;
   /** JSON array of rows of cell texts; null when too large, or once the import is committed or canceled. */
   cells: string | null;
-}
-
-/** A studio's saved column mapping. See 017_imports.ts. */
-export interface ImportMappingsTable {
-  id: string;
-  studio_id: string;
-  name: string;
-  /** The name lower-cased: unique among the studio's mappings. */
-  name_key: string;
-  /** The normalised headings it was made for, sorted and joined with "|". */
-  headings_key: string;
-  /** JSON: the fields by normalised heading, and whether heading rows start sections. */
-  mapping: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
 }
 
 export interface AuditEventsTable {
@@ -615,7 +529,6 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   oauth_access_tokens: OAuthAccessTokensTable;
   oauth_refresh_tokens: OAuthRefreshTokensTable;
-  projects: ProjectsTable;
   project_grants: ProjectGrantsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
@@ -624,9 +537,7 @@ export interface Database {
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
   shares: SharesTable;
-  imports: ImportsTable;
   import_sheets: ImportSheetsTable;
-  import_mappings: ImportMappingsTable;
   share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
@@ -642,8 +553,6 @@ export interface Database {
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
 export type ShareRow = Selectable<SharesTable>;
-export type ImportRow = Selectable<ImportsTable>;
-export type ImportMappingRow = Selectable<ImportMappingsTable>;
 export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
@@ -657,8 +566,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
 export type OAuthCodeRow = Selectable<OAuthCodesTable>;
-export type ProjectRow = Selectable<ProjectsTable>;
-export type ProjectUpdate = Updateable<ProjectsTable>;
 export type ProjectGrantRow = Selectable<ProjectGrantsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;

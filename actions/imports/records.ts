@@ -1,44 +1,21 @@
 import { z } from 'zod';
-import { IMPORT_FORMATS, IMPORT_STATUSES, MAPPING_SOURCES } from '../../db/vocabulary.js';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
-import { IMPORT_FIELDS } from '../../src/domain/imports/fields.js';
-import { Id, LineStatus, named, PricedField, Quantity, Ratio, Timestamp } from '../../src/core/values.js';
+import {
+  ColumnLetter,
+  IMPORT_MAPPING_RECORD,
+  IMPORT_RECORD,
+  ImportField,
+  ImportMapping,
+  ImportStatus,
+  MappedColumn,
+} from '../../src/domain/imports/record.js';
+import { Id, LineStatus, named, PricedField, Quantity, Ratio } from '../../src/core/values.js';
 
-export const ImportStatus = z
-  .enum(IMPORT_STATUSES)
-  .describe(
-    'uploaded (read, not yet previewed), previewed (ready to commit), committing (being applied), committed (its lines are in the schedule), canceled or failed (nothing was applied).',
-  );
-named(ImportStatus, 'ImportStatus');
+export { ImportStatus };
 
-export const ImportField = z
-  .enum(IMPORT_FIELDS)
-  .describe(
-    'The line field a column fills: section (the room: lines go in the section of that title, made if new), heading (the item name; required), description (several columns are joined), code, quantity, unit (matched to the studio units), status, supplier (by name; made if new), brand, productCode, finish, dimensions, leadTimeDays, url, tradePrice, retailPrice, clientPrice, deliveryPrice, markup.',
-  );
-named(ImportField, 'ImportField');
+export { ImportField };
 
-const ColumnLetter = z
-  .string()
-  .regex(/^[A-Z]{1,3}$/, 'A column letter as the spreadsheet shows it: A, B … Z, AA.')
-  .describe('The column letter: A, B … AA.');
-
-export const MappedColumn = z.strictObject({
-  column: ColumnLetter,
-  heading: z.string().describe('The heading written above it ("" when it has none).'),
-  field: ImportField.nullable().describe('null: the column is left out.'),
-});
-
-export const ImportMapping = z
-  .strictObject({
-    headerRow: z.int().min(0).describe('The row holding the headings (rows above it are titles); 0: none.'),
-    headingRows: z
-      .boolean()
-      .describe('Whether a row with only its first cell filled starts a section of that title (a heading row).'),
-    columns: z.array(MappedColumn),
-  })
-  .describe('How a sheet becomes lines: the headings row, and the field each column fills.');
-named(ImportMapping, 'ImportMapping');
+export { ImportMapping, MappedColumn };
 
 /** What a caller may change of the mapping: any part; the rest is the saved or proposed mapping. */
 export const MappingRequest = z
@@ -53,52 +30,8 @@ export const MappingRequest = z
   })
   .describe('Only what to change of the proposed (or saved) mapping.');
 
-export const ScheduleImport = z
-  .strictObject({
-    id: Id,
-    projectId: Id,
-    status: ImportStatus,
-    filename: z.string(),
-    mediaType: z.string().describe('As it was sent; the format is read from the bytes.'),
-    byteSize: z.int().min(1),
-    format: z.enum(IMPORT_FORMATS).describe('csv (any delimited text) or xlsx.'),
-    encoding: z.string().nullable().describe('Delimited text: utf-8, windows-1252, utf-16le or utf-16be.'),
-    delimiter: z.string().nullable().describe('Delimited text: the delimiter found ("," ";" tab "|").'),
-    sheets: z
-      .array(z.strictObject({ name: z.string(), rows: z.int().min(0), available: z.boolean() }))
-      .describe("The file's sheets (a CSV has one); available: false when too large to import."),
-    sheet: z.string().nullable().describe('The sheet being imported.'),
-    mapping: ImportMapping.nullable().describe('The mapping of the last preview, which a commit applies.'),
-    mappingSource: z.enum(MAPPING_SOURCES).nullable(),
-    defaultSectionId: Id.nullable().describe('Where lines go that nothing else places; null: a new "Imported lines".'),
-    rowCount: z.int().nullable().describe('Rows below the headings holding anything, as of the last preview.'),
-    problems: z
-      .strictObject({ errors: z.int().min(0), warnings: z.int().min(0) })
-      .nullable()
-      .describe('Problem counts of the last preview.'),
-    result: z
-      .strictObject({
-        lines: z.int().min(0),
-        sectionsCreated: z.int().min(0),
-        suppliersCreated: z.int().min(0),
-        skippedRows: z.int().min(0).describe('Rows with errors left out (skipRowsWithErrors).'),
-      })
-      .nullable()
-      .describe('What the commit made.'),
-    createdBy: Id.describe('The member who uploaded it.'),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    previewedAt: Timestamp.nullable(),
-    committedBy: Id.nullable(),
-    committedAt: Timestamp.nullable(),
-    canceledAt: Timestamp.nullable(),
-    operationId: Id.nullable().describe(
-      'The operation applying the import (committing), or that last tried to: get_operation_status.',
-    ),
-    version: z.int().min(1).describe('Send it as expectedVersion to commit exactly what you previewed.'),
-  })
-  .describe("A spreadsheet on its way into a project's schedule.");
-named(ScheduleImport, 'ScheduleImport');
+/** A spreadsheet on its way into a project's schedule (declared once in IMPORT_RECORD). */
+export const ScheduleImport = IMPORT_RECORD.output;
 
 export const CellProblem = z
   .strictObject({
@@ -163,18 +96,5 @@ export const PlannedSections = z
   )
   .describe('The sections lines go in, in the order the file names them.');
 
-export const SavedMapping = z
-  .strictObject({
-    id: Id,
-    name: z.string(),
-    columns: z
-      .array(z.strictObject({ heading: z.string(), field: ImportField.nullable() }))
-      .describe('By heading, so it fits a file with the same headings in any order.'),
-    headingRows: z.boolean(),
-    createdBy: Id,
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    version: z.int().min(1),
-  })
-  .describe("A studio's saved column mapping, used for any sheet with exactly its headings.");
-named(SavedMapping, 'SavedMapping');
+/** A studio's saved column mapping (declared once in IMPORT_MAPPING_RECORD). */
+export const SavedMapping = IMPORT_MAPPING_RECORD.output;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { Project, ProjectWithSections } from './records.js';
 import * as projects from '../../src/domain/projects/projects.js';
-import { EXAMPLE, ProjectFields } from './shapes.js';
+import { EXAMPLE } from './shapes.js';
+import { PROJECT_RECORD } from '../../src/domain/projects/record.js';
 import { ProjectId } from '../shared/refs.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 
@@ -55,8 +56,8 @@ export const duplicateProject = defineAction({
   keyed: true,
   input: z.strictObject({
     projectId: ProjectId.describe('The project to copy.'),
-    name: ProjectFields.shape.name.optional(),
-    reference: ProjectFields.shape.reference.optional(),
+    name: PROJECT_RECORD.createInput.shape.name.optional(),
+    reference: PROJECT_RECORD.createInput.shape.reference,
   }),
   output: ProjectWithSections,
   errors: ['NOT_FOUND'],

@@ -3,7 +3,8 @@ import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../../src/core/values.js';
 import { Project, ProjectWithSections } from './records.js';
 import * as projects from '../../src/domain/projects/projects.js';
-import { EXAMPLE, ProjectFields, ProjectListQuery } from './shapes.js';
+import { EXAMPLE, ProjectListQuery } from './shapes.js';
+import { PROJECT_RECORD } from '../../src/domain/projects/record.js';
 import { ProjectId, TemplateId } from '../shared/refs.js';
 import { PROJECT } from '../../src/domain/projects/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
@@ -53,8 +54,7 @@ export const createStudioProject = defineAction({
   intents: ['start a new project', 'start a job from a template for a new client', 'open a project for a client'],
   scope: 'projects:write',
   keyed: true,
-  input: ProjectFields.partial().extend({
-    name: ProjectFields.shape.name,
+  input: PROJECT_RECORD.createInput.extend({
     sections: z
       .array(z.string().trim().min(1).max(200))
       .min(1)
@@ -89,7 +89,7 @@ export const updateProjectDetails = defineAction({
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: PROJECT, idField: 'projectId' },
-  input: ProjectFields.partial().extend({ projectId: ProjectId }),
+  input: PROJECT_RECORD.patchInput.extend({ projectId: ProjectId }),
   output: Project,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: { projectId: EXAMPLE.projectId, expectedVersion: 3, clientId: '0000000000000000000000000k' },

@@ -1,24 +1,8 @@
 import { z } from 'zod';
-import { priced } from '../../src/core/schema-marks.js';
 import { pageQuery } from '../shared/queries.js';
 import { ClientId } from '../shared/refs.js';
-import { Currency, Markup } from '../../src/core/values.js';
 import { PROJECT_STATUSES } from '../../db/vocabulary.js';
 import { PROJECT_SORT_NAMES } from '../../src/domain/projects/projects.js';
-
-/** A project's editable details, shared by create, update and duplicate. */
-export const ProjectFields = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  reference: z.string().max(60).nullable(),
-  clientId: ClientId.nullable().describe("One of the studio's clients (list_clients); null: none."),
-  clientName: z
-    .string()
-    .max(200)
-    .nullable()
-    .describe("Older callers' way: a plain label when no client is linked. Prefer clientId."),
-  currency: Currency,
-  defaultMarkup: priced(Markup).nullable().describe('Needs pricing:write. Null: the studio default applies.'),
-});
 
 /** Fake ids for examples of the projects and sections domains: the shape the API mints, no meaning. */
 export const EXAMPLE = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database, ProjectsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { RowReader } from '../../db/store.js';
 import type { Caller } from './context.js';
 import { ServiceError } from './errors.js';
@@ -30,7 +30,7 @@ export interface ConfirmationContext {
   caller: Caller;
   studioId: string;
   /** The project the input names, when it names one (resolved by ownership). */
-  project?: ProjectsTable;
+  project?: Database['projects'];
 }
 
 /**

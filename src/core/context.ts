@@ -5,7 +5,6 @@ import type { Role, StudioPermission } from './permissions.js';
 import type { Config } from '../config.js';
 import type { ActorChannel } from '../../db/vocabulary.js';
 import type { AuditTargetKind } from './audit-kinds.js';
-import type { ProjectsTable } from '../../db/schema.js';
 import type { CapabilityGrant } from './capability.js';
 
 /** Who is acting: a studio member through one of their API tokens, or an OAuth connection's access token (MCP). */
@@ -53,7 +52,7 @@ export interface ActionContext {
   /** What the capability in the input opened, for actions of scope `capability` (see ActionSpec.capability). */
   capability?: CapabilityGrant;
   /** Resolved by `invoke` when the input names a `projectId` the caller may reach. */
-  project?: ProjectsTable;
+  project?: Database['projects'];
   /** One timestamp per request, so every row a request writes agrees. */
   now: string;
   requestId: string;

@@ -1,4 +1,4 @@
-import type { ProjectsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { Caller } from './context.js';
 import type { RowReader } from '../../db/store.js';
 import type { Entity } from './entities.js';
@@ -24,7 +24,7 @@ export interface GuardInput {
   queryRow: RowReader;
   /** Every record the input names, in the order the schema declares them. */
   refs: readonly ResolvedRef[];
-  project: ProjectsTable | undefined;
+  project: Database['projects'] | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ProjectsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput } from './context.js';
@@ -157,7 +157,7 @@ async function holdingKey<T>(call: Call, fn: () => Promise<T>): Promise<T> {
 /** Where a run of the call acts: its studio, its project, and the records the ownership checks read. */
 interface Admitted {
   studioId: string;
-  project: ProjectsTable | undefined;
+  project: Database['projects'] | undefined;
   refs: readonly ResolvedRef[];
   /** The first answer, when this is a keyed retry: answered again, nothing done twice. */
   replay?: { response: unknown };

@@ -1,4 +1,4 @@
-import type { ProjectsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { AnyAction } from './define-action.js';
 import type { Caller } from './context.js';
 import type { RowReader } from '../../db/store.js';
@@ -37,9 +37,9 @@ export async function resolveRefs(
   input: Record<string, unknown>,
   write: boolean,
   known?: KnownRecord,
-): Promise<{ refs: ResolvedRef[]; project: ProjectsTable | undefined }> {
+): Promise<{ refs: ResolvedRef[]; project: Database['projects'] | undefined }> {
   const refs: ResolvedRef[] = [];
-  let project: ProjectsTable | undefined;
+  let project: Database['projects'] | undefined;
   const sites = [...action.plan.refs].sort(
     (a, b) => LEVEL_ORDER[a.entity.owner.level] - LEVEL_ORDER[b.entity.owner.level],
   );
@@ -83,7 +83,7 @@ export async function resolveRefs(
     if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
     refs.push({ field: site.path.join('.'), entity, id, row, reads: site.reads });
     // `projectId` names the project a request is about, in every action that has one (the seed's own name).
-    if (site.path.length === 1 && site.path[0] === 'projectId') project = row as unknown as ProjectsTable;
+    if (site.path.length === 1 && site.path[0] === 'projectId') project = row as unknown as Database['projects'];
   }
   // Access rules (a project's grants) run once every id is known to belong: ids that do not belong together answer
   // 404 even to a caller whose view grant would refuse the write with 403, so the 403 reveals nothing.

@@ -239,5 +239,26 @@ describe('defineRecord, for records that differ', () => {
       fields: {},
     });
     expect(removed.output.shape.archived_at.description).toBe('Set when removed; never deleted.');
+    const previewed = defineRecord({ ...removed.spec, versionMeans: 'Send it to commit what you previewed.' });
+    expect(previewed.output.shape.version.description).toBe('Send it to commit what you previewed.');
+  });
+
+  it('keeps a hidden field in its row but never answers it', () => {
+    const MADE = defineRecord({
+      name: 'ScratchMade',
+      description: 'A record that remembers who made it.',
+      table: 'mades',
+      owner: 'studio',
+      archivable: false,
+      fields: {
+        label: field(z.string(), { write: 'always', required: true }),
+        createdBy: field(z.string(), { hidden: true }),
+      },
+    });
+    const row = MADE.newRow({ label: 'A', createdBy: 'm' }, { id: 'a', ownerId: 's', now: 'T' });
+    expect(row).toMatchObject({ label: 'A', created_by: 'm' });
+    expect(Object.keys(MADE.output.shape)).not.toContain('createdBy');
+    expect(MADE.present(row, {})).not.toHaveProperty('createdBy');
+    expectTypeOf(MADE.present(row, {})).not.toHaveProperty('createdBy');
   });
 });

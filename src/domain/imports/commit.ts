@@ -1,4 +1,4 @@
-import type { ImportRow } from '../../../db/schema.js';
+import type { ImportRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { type ApplyProgress, applyPlan } from './apply.js';
 import type { ImportMapping } from './fields.js';

@@ -1,60 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Database, ImportRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import { IMPORT_RECORD, type ImportResult, type ImportRow, type ShownSheet } from './record.js';
 import type { ImportStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
-import type { ImportMapping } from './fields.js';
 import { inProject } from '../kit/in-project.js';
 
-/** A sheet of an import's file as the record lists it. */
-export interface ShownSheet {
-  name: string;
-  rows: number;
-  /** False when the sheet is too large to import (or was not kept beside larger ones). */
-  available: boolean;
-}
+export type { ImportResult, ShownSheet };
 
-/** What a commit made, kept on the record. */
-export interface ImportResult {
-  lines: number;
-  sectionsCreated: number;
-  suppliersCreated: number;
-  /** Rows with errors left out because the commit was asked to skip them. */
-  skippedRows: number;
-}
-
-/** An import as the API shows it. The file's bytes are mechanism (the blob store); its name, type and size are shown. */
-export function presentImport(row: ImportRow, sheets: readonly ShownSheet[]) {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    status: row.status,
-    filename: row.filename,
-    mediaType: row.media_type,
-    byteSize: row.byte_size,
-    format: row.format,
-    encoding: row.encoding,
-    delimiter: row.delimiter,
-    sheets: [...sheets],
-    sheet: row.sheet,
-    mapping: row.mapping === null ? null : (JSON.parse(row.mapping) as ImportMapping),
-    mappingSource: row.mapping_source,
-    defaultSectionId: row.default_section_id,
-    rowCount: row.row_count,
-    problems: row.error_count === null ? null : { errors: row.error_count, warnings: row.warning_count ?? 0 },
-    result: row.result === null ? null : (JSON.parse(row.result) as ImportResult),
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    previewedAt: row.previewed_at,
-    committedBy: row.committed_by,
-    committedAt: row.committed_at,
-    canceledAt: row.canceled_at,
-    operationId: row.operation_id,
-    version: row.version,
-  };
-}
+/** An import as the API shows it, with its file's sheets. */
+export const presentImport = (row: ImportRow, sheets: readonly ShownSheet[]) =>
+  IMPORT_RECORD.present(row, { sheets: [...sheets] });
 export type PresentedImport = ReturnType<typeof presentImport>;
 
 /** The sheets of these imports, in file order, in one query. */

@@ -1,46 +1,27 @@
 import type { Kysely } from 'kysely';
-import type { Database, ImportMappingRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
 import type { ImportField } from './fields.js';
+import {
+  IMPORT_MAPPING_RECORD,
+  type ImportMappingRow,
+  presentSavedMapping,
+  type SavedColumn,
+  type StoredMapping,
+} from './record.js';
 import { headingsKey, normaliseHeading } from './headings.js';
 import { assertMappable } from './mapping-rules.js';
-
-/** A saved mapping's columns: by heading (not by letter), so it fits a file whose columns are in another order. */
-export interface SavedColumn {
-  heading: string;
-  field: ImportField | null;
-}
-
-interface Stored {
-  columns: SavedColumn[];
-  headingRows: boolean;
-}
-
-export function presentSavedMapping(row: ImportMappingRow) {
-  const stored = JSON.parse(row.mapping) as Stored;
-  return {
-    id: row.id,
-    name: row.name,
-    columns: stored.columns,
-    headingRows: stored.headingRows,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  };
-}
-export type PresentedSavedMapping = ReturnType<typeof presentSavedMapping>;
 
 /** The saved mapping's field for each heading of a sheet (null where it names none), by normalised heading. */
 export function fieldsByHeading(row: ImportMappingRow): {
   fields: Map<string, ImportField | null>;
   headingRows: boolean;
 } {
-  const stored = JSON.parse(row.mapping) as Stored;
+  const stored = JSON.parse(row.mapping) as StoredMapping;
   return {
     fields: new Map(stored.columns.map((c) => [normaliseHeading(c.heading), c.field])),
     headingRows: stored.headingRows,
@@ -101,7 +82,7 @@ export async function saveMapping(ctx: ActionContext, input: SaveMappingInput) {
     seen.set(key, i);
   }
   assertMappable(input.columns.map((c, i) => ({ ...c, path: `columns.${i}`, where: `"${c.heading}"` })));
-  const stored: Stored = {
+  const stored: StoredMapping = {
     columns: input.columns.map((c) => ({ heading: c.heading.trim(), field: c.field })),
     headingRows: input.headingRows ?? true,
   };
@@ -137,15 +118,10 @@ export async function saveMapping(ctx: ActionContext, input: SaveMappingInput) {
     });
     return presentSavedMapping(after);
   }
-  const row: ImportMappingRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    name_key: nameKey,
-    created_by: ctx.caller!.memberId,
-    created_at: ctx.now,
-    version: 1,
-    ...cols,
-  };
+  const row = IMPORT_MAPPING_RECORD.newRow(
+    { name: cols.name, nameKey, headingsKey: cols.headings_key, mapping: stored, createdBy: ctx.caller!.memberId },
+    { id: newId(), ownerId: ctx.studioId, now: ctx.now },
+  );
   await ctx.db.insertInto('import_mappings').values(row).execute();
   ctx.audit({
     targetKind: 'import_mapping',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, ImportRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { ImportRow } from './record.js';
 import { ServiceError } from '../../core/errors.js';
 import type { Row } from '../../files/spreadsheet/table.js';
 import { tooManyRows } from './limits.js';

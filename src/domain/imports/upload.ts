@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
-import type { ImportRow } from '../../../db/schema.js';
+import { IMPORT_RECORD } from './record.js';
 import type { ImportFormat } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import type { PrepareEnv } from '../../core/define-action.js';
@@ -190,36 +190,21 @@ export async function keepPastedText(env: PrepareEnv, text: string): Promise<str
 
 /** The import's record, in the transaction: status uploaded, its sheets' cells kept for preview and commit. */
 export async function recordUpload(ctx: ActionContext, projectId: string, file: PreparedImportFile) {
-  const row: ImportRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    project_id: projectId,
-    file_sha256: file.sha256,
-    filename: file.filename,
-    media_type: file.mediaType,
-    byte_size: file.byteSize,
-    format: file.format,
-    encoding: file.encoding,
-    delimiter: file.delimiter,
-    sheet: file.sheet,
-    status: 'uploaded',
-    mapping: null,
-    mapping_source: null,
-    default_section_id: null,
-    row_count: null,
-    error_count: null,
-    warning_count: null,
-    result: null,
-    created_by: ctx.caller!.memberId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    previewed_at: null,
-    committed_by: null,
-    committed_at: null,
-    canceled_at: null,
-    operation_id: null,
-    version: 1,
-  };
+  const row = IMPORT_RECORD.newRow(
+    {
+      studioId: ctx.studioId,
+      fileSha256: file.sha256,
+      filename: file.filename,
+      mediaType: file.mediaType,
+      byteSize: file.byteSize,
+      format: file.format,
+      encoding: file.encoding,
+      delimiter: file.delimiter,
+      sheet: file.sheet,
+      createdBy: ctx.caller!.memberId,
+    },
+    { id: newId(), ownerId: projectId, now: ctx.now },
+  );
   await ctx.db.insertInto('imports').values(row).execute();
   for (const [i, sheet] of file.sheets.entries()) {
     await ctx.db

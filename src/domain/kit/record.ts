@@ -55,6 +55,8 @@ export interface FieldDecl<S extends z.ZodType = z.ZodType> {
   columns?: ColumnsCodec<z.output<S>, object, unknown>;
   /** The owner's id shown under this name (a custom property's projectId): its column is the owner column. */
   owner?: true;
+  /** A column the record keeps but the API never answers (who made it): in the row, not in the output. */
+  hidden?: true;
 }
 
 /** A field of a record (see FieldDecl); the declaration's literal types (column, write) reach the derived types. */
@@ -78,6 +80,8 @@ type OneColumnKeys<F extends Fields> = { [K in keyof F]: F[K] extends { columns:
 type ManyColumns<F extends Fields> = UnionToIntersection<
   { [K in keyof F]: F[K] extends { columns: { toColumns(value: never): infer C } } ? C : never }[keyof F]
 >;
+/** The fields the API answers (all but the hidden ones). */
+type ShownKeys<F extends Fields> = { [K in keyof F]: F[K] extends { hidden: true } ? never : K }[keyof F];
 /** What the API answers for a field. */
 type OutputOf<D> = D extends { output: infer O extends z.ZodType } ? O : D extends { schema: infer S } ? S : never;
 /** A field's value as a row stores it through its codec (the output's form when it has one). */
@@ -117,6 +121,8 @@ export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends
   archivable: A;
   /** What `archived_at` says, when "Set when archived; <the table's records> are never deleted." is not the words. */
   archivedMeans?: string;
+  /** What `version` says, when a caller sends it somewhere besides expectedVersion of an update (to commit a preview). */
+  versionMeans?: string;
 }
 
 /** The row of a record's table, as kysely reads it. */
@@ -138,7 +144,7 @@ type CreateShape<F extends Fields> = {
 };
 type PatchShape<F extends Fields> = { [K in PatchableKeys<F> & string]: z.ZodOptional<F[K]['schema']> };
 type OutputShape<F extends Fields, X extends z.ZodRawShape, A extends boolean> = { id: typeof Id } & {
-  [K in keyof F & string]: OutputOf<F[K]>;
+  [K in ShownKeys<F> & string]: OutputOf<F[K]>;
 } & X & {
     version: z.ZodInt;
     createdAt: typeof Timestamp;
@@ -197,9 +203,11 @@ function schemasOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>)
   const entries = Object.entries(spec.fields);
   const standard: Record<string, z.ZodType> = {
     id: Id,
-    ...Object.fromEntries(entries.map(([name, decl]) => [name, decl.output ?? decl.schema])),
+    ...Object.fromEntries(
+      entries.filter(([, d]) => !d.hidden).map(([name, decl]) => [name, decl.output ?? decl.schema]),
+    ),
     ...(spec.computed ?? {}),
-    version: z.int().min(1),
+    version: spec.versionMeans ? z.int().min(1).describe(spec.versionMeans) : z.int().min(1),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     ...(spec.archivable
@@ -249,7 +257,7 @@ function rowMappingsOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boole
   return {
     present(row: Record<string, unknown>, computed: object) {
       const shown: Record<string, unknown> = { id: row.id };
-      for (const [name, decl] of entries) shown[name] = fieldFrom(name, decl, row);
+      for (const [name, decl] of entries) if (!decl.hidden) shown[name] = fieldFrom(name, decl, row);
       Object.assign(shown, computed, { version: row.version, createdAt: row.created_at, updatedAt: row.updated_at });
       if (spec.archivable) shown.archived_at = row.archived_at;
       return Object.fromEntries(order.map((k) => [k, shown[k]]));

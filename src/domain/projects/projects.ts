@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, ProjectRow, ProjectUpdate } from '../../../db/schema.js';
-import type { Currency, ProjectStatus } from '../../../db/vocabulary.js';
+import type { Database } from '../../../db/schema.js';
+import type { ProjectStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -13,28 +13,19 @@ import { listSections } from '../sections/sections.js';
 import { startFromTemplate } from '../templates/instantiate.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { clientToLink } from '../clients/clients.js';
+import type { CreateFields, PatchFields } from '../kit/record.js';
+import { PROJECT_RECORD, type ProjectRow } from './record.js';
+
+type ProjectUpdate = Partial<ProjectRow>;
 
 /**
- * A project as the API shows it. `linkedClientName` is the current name of the client the project is linked to: the
- * API shows it as clientName, so renaming a client shows on its projects at once. A project with no client linked
- * shows the label it was given (or null).
+ * A project as the API shows it, with the current name of the client it is linked to (shown as clientName: see
+ * PROJECT_RECORD).
  */
-export function presentProject(row: ProjectRow, linkedClientName: string | null) {
-  return {
-    id: row.id,
-    name: row.name,
-    reference: row.reference,
-    clientId: row.client_id,
-    clientName: row.client_id ? (linkedClientName ?? row.client_name) : row.client_name,
-    currency: row.currency,
-    defaultMarkup: row.default_markup4 === null ? null : { ratio4: row.default_markup4 },
-    status: row.status,
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
-}
+export const presentProject = (row: ProjectRow, linkedClientName: string | null) => {
+  const joined: ProjectRow & { linked_client_name: string | null } = { ...row, linked_client_name: linkedClientName };
+  return PROJECT_RECORD.present(joined, {});
+};
 
 /** The name of a linked client, by id; null for none. */
 async function linkedClientName(ctx: Pick<ActionContext, 'queryRow'>, clientId: string | null) {
@@ -115,30 +106,27 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
   return { items: rows.map(({ linked_client_name, ...row }) => presentProject(row, linked_client_name)), nextCursor };
 }
 
+/** What a new project is made from: fresh fields or a source project's. */
 type ProjectFields = Pick<
   ProjectRow,
-  'studio_id' | 'name' | 'reference' | 'client_id' | 'client_name' | 'currency' | 'default_markup4'
+  'name' | 'reference' | 'client_id' | 'client_name' | 'currency' | 'default_markup4'
 >;
 
-/** A new, active project at version 1, made by the caller now (from fresh fields or a source project's). */
-function newProjectRow(ctx: ActionContext, fields: ProjectFields): ProjectRow {
-  const { studio_id, name, reference, client_id, client_name, currency, default_markup4 } = fields;
-  return {
-    id: newId(),
-    studio_id,
-    name,
-    reference,
-    client_id,
-    client_name,
-    currency,
-    default_markup4,
-    status: 'active',
-    archived_at: null,
-    created_by: ctx.caller!.memberId,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    version: 1,
-  };
+/** A new, active project at version 1, made by the caller now. */
+function newProjectRow(ctx: ActionContext, f: ProjectFields): ProjectRow {
+  const defaultMarkup = f.default_markup4 === null ? null : { ratio4: f.default_markup4 };
+  return PROJECT_RECORD.newRow(
+    {
+      name: f.name,
+      reference: f.reference,
+      clientId: f.client_id,
+      clientName: f.client_name,
+      currency: f.currency,
+      defaultMarkup,
+      createdBy: ctx.caller!.memberId,
+    },
+    { id: newId(), ownerId: ctx.studioId, now: ctx.now },
+  );
 }
 
 /** A new project row, and the `edit` grant that makes its creator able to work on it whatever their role. */
@@ -191,11 +179,9 @@ async function clientColumns(
   );
 }
 
-export interface CreateProjectInput extends ClientChoice {
-  name: string;
-  reference?: string | null;
-  currency?: Currency;
-  defaultMarkup?: { ratio4: string } | null;
+type Fields = typeof PROJECT_RECORD.spec.fields;
+
+export interface CreateProjectInput extends CreateFields<Fields> {
   sections?: string[];
   /** A template whose sections and starting lines the project begins with (instead of `sections`). */
   templateId?: string;
@@ -217,7 +203,6 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
     .executeTakeFirstOrThrow();
   const client = await clientColumns(ctx, null, input);
   const row = newProjectRow(ctx, {
-    studio_id: ctx.studioId,
     name: input.name,
     reference: input.reference ?? null,
     client_id: client.client_id ?? null,
@@ -247,12 +232,7 @@ export async function createProject(ctx: ActionContext, input: CreateProjectInpu
   return { ...(await showProject(ctx, row)), sections: await listSections(ctx.db, row.id, false) };
 }
 
-export interface ProjectPatch extends ClientChoice {
-  name?: string;
-  reference?: string | null;
-  currency?: Currency;
-  defaultMarkup?: { ratio4: string } | null;
-}
+export type ProjectPatch = PatchFields<Fields>;
 
 /** Writes project columns, bumps the version and records the change. */
 export async function writeProject(ctx: ActionContext, before: ProjectRow, cols: ProjectUpdate, verb: string) {
@@ -264,11 +244,11 @@ export async function writeProject(ctx: ActionContext, before: ProjectRow, cols:
 
 export async function updateProject(ctx: ActionContext, projectId: string, patch: ProjectPatch) {
   const before = await loadProject(ctx.db, ctx.studioId, projectId);
-  const cols: ProjectUpdate = { ...(await clientColumns(ctx, before, patch)) };
-  if (patch.name !== undefined) cols.name = patch.name;
-  if (patch.reference !== undefined) cols.reference = patch.reference;
-  if (patch.currency !== undefined) cols.currency = patch.currency;
-  if (patch.defaultMarkup !== undefined) cols.default_markup4 = patch.defaultMarkup?.ratio4 ?? null;
+  const { clientId: _id, clientName: _name, ...rest } = patch;
+  const cols: ProjectUpdate = {
+    ...PROJECT_RECORD.patchColumns(rest),
+    ...(await clientColumns(ctx, before, patch)),
+  };
   if (!Object.keys(cols).length) {
     throw new ServiceError(
       'VALIDATION_FAILED',
