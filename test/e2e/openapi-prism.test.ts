@@ -19,6 +19,9 @@
  *   against ("route not found"); the answer is checked with Prism's validator against the 405 the path's operations
  *   document, and its Allow header against the document's methods.
  * - 500 INTERNAL: documented everywhere, and not something a request can bring about; it is the one status not driven.
+ * - decide_estimate (POST /shares/{token}/decision): a decision needs an issued estimate revision, a decide link to it
+ *   and a code read from the recipient's mailbox, which this world does not make yet. Its statuses are driven over
+ *   plain HTTP by test/share-decisions/ instead; it is listed in NOT_DRIVEN_HERE so the gap is named, not silent.
  */
 import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
@@ -58,6 +61,10 @@ type Op = (typeof operations)[number];
 
 /** Statuses a request cannot bring about, each with the reason. Nothing else may be left undriven. */
 const UNDRIVEN: Record<string, string> = { '500': 'INTERNAL: a failure of the server itself, not of any request' };
+/** Operations whose exchanges this file does not drive yet, with where they are tested instead. */
+const NOT_DRIVEN_HERE: Record<string, string> = {
+  decide_estimate: 'needs a decide link and a mailbox code: test/share-decisions drives it over HTTP',
+};
 
 const UPLOAD_LIMIT = 1024 * 1024;
 const MAX_BODIES = 2;
@@ -610,32 +617,35 @@ function expectClean(o: Op, what: string, { res, invalid }: Outcome) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-describe.each(operations)('$method $path ($op.operationId)', (o) => {
-  const statuses = Object.keys(o.op.responses).filter((s) => !(s in UNDRIVEN));
+describe.each(operations.filter((o) => !(o.op.operationId in NOT_DRIVEN_HERE)))(
+  '$method $path ($op.operationId)',
+  (o) => {
+    const statuses = Object.keys(o.op.responses).filter((s) => !(s in UNDRIVEN));
 
-  beforeAll(async () => {
-    viewer ??= (await memberWithToken(server.database, 'viewer')).token;
-    assistant ??= (await memberWithToken(server.database, 'assistant')).token;
-  });
+    beforeAll(async () => {
+      viewer ??= (await memberWithToken(server.database, 'viewer')).token;
+      assistant ??= (await memberWithToken(server.database, 'assistant')).token;
+    });
 
-  it.each(statuses)('answers %s as documented', async (status) => {
-    const world = new World();
-    const strategy = status.startsWith('2') ? success : status === '405' ? undefined : STRATEGIES[status];
-    if (status === '405') return methodNotAllowed(o);
-    if (!strategy) throw new Error(`${o.op.operationId} documents ${status}, which this test cannot bring about yet`);
-    const outcome = await strategy(o, world);
-    expectClean(o, status, outcome);
-    expect(outcome.res.status, `${o.method} ${o.path}: ${outcome.res.text.slice(0, 300)}`).toBe(Number(status));
-    (driven.get(o.op.operationId) ?? driven.set(o.op.operationId, new Set()).get(o.op.operationId)!).add(status);
-    counts.statuses++;
-    if (status.startsWith('2')) await binaryAnswers(o, world);
-  });
+    it.each(statuses)('answers %s as documented', async (status) => {
+      const world = new World();
+      const strategy = status.startsWith('2') ? success : status === '405' ? undefined : STRATEGIES[status];
+      if (status === '405') return methodNotAllowed(o);
+      if (!strategy) throw new Error(`${o.op.operationId} documents ${status}, which this test cannot bring about yet`);
+      const outcome = await strategy(o, world);
+      expectClean(o, status, outcome);
+      expect(outcome.res.status, `${o.method} ${o.path}: ${outcome.res.text.slice(0, 300)}`).toBe(Number(status));
+      (driven.get(o.op.operationId) ?? driven.set(o.op.operationId, new Set()).get(o.op.operationId)!).add(status);
+      counts.statuses++;
+      if (status.startsWith('2')) await binaryAnswers(o, world);
+    });
 
-  it('documents every status but the ones no request can cause', () => {
-    for (const s of Object.keys(o.op.responses)) if (s in UNDRIVEN) expect(UNDRIVEN[s]).toBeTruthy();
-    expect(statuses.length).toBeGreaterThan(0);
-  });
-});
+    it('documents every status but the ones no request can cause', () => {
+      for (const s of Object.keys(o.op.responses)) if (s in UNDRIVEN) expect(UNDRIVEN[s]).toBeTruthy();
+      expect(statuses.length).toBeGreaterThan(0);
+    });
+  },
+);
 
 /** A method the path does not serve: 405 with Allow naming exactly the documented methods (and HEAD with GET). */
 async function methodNotAllowed(o: Op) {
