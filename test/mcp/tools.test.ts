@@ -11,7 +11,7 @@ openTestAppWithMcp((opened) => ({ app, mcp: client } = opened));
 
 const DISCOVERY = ['search_actions', 'get_action', 'call_action', 'read_action_result'];
 /** The budget for the whole tools/list response, in bytes of JSON. */
-const TOOLS_LIST_BUDGET = 10_000;
+const TOOLS_LIST_BUDGET = 10_240;
 
 describe('tools/list', () => {
   it('lists exactly the 4 discovery tools and the actions declared mcp.advertised', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnyAction } from '../../core/define-action.js';
 import { standaloneJsonSchema } from '../../contract/json-schema.js';
 import { compactSchema } from './compact-schema.js';
-import { toolOutputSchema } from './output-schema.js';
+import { discoveryOutputSchema, toolOutputSchema } from './output-schema.js';
 
 /** The four discovery tools: mechanism, not catalog entries. */
 export const DISCOVERY_TOOLS = ['search_actions', 'get_action', 'call_action', 'read_action_result'] as const;
@@ -70,12 +70,14 @@ function discoveryTools(): Tool[] {
       name: 'search_actions',
       description: 'Find actions for a task in plain words; then get_action and call_action.',
       inputSchema: inputSchema(searchActionsInput),
+      outputSchema: discoveryOutputSchema(),
       annotations: { title: 'Search actions', ...readOnly },
     },
     {
       name: 'get_action',
       description: 'Describe actions: arguments for call_action, output, errors, scope, example.',
       inputSchema: inputSchema(getActionInput),
+      outputSchema: discoveryOutputSchema(),
       annotations: { title: 'Describe actions', ...readOnly },
     },
     {
