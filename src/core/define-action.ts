@@ -35,8 +35,10 @@ export interface HttpBinding {
    */
   etag?: 'version' | 'content';
   /**
-   * Top-level output fields a `content` ETag leaves out: a read time that moves on every read though nothing it
-   * describes changed (the client document's piecesAsOf), which would otherwise make 304 impossible.
+   * Top-level output fields an ETag leaves out. `content`: a read time that moves on every read though nothing it
+   * describes changed (the client document's piecesAsOf), which would otherwise make 304 impossible. `version`: a
+   * page of what the version already covers (a line's photographs, every change to which bumps the line's version),
+   * so each page of the read, and the writes that take its ETag (etagFrom), answer the same tag.
    */
   etagIgnores?: readonly string[];
   /**

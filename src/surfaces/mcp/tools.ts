@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AnyAction } from '../../core/define-action.js';
+import { Cursor, Limit } from '../../core/values.js';
 import { standaloneJsonSchema } from '../../contract/json-schema.js';
 import { compactSchema } from './compact-schema.js';
 import { discoveryOutputSchema, toolOutputSchema } from './output-schema.js';
@@ -44,8 +45,18 @@ export const readActionResultInput = z.strictObject({
   offset: z.int().min(0).optional().describe('nextOffset of the page.'),
 });
 
-const inputSchema = (schema: z.ZodType) =>
-  compactSchema(standaloneJsonSchema(schema, 'input'), { listing: true }) as Tool['inputSchema'];
+/**
+ * Descriptions the server's instructions give once (how every list pages), left out of each list tool's listing so
+ * that tools/list stays in its budget; get_action keeps them on every field.
+ */
+const SAID_IN_INSTRUCTIONS = new Set([Cursor.description, Limit.description]);
+
+function inputSchema(schema: z.ZodType): Tool['inputSchema'] {
+  const listed = compactSchema(standaloneJsonSchema(schema, 'input'), { listing: true }) as Tool['inputSchema'];
+  for (const field of Object.values(listed.properties ?? {}) as Array<{ description?: string }>)
+    if (SAID_IN_INSTRUCTIONS.has(field.description)) delete field.description;
+  return listed;
+}
 const readOnly = { readOnlyHint: true, openWorldHint: false };
 
 /**
