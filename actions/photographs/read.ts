@@ -3,6 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import * as photographs from '../../src/domain/photographs/photographs.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { LineId, PhotographId, ProjectId } from '../shared/refs.js';
+import { pageQuery } from '../shared/queries.js';
 import { openVariant, SERVED_VARIANTS, type ServedVariant } from '../../src/domain/photographs/variants.js';
 import { LinePhotographs, Photograph } from './records.js';
 
@@ -17,10 +18,14 @@ export const listLinePhotographs = defineAction({
   domain: 'photographs',
   summary: "List a line's photographs in display order, with the line's version.",
   description:
-    "The line's photographs in display order (removed ones left out), each with its size, rotation, whether it is the cover, and the URLs of its display, thumbnail and original bytes; with the line's version, which reorder_line_photographs and remove_line_photograph send. get_line_photograph shows one photograph (over MCP, as an image).",
+    "The line's photographs in display order (removed ones left out; sort, cursor and limit page them like any list), each with its size, rotation, whether it is the cover, and the URLs of its display, thumbnail and original bytes; with the line's version, which reorder_line_photographs and remove_line_photograph send. get_line_photograph shows one photograph (over MCP, as an image).",
   intents: ['which photos does this piece have', "show an item's pictures", "list a line's images"],
   scope: 'projects:read',
-  input: z.strictObject(inLine),
+  input: z.strictObject({
+    ...inLine,
+    sort: z.enum(photographs.PHOTOGRAPH_SORT_NAMES).optional().describe('Default: position (display order).'),
+    ...pageQuery,
+  }),
   output: LinePhotographs,
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, lineId: PHOTO_EX.lineId },

@@ -45,7 +45,11 @@ export const LinePhotographs = z
       .describe(
         "The line's version: photographs are part of the line, so reorder and remove send it (If-Match / expectedVersion).",
       ),
-    items: z.array(Photograph).describe('In display order; removed photographs are left out.'),
+    items: z.array(Photograph).describe('In display order unless sorted otherwise; removed photographs are left out.'),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor for the next page; null on the last page (a change answers the whole list).'),
   })
   .describe("A line's photographs in display order, with the line's version.");
 named(LinePhotographs, 'LinePhotographs');

@@ -43,6 +43,21 @@ export const getStudioProject = defineAction({
   handler: (ctx, input) => projects.getProjectWithSections(ctx, input.projectId),
 });
 
+/**
+ * A created project, and a note when clientName came without clientId: an agent told "for the client Ana Ruiz" would
+ * otherwise believe a client record exists. The note is chosen over linking a client of that exact name, which could
+ * silently pick the wrong one of two namesakes and would change what older callers get.
+ */
+const CreatedProject = ProjectWithSections.extend({
+  note: z
+    .string()
+    .optional()
+    .describe('Present when clientName was sent without clientId: what was recorded, and how to link a client.'),
+});
+
+const PLAIN_LABEL_NOTE =
+  'clientName is recorded as a plain label: no client record was created or linked. To link one, find it with list_clients or add it with create_client, then update_project_details with its clientId.';
+
 export const createStudioProject = defineAction({
   name: 'create_studio_project',
   kind: 'procedure',
@@ -65,7 +80,7 @@ export const createStudioProject = defineAction({
       "Start from this template's sections and starting lines instead of sections (an archived one: ARCHIVED).",
     ),
   }),
-  output: ProjectWithSections,
+  output: CreatedProject,
   errors: ['ARCHIVED'],
   example: {
     name: 'Harbour House',
@@ -74,7 +89,10 @@ export const createStudioProject = defineAction({
     sections: ['Living Room', 'Kitchen'],
     commandKey: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
   },
-  handler: (ctx, input) => projects.createProject(ctx, input),
+  handler: async (ctx, input) => {
+    const created = await projects.createProject(ctx, input);
+    return input.clientName && !input.clientId ? { ...created, note: PLAIN_LABEL_NOTE } : created;
+  },
 });
 
 export const updateProjectDetails = defineAction({

@@ -15,9 +15,14 @@ export const listPhotographs = bindResource(listLinePhotographs, {
   name: 'list_photographs',
   summary: "List a line's photographs (call this before get_photograph).",
   description:
-    "The line's photographs in display order, each with its size, rotation, cover flag and the URLs of its display, thumbnail and original bytes. The response's ETag (MCP: etag) is the line's, which reorder_photographs and remove_photograph send as If-Match. get_photograph shows one.",
+    "The line's photographs in display order (sort, cursor and limit page them like any list), each with its size, rotation, cover flag and the URLs of its display, thumbnail and original bytes. The response's ETag (MCP: etag) is the line's, the same on every page, which reorder_photographs and remove_photograph send as If-Match. get_photograph shows one.",
   rename: item,
-  http: { method: 'GET', path: '/projects/{projectId}/items/{itemId}/photographs' },
+  // The line's ETag on every page: each change to its photographs bumps the line's version, which the tag carries.
+  http: {
+    method: 'GET',
+    path: '/projects/{projectId}/items/{itemId}/photographs',
+    etagIgnores: ['items', 'nextCursor'],
+  },
   mcp: { advertised: true, title: 'List photographs' },
   example: { projectId: P, itemId: I },
 });

@@ -16,8 +16,9 @@ export const listProjects = bindResource(listStudioProjects, {
 export const createProject = bindResource(createStudioProject, {
   name: 'create_project',
   description:
-    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section), or with templateId the sections and starting lines of a project template: lines get the project\'s next codes and prices to be confirmed. Send sections or templateId, not both. You are granted edit access to it. Name its client by clientId (list_clients; create_client for a new one). Needs an Idempotency-Key.',
-  http: { method: 'POST', path: '/projects', status: 201, created: '/projects/{id}' },
+    'Creates a project in your studio (currency defaults to the studio\'s) with the given section titles in order (default: one "General" section), or with templateId the sections and starting lines of a project template: lines get the project\'s next codes and prices to be confirmed. Send sections or templateId, not both. You are granted edit access to it. Name its client by clientId (list_clients; create_client for a new one); clientName alone is a plain label, and the note in the answer says so. Needs an Idempotency-Key.',
+  // The note is about this call, not the project: the tag is the one get_project's version check computes.
+  http: { method: 'POST', path: '/projects', status: 201, created: '/projects/{id}', etagIgnores: ['note'] },
   example: {
     name: 'Harbour House',
     sections: ['Living Room', 'Kitchen'],

@@ -30,5 +30,9 @@ export function restEtag(action: AnyAction, output: unknown): string | undefined
       : output;
     return `"c${sha256(JSON.stringify(tagged)).slice(0, 20)}"`;
   }
-  return mode === 'version' ? etagOf(output) : undefined;
+  return mode === 'version' ? versionTagOf(action, output) : undefined;
 }
+
+/** A versioned record's ETag as a read or a write answers it: a write is tagged as the read it takes If-Match from. */
+export const versionTagOf = (action: AnyAction, output: unknown) =>
+  etagOf(output, (action.etagFrom ?? action).http?.etagIgnores);

@@ -35,8 +35,10 @@ export interface HttpBinding {
    */
   etag?: 'version' | 'content';
   /**
-   * Top-level output fields a `content` ETag leaves out: a read time that moves on every read though nothing it
-   * describes changed (the client document's piecesAsOf), which would otherwise make 304 impossible.
+   * Top-level output fields an ETag leaves out. `content`: a read time that moves on every read though nothing it
+   * describes changed (the client document's piecesAsOf), which would otherwise make 304 impossible. `version`: a
+   * page of what the version already covers (a line's photographs, every change to which bumps the line's version),
+   * so each page of the read, and the writes that take its ETag (etagFrom), answer the same tag.
    */
   etagIgnores?: readonly string[];
   /**
@@ -255,12 +257,12 @@ export const CONTROL_FIELDS = {
   file: { version: 'expectedVersion', key: 'commandKey' },
 } as const;
 
-const etagSchema = z
+export const etagSchema = z
   .string()
   .max(64)
   .describe('The etag of your last read, exactly as returned, quotes included: "\\"4-1c9e0a7b\\"".');
 const versionSchema = z.int().min(1).describe('The version from your last read of this record.');
-const idempotencyKeySchema = z
+export const idempotencyKeySchema = z
   .uuid('An idempotency key is a UUID, e.g. "8d0f4f5e-2b1c-4c59-9d51-0b7f4c8f6f11": make a fresh one for each act.')
   .describe('A fresh UUID per act; send it again with the same input to retry safely.');
 

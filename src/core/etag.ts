@@ -7,9 +7,13 @@ import { sha256 } from './ids.js';
  * body changed without the version moving (a project's default markup repricing a line) is a conflict; and
  * If-None-Match never answers 304 for a body that changed.
  */
-export function etagOf(output: unknown): string | undefined {
+export function etagOf(output: unknown, ignores: readonly string[] = []): string | undefined {
   const v = (output as { version?: unknown } | null)?.version;
-  return typeof v === 'number' ? `"${v}-${sha256(JSON.stringify(output)).slice(0, 8)}"` : undefined;
+  if (typeof v !== 'number') return undefined;
+  const tagged = ignores.length
+    ? Object.fromEntries(Object.entries(output as object).filter(([k]) => !ignores.includes(k)))
+    : output;
+  return `"${v}-${sha256(JSON.stringify(tagged)).slice(0, 8)}"`;
 }
 
 /** The shape of the tags `etagOf` makes; `version` is the record's version inside it. */

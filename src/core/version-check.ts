@@ -100,7 +100,7 @@ export async function requireCurrentTag(call: Call, ctx: ActionContext) {
     Object.fromEntries(Object.keys(read.fullInput.shape).flatMap((f) => (f in input ? [[f, input[f]]] : []))),
   );
   const output = read.output.parse(await read.handler(ctx, readInput as never));
-  const current = etagOf(shownTo(call.caller, read, output));
+  const current = etagOf(shownTo(call.caller, read, output), read.http?.etagIgnores);
   const { tags } = parsePrecondition(sent) as { tags: string[] };
   if (current === undefined || !tags.includes(current)) {
     throw versionConflict(action.versioned!.entity.name, (current ? versionInTag(current) : undefined) ?? 0);

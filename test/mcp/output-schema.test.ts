@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ACTIONS } from '../../actions/index.js';
-import { toolOutputSchema } from '../../src/surfaces/mcp/output-schema.js';
+import { discoveryOutputSchema, toolOutputSchema } from '../../src/surfaces/mcp/output-schema.js';
 import { boundedResult } from '../../src/surfaces/result-pages/paging.js';
 import { writeSummary } from '../../src/surfaces/mcp/write-summary.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
@@ -44,15 +44,33 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 }
 
 describe('advertised tools declare an outputSchema', () => {
-  it('every advertised tool has one, an object schema built from its catalog output; discovery tools have none', async () => {
+  it('every advertised tool has one, an object schema built from its catalog output; so do the discovery reads', async () => {
     await listedClient();
     for (const a of advertised) {
       const tool = tools.find((t) => t.name === a.name)!;
       expect(tool.outputSchema, a.name).toEqual(JSON.parse(JSON.stringify(toolOutputSchema(a))));
       expect(tool.outputSchema!.type, a.name).toBe('object');
     }
-    for (const name of ['search_actions', 'get_action', 'call_action', 'read_action_result'])
+    for (const name of ['search_actions', 'get_action'])
+      expect(tools.find((t) => t.name === name)!.outputSchema, name).toEqual(discoveryOutputSchema());
+    // call_action and read_action_result answer any action's output: no one schema says more than "an object".
+    for (const name of ['call_action', 'read_action_result'])
       expect(tools.find((t) => t.name === name)!.outputSchema, name).toBeUndefined();
+  });
+
+  it('the discovery reads: found actions, a description, a paged description and an error all validate', async () => {
+    const client = await listedClient();
+    const found = await call(client, 'search_actions', { query: 'attach a picture to an item' });
+    expect(found.structuredContent.actions.length).toBeGreaterThan(0);
+    const described = await call(client, 'get_action', { names: ['list_projects'] });
+    expect(described.structuredContent.actions[0].name).toBe('list_projects');
+    const paged = await call(client, 'get_action', { names: ACTIONS.slice(0, 10).map((a) => a.name) });
+    expect(paged.structuredContent.result_page).toBeDefined();
+    const unknown = await call(client, 'get_action', { names: ['delete_line'] });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.structuredContent.code).toBe('NOT_FOUND');
+    const refused = ajv.getValidator(discoveryOutputSchema() as never);
+    expect(refused({ items: [] }).valid).toBe(false);
   });
 
   it('names a record by its id and a list by its items, and refuses other shapes', () => {

@@ -30,6 +30,16 @@ describe('tools/list', () => {
     expect(size).toBeLessThanOrEqual(TOOLS_LIST_BUDGET);
   });
 
+  it('says how lists page once, in the instructions, rather than on every list tool', async () => {
+    const { tools } = await client.listTools();
+    for (const name of ['list_projects', 'list_lines', 'list_photographs']) {
+      const props = tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, object>;
+      expect(Object.keys(props), name).toEqual(expect.arrayContaining(['cursor', 'limit', 'sort']));
+      expect(props.cursor, name).toEqual({ type: 'string' });
+    }
+    expect(client.getInstructions()).toContain('nextCursor they answer back as cursor');
+  });
+
   it('derives every advertised tool annotation from its declaration', async () => {
     const { tools } = await client.listTools();
     for (const a of ACTIONS.filter((x) => x.mcp?.advertised)) {

@@ -3,6 +3,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { assertFullOrder } from '../kit/full-order.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { assertActive, loadLine } from '../schedule/lines.js';
 import { bumpLineVersion } from '../schedule/line-version.js';
 import { variantSize } from './sizes.js';
@@ -74,9 +75,28 @@ const present = (rows: readonly PhotographRow[], lineVersion: number) => {
   return rows.map((r) => presentPhotograph(r, r.id === cover, lineVersion));
 };
 
-export async function listPhotographs(ctx: Ctx, ref: LineRef) {
-  const line = await loadLine(ctx, ref.projectId, ref.lineId);
-  return { lineId: line.id, version: line.version, items: present(await activeRows(ctx, line.id), line.version) };
+/** `position` (display order, the default), `createdAt` or `filename`, each descending with "-". */
+export const PHOTOGRAPH_SORTS = namedSorts(
+  { position: { column: 'position' }, createdAt: { column: 'created_at' }, filename: { column: 'filename' } },
+  { column: 'id' },
+);
+export const PHOTOGRAPH_SORT_NAMES = sortNames(PHOTOGRAPH_SORTS);
+
+/** A page of the line's photographs; the cover is the line's (marked, else first in display order) on every page. */
+export async function listPhotographs(
+  ctx: Ctx,
+  q: LineRef & PageRequest & { sort?: keyof typeof PHOTOGRAPH_SORTS | undefined },
+) {
+  const line = await loadLine(ctx, q.projectId, q.lineId);
+  const cover = coverOf(await activeRows(ctx, line.id));
+  const active = ctx.db
+    .selectFrom('line_photographs')
+    .selectAll()
+    .where('line_id', '=', line.id)
+    .where('removed_at', 'is', null);
+  const { rows, nextCursor } = await keysetPage(active, PHOTOGRAPH_SORTS[q.sort ?? 'position'], q);
+  const items = rows.map((r) => presentPhotograph(r, r.id === cover, line.version));
+  return { lineId: line.id, version: line.version, items, nextCursor };
 }
 
 export async function getPhotograph(ctx: Ctx, ref: LineRef & { photographId: string }) {
@@ -166,11 +186,11 @@ async function changePhotographs(
   const summary = await change(rows, line);
   if (!summary) {
     ctx.unchanged();
-    return { lineId: line.id, version: line.version, items: present(rows, line.version) };
+    return { lineId: line.id, version: line.version, items: present(rows, line.version), nextCursor: null };
   }
   const version = await bumpLineVersion(ctx, line);
   ctx.audit({ targetKind: 'line', targetId: line.id, projectId: ref.projectId, summary });
-  return { lineId: line.id, version, items: present(await activeRows(ctx, line.id), version) };
+  return { lineId: line.id, version, items: present(await activeRows(ctx, line.id), version), nextCursor: null };
 }
 
 function photographIn(rows: readonly PhotographRow[], id: string, lineId: string): PhotographRow {

@@ -464,8 +464,8 @@ export interface ListLinesQuery extends PageRequest {
   sectionId?: string;
   status?: LineStatus;
   supplierId?: string;
-  /** Lines whose client or trade price is in this state ("which prices are still TBC"). */
-  priceState?: ValueState;
+  /** Lines whose trade price or client price is in one of these states ("which prices are still TBC"). */
+  priceState?: ValueState | readonly ValueState[];
   archived?: 'exclude' | 'include' | 'only';
   q?: string;
   sort?: LineSort;
@@ -492,6 +492,10 @@ const LINE_SORT: Record<LineSort, KeysetSort> = namedSorts(
 export type LineSort = SortName<'code' | 'heading' | 'createdAt' | 'updatedAt'>;
 export const LINE_SORTS = sortNames(LINE_SORT);
 
+/** The states a priceState filter names: one, or a list. */
+const priceStates = (sent: ValueState | readonly ValueState[]): ValueState[] =>
+  typeof sent === 'string' ? [sent] : [...sent];
+
 /** Lines in document order unless `sort` says otherwise, one keyset page at a time. */
 export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   let qb = ctx.db
@@ -504,12 +508,12 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   if (query.status) qb = qb.where('lines.status', '=', query.status);
   if (query.supplierId) qb = qb.where('lines.supplier_id', '=', query.supplierId);
   if (query.priceState) {
-    const state = query.priceState;
+    const states = priceStates(query.priceState);
     // The client price's state is its own when set by hand, else the trade price's (it is derived from it).
     qb = qb.where((eb) =>
       eb.or([
-        eb('lines.trade_state', '=', state),
-        eb.and([eb('lines.client_state', 'is not', null), eb('lines.client_state', '=', state)]),
+        eb('lines.trade_state', 'in', states),
+        eb.and([eb('lines.client_state', 'is not', null), eb('lines.client_state', 'in', states)]),
       ]),
     );
   }

@@ -7,7 +7,7 @@
  * - `$defs` that are referenced once are inlined where they are used;
  * - a `pattern` beside `format: uuid` (zod spells the UUID grammar out as a 200-character regex) goes: the format says it.
  * For tools/list (`listing`), read by every connection within a 10 KB budget, bounds and the `additionalProperties:
- * false` of nested objects go too (the input object itself keeps it), `type: 'string'` beside an enum of strings goes, and a
+ * false` of nested objects go too (the input object itself keeps it), `type: 'string'` beside an enum or a const of strings goes, and a
  * definition that is a bare string (an opaque id) is written `{type: 'string'}`: bounds are the server's to enforce, it
  * names them when one is exceeded, and get_action gives every schema whole.
  * Nullable fields stay `anyOf: [T, {type: 'null'}]`: `type: [T, 'null']` is shorter but less portable (single-type
@@ -47,7 +47,13 @@ function dropRedundancy(v: unknown, named = false, listing = false, nested = fal
       continue;
     }
     if (listing && BOUNDS.has(k) && typeof val === 'number') continue;
-    if (listing && k === 'type' && val === 'string' && isStringEnum((v as Schema).enum)) continue;
+    if (
+      listing &&
+      k === 'type' &&
+      val === 'string' &&
+      (isStringEnum((v as Schema).enum) || isString((v as Schema).const))
+    )
+      continue;
     if (listing && nested && k === 'additionalProperties' && val === false) continue;
     if ((k === 'minimum' && val === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && val === Number.MAX_SAFE_INTEGER))
       continue;
@@ -76,6 +82,8 @@ function withoutRepeats(v: unknown, defs: Record<string, Schema>): unknown {
 const BOUNDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'minimum', 'maximum']);
 const BARE_STRING_KEYS = new Set(['type', 'minLength', 'maxLength', 'description']);
 const isBareString = (def: Schema) => def.type === 'string' && Object.keys(def).every((k) => BARE_STRING_KEYS.has(k));
+
+const isString = (c: unknown) => typeof c === 'string';
 
 /** An enum of strings only: its values say the type, so a listing leaves `type: 'string'` beside it out. */
 const isStringEnum = (e: unknown) => Array.isArray(e) && e.length > 0 && e.every((x) => typeof x === 'string');

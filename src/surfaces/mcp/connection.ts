@@ -1,9 +1,8 @@
-import { returnsVersionedRecord } from '../../contract/etag.js';
+import { returnsVersionedRecord, versionTagOf } from '../../contract/etag.js';
 import { authenticate } from '../../core/auth.js';
 import type { Confirmer } from '../../core/confirmation.js';
 import type { Caller } from '../../core/context.js';
 import type { AnyAction } from '../../core/define-action.js';
-import { etagOf } from '../../core/etag.js';
 import { invoke, type Runtime } from '../../core/invoke.js';
 import type { CatalogView } from './catalog-view.js';
 import type { StagedBlob } from '../../files/blob-store.js';
@@ -58,6 +57,6 @@ export function openConnection(
 
 /** A versioned record read over MCP also carries its exact ETag, ready to pass back as ifMatch. */
 function withEtag(action: AnyAction, output: unknown): unknown {
-  const etag = returnsVersionedRecord(action) ? etagOf(output) : undefined;
+  const etag = returnsVersionedRecord(action) ? versionTagOf(action, output) : undefined;
   return etag ? { ...(output as object), etag } : output;
 }

@@ -12,8 +12,9 @@ type Schema = Record<string, unknown>;
  *   schema requires (less any withheld from callers
  *   without pricing:read);
  * - `{ result_page }`: a read too large for one result; `{ result_summary }`: such a write;
- * - `{ code, message }`: an error result (the MCP SDK client validates structuredContent against the outputSchema even
- *   when isError is set, so a schema without it would turn a VERSION_CONFLICT into a protocol error).
+ * - `{ code }`: an error result, which also carries its message (the MCP SDK client validates structuredContent against
+ *   the outputSchema even when isError is set, so a schema without it would turn a VERSION_CONFLICT into a protocol
+ *   error).
  */
 export function toolOutputSchema(action: AnyAction): Schema & { type: 'object' } {
   const { $defs, ...output } = standaloneJsonSchema(action.output, 'output');
@@ -23,8 +24,17 @@ export function toolOutputSchema(action: AnyAction): Schema & { type: 'object' }
   if (returnsVersionedRecord(action)) required.push('etag');
   const telling = required.filter((f) => TELLING.has(f));
   const fields = telling.length ? telling : required;
-  const large = action.effect === 'query' ? 'result_page' : 'result_summary';
-  return { type: 'object', anyOf: [{ required: fields }, { required: [large] }, { required: ['code', 'message'] }] };
+  return outlineSchema(fields, action.effect === 'query' ? 'result_page' : 'result_summary');
+}
+
+/**
+ * The discovery reads' outputSchema (search_actions, get_action): `{ actions }` (each hit or description is spelled
+ * out in service://actions and get_action's own answer), a `{ result_page }` when the answer is too large, or an error.
+ */
+export const discoveryOutputSchema = () => outlineSchema(['actions'], 'result_page');
+
+function outlineSchema(fields: string[], large: string): Schema & { type: 'object' } {
+  return { type: 'object', anyOf: [{ required: fields }, { required: [large] }, { required: ['code'] }] };
 }
 
 /** The fields that say what kind of result this is: a record's id, a list's items (its version and etag are in the description). */

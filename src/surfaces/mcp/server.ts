@@ -51,7 +51,9 @@ export interface McpServerOptions {
 const INSTRUCTIONS =
   'Studio schedules: projects, sections (rooms) and lines (items). list_projects, get_project, list_lines, get_line and update_line cover everyday work; ' +
   "list_photographs then get_photograph shows a line's photographs as images; add_photograph adds one (base64). " +
-  'search_actions finds any other capability, get_action shows its input, call_action runs it. Keep etags exactly as returned. ' +
+  'search_actions finds any other capability, get_action shows its input, call_action runs it. ' +
+  'ifMatch is the etag of your last read, exactly as returned (quotes included); idempotencyKey is a fresh UUID per act, sent again unchanged to retry it safely. ' +
+  'Lists page: send the nextCursor they answer back as cursor; limit is the page size (default 500). ' +
   'A result over 8,000 bytes comes back as { result_page }: continue with read_action_result.';
 
 /** Builds one MCP server over the catalog. HTTP creates one per request; stdio one per process. */

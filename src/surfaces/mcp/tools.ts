@@ -1,9 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { AnyAction } from '../../core/define-action.js';
+import { type AnyAction, etagSchema, idempotencyKeySchema } from '../../core/define-action.js';
+import { Cursor, Limit } from '../../core/values.js';
 import { standaloneJsonSchema } from '../../contract/json-schema.js';
 import { compactSchema } from './compact-schema.js';
-import { toolOutputSchema } from './output-schema.js';
+import { discoveryOutputSchema, toolOutputSchema } from './output-schema.js';
 
 /** The four discovery tools: mechanism, not catalog entries. */
 export const DISCOVERY_TOOLS = ['search_actions', 'get_action', 'call_action', 'read_action_result'] as const;
@@ -44,8 +45,23 @@ export const readActionResultInput = z.strictObject({
   offset: z.int().min(0).optional().describe('nextOffset of the page.'),
 });
 
-const inputSchema = (schema: z.ZodType) =>
-  compactSchema(standaloneJsonSchema(schema, 'input'), { listing: true }) as Tool['inputSchema'];
+/**
+ * Descriptions the server's instructions give once (how every list pages, what ifMatch and idempotencyKey are), left
+ * out of each tool's listing so that tools/list stays in its budget; get_action keeps them on every field.
+ */
+const SAID_IN_INSTRUCTIONS = new Set([
+  Cursor.description,
+  Limit.description,
+  etagSchema.description,
+  idempotencyKeySchema.description,
+]);
+
+function inputSchema(schema: z.ZodType): Tool['inputSchema'] {
+  const listed = compactSchema(standaloneJsonSchema(schema, 'input'), { listing: true }) as Tool['inputSchema'];
+  for (const field of Object.values(listed.properties ?? {}) as Array<{ description?: string }>)
+    if (SAID_IN_INSTRUCTIONS.has(field.description)) delete field.description;
+  return listed;
+}
 const readOnly = { readOnlyHint: true, openWorldHint: false };
 
 /**
@@ -70,12 +86,14 @@ function discoveryTools(): Tool[] {
       name: 'search_actions',
       description: 'Find actions for a task in plain words; then get_action and call_action.',
       inputSchema: inputSchema(searchActionsInput),
+      outputSchema: discoveryOutputSchema(),
       annotations: { title: 'Search actions', ...readOnly },
     },
     {
       name: 'get_action',
       description: 'Describe actions: arguments for call_action, output, errors, scope, example.',
       inputSchema: inputSchema(getActionInput),
+      outputSchema: discoveryOutputSchema(),
       annotations: { title: 'Describe actions', ...readOnly },
     },
     {
