@@ -101,25 +101,7 @@ async function main(argv: string[]) {
     }
     case 'migrate-data': {
       if (wantsHelp) return console.log(HELP['migrate-data']);
-      const { values } = parseArgs({ args: rest, options: { from: { type: 'string' }, to: { type: 'string' } } });
-      if (!values.from || !values.to) {
-        console.error(HELP['migrate-data']);
-        process.exitCode = 2;
-        return;
-      }
-      const { migrateData, MigrateDataError } = await import('./migrate-data.js');
-      try {
-        const report = await migrateData({ from: values.from, to: values.to });
-        for (const t of report.tables) console.log(`${t.table.padEnd(24)} ${t.rows} rows`);
-        console.log(
-          `Copied and verified: ${report.studios} studio(s), every table's row count, ${report.auditEvents} audit events on intact chains.`,
-        );
-      } catch (err) {
-        if (!(err instanceof MigrateDataError)) throw err;
-        console.error(`studio migrate-data: ${err.message}`);
-        process.exitCode = 2;
-      }
-      return;
+      return migrateDataCommand(rest);
     }
     case 'sweep': {
       if (wantsHelp) return console.log(HELP.sweep);
@@ -147,6 +129,28 @@ async function main(argv: string[]) {
     default:
       console.error(`Unknown command "${command}".\n\n${HELP.main}`);
       process.exitCode = 2;
+  }
+}
+
+/** `studio migrate-data --from A --to B`: every studio copied from one store to another, and verified there. */
+async function migrateDataCommand(rest: string[]) {
+  const { values } = parseArgs({ args: rest, options: { from: { type: 'string' }, to: { type: 'string' } } });
+  if (!values.from || !values.to) {
+    console.error(HELP['migrate-data']);
+    process.exitCode = 2;
+    return;
+  }
+  const { migrateData, MigrateDataError } = await import('./migrate-data.js');
+  try {
+    const report = await migrateData({ from: values.from, to: values.to });
+    for (const t of report.tables) console.log(`${t.table.padEnd(24)} ${t.rows} rows`);
+    console.log(
+      `Copied and verified: ${report.studios} studio(s), every table's row count, ${report.auditEvents} audit events on intact chains.`,
+    );
+  } catch (err) {
+    if (!(err instanceof MigrateDataError)) throw err;
+    console.error(`studio migrate-data: ${err.message}`);
+    process.exitCode = 2;
   }
 }
 
