@@ -16,7 +16,7 @@ export const listScheduleLines = defineAction({
   domain: 'schedule',
   summary: "List a project's schedule lines in document order.",
   description:
-    'The lines of one project, section by section in order, 500 per page by default so a whole schedule is one call. Filter by section, status, supplier, price state of the trade or client price (priceState: tbc finds the prices still to be confirmed; several as a list), archived state (excluded by default) or a text query on heading, description, code, brand, product code, finish and supplier name; sort by code, heading, createdAt or updatedAt ("-" prefix for descending). Pass nextCursor back as cursor for the next page.',
+    'The lines of one project, section by section in order, 500 per page by default so a whole schedule is one call. Filter by section, status, supplier, price state of the trade or client price (of the client price alone for callers without pricing:read) (priceState: tbc finds the prices still to be confirmed; several as a list), archived state (excluded by default) or a text query on heading, description, code, brand, product code, finish and supplier name; sort by code, heading, createdAt or updatedAt ("-" prefix for descending). Pass nextCursor back as cursor for the next page.',
   intents: ['show everything on the schedule', 'which pieces are in this project', 'show archived pieces too'],
   scope: 'projects:read',
   input: LineListQuery,

@@ -417,6 +417,22 @@ describe('pricing visibility and pricing writes (assistant: projects r/w, no pri
     expect(m.result).toEqual(theirs);
   });
 
+  it('a priceState filter answers the assistant by the client price it sees, never by the hidden trade price', async () => {
+    // The trade price is still to confirm, the client price set by hand: to the assistant this line is priced.
+    const line = await newLine('Chair priced by hand', sections[0]!.id, {
+      tradePrice: { state: 'tbc' },
+      clientPrice: { state: 'set', amount4: '2500000' },
+    });
+    const ids = async (client: Trpc, priceState: 'tbc' | 'set') =>
+      (await allLines(client, { projectId: app.projectId, priceState })).map((l) => l.id);
+    expect(await ids(owner, 'tbc')).toContain(line.id);
+    expect(await ids(assistant, 'tbc')).not.toContain(line.id);
+    expect(await ids(assistant, 'set')).toContain(line.id);
+    const tbc = (await allLines(assistant, { projectId: app.projectId, priceState: 'tbc' })).map((l) => l.clientPrice);
+    expect(tbc.length).toBeGreaterThan(0);
+    for (const price of tbc) expect(price.state).toBe('tbc');
+  });
+
   it('writing tradePrice or markup without pricing:write is FORBIDDEN; other fields are fine', async () => {
     const line = await newLine();
     const at = { projectId: app.projectId, lineId: line.id, expectedVersion: 1 };

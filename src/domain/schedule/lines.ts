@@ -509,11 +509,16 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   if (query.supplierId) qb = qb.where('lines.supplier_id', '=', query.supplierId);
   if (query.priceState) {
     const states = priceStates(query.priceState);
-    // The client price's state is its own when set by hand, else the trade price's (it is derived from it).
+    // The client price's state is its own when set by hand, else the trade price's (it is derived from it). A caller
+    // without pricing:read sees only the client price, so only its state may decide what they get back: matching on
+    // the hidden trade state would tell them what it is.
+    const seesTrade = ctx.caller?.permissions.has('pricing:read') ?? false;
     qb = qb.where((eb) =>
       eb.or([
-        eb('lines.trade_state', 'in', states),
         eb.and([eb('lines.client_state', 'is not', null), eb('lines.client_state', 'in', states)]),
+        seesTrade
+          ? eb('lines.trade_state', 'in', states)
+          : eb.and([eb('lines.client_state', 'is', null), eb('lines.trade_state', 'in', states)]),
       ]),
     );
   }
