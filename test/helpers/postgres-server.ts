@@ -11,7 +11,7 @@
  * STUDIO_TEST_POSTGRES_URL names an already running server instead (a database the tests may create databases in).
  */
 import { type ExecFileSyncOptions, execFileSync } from 'node:child_process';
-import { chownSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -58,9 +58,50 @@ async function freePort(): Promise<number> {
   });
 }
 
+const FOLDER_PREFIX = 'studio-pg-';
+/** Names the test run that started a cluster, so a later run can tell when that run is gone. */
+const OWNER_FILE = 'owner.pid';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A run killed outright (SIGKILL, a closed terminal) never reaches its teardown and leaves its server running with
+ * its folder. The next run stops and removes every such cluster whose owning run is no longer alive; clusters of runs
+ * still going (another worktree's suite) are left alone.
+ */
+function stopAbandoned(bin: string, runAs: ExecFileSyncOptions): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    const ownerFile = join(dir, OWNER_FILE);
+    if (!existsSync(ownerFile) || alive(Number(readFileSync(ownerFile, 'utf8')))) continue;
+    const data = join(dir, 'data');
+    const own = join(dir, 'native', 'bin');
+    try {
+      if (existsSync(join(data, 'postmaster.pid'))) {
+        execFileSync(join(existsSync(own) ? own : bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], {
+          stdio: 'pipe',
+          ...runAs,
+        });
+      }
+    } catch {
+      // Already stopped, or not ours to stop: removing the folder is all that is left.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The temporary folder, the binaries to run and the options to run them with, as root or not. */
 async function prepare(): Promise<{ dir: string; bin: string; runAs: ExecFileSyncOptions }> {
-  const dir = mkdtempSync(join(tmpdir(), 'studio-pg-'));
+  const dir = mkdtempSync(join(tmpdir(), FOLDER_PREFIX));
+  writeFileSync(join(dir, OWNER_FILE), String(process.pid));
   const native = await nativeFolder();
   if (process.getuid?.() !== 0) return { dir, bin: join(native, 'bin'), runAs: {} };
   const user = nobody();
@@ -78,6 +119,7 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<P
   const given = process.env.STUDIO_TEST_POSTGRES_URL;
   if (given) return { url: given, stop: () => {} };
   const { dir, bin, runAs } = await prepare();
+  stopAbandoned(bin, runAs);
   const run = (name: string, args: string[]) => execFileSync(join(bin, name), args, { stdio: 'pipe', ...runAs });
   const data = join(dir, 'data');
   const port = await freePort();
