@@ -4,8 +4,9 @@ import type { Runtime } from './core/invoke.js';
 import { DiskBlobStore } from './files/blob-store.js';
 import { OperationRunner } from './jobs/runner.js';
 import { startSweeper } from './jobs/sweeper.js';
+import { processLog } from './process-log.js';
 
-/** Opens the database (migrating it) and wires what `invoke` needs. Logs go to stderr: stdout may be MCP's channel. */
+/** Opens the database (migrating it) and wires what `invoke` needs. Its error lines go to stderr (see processLog). */
 export async function createRuntime(config: Config): Promise<Runtime> {
   const store = await openDatabase({
     path: config.databasePath,
@@ -14,12 +15,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   });
   const files = new DiskBlobStore(config.blobDir);
   await files.sweepIncoming();
-  const log = (msg: string, err?: unknown) => {
-    if (config.logLevel === 'silent') return;
-    process.stderr.write(
-      `[studio] ${msg}${err ? `: ${err instanceof Error ? (err.stack ?? err.message) : JSON.stringify(err)}` : ''}\n`,
-    );
-  };
+  const log = processLog(config);
   // Operations are run by workers in every process that opens the store (the HTTP server, a stdio MCP server), so an
   // operation an agent starts is run even when no HTTP server is up; STUDIO_WORKERS=0 leaves them to other processes.
   // Each domain's jobs are defined by modules its actions import: a process that serves the catalog can run them all.
