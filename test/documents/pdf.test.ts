@@ -91,7 +91,7 @@ describe('the client schedule PDF of a minted version', () => {
       'Carved limewood, water gilded.',
       'Brand: Atelier Roux',
       'Finish: Antique gold',
-      'Lead time: 84 days',
+      'Lead time: 12 weeks',
       'Fire rating: Class 1',
       '2.5',
       `Unit price ${unitShown}`,

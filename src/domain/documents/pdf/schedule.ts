@@ -88,7 +88,7 @@ async function drawPiece(doc: Pdf, piece: Piece, d: ClientDocumentView, art: Pie
 
   const priceX = PAGE.width - PAGE.right - priceWidth;
   const right = { width: priceWidth, align: 'right' as const };
-  type(doc, 'regular', 9, MUTED).text(quantityWithUnit(piece), priceX, top, right);
+  type(doc, 'regular', 9, MUTED).text(quantityWithUnit(piece, d), priceX, top, right);
   const price = priceWords(piece, d.currency);
   if (price?.state !== undefined) {
     type(doc, 'bold', 10).text(price.state, priceX, top + 14, right);

@@ -46,7 +46,7 @@ async function drawSpecSheet(doc: Pdf, piece: Piece, sectionTitle: string, d: Cl
     }
   }
 
-  const details: Array<[string, string]> = [['Quantity', quantityWithUnit(piece)]];
+  const details: Array<[string, string]> = [['Quantity', quantityWithUnit(piece, d)]];
   const price = priceWords(piece, d.currency);
   if (price?.state !== undefined) details.push(['Price', price.state]);
   else if (price) details.push(['Unit price', price.unit!], ['Total', price.total!]);
