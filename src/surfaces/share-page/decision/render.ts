@@ -1,6 +1,7 @@
 import type { LineOutcome } from '../../../../db/vocabulary.js';
 import type { SharedRevision } from '../../../domain/share-decisions/shared-revision.js';
-import { formatDate, formatMoney, formatNumber, PRICE_STATE_WORDS } from '../format.js';
+import { PRICE_STATE_WORDS } from '../../../domain/documents/figures.js';
+import { formatDate, formatMoney, formatNumber } from '../format.js';
 import { type Html, html } from '../html.js';
 import { acceptedTotals, type Answers } from './figures.js';
 
