@@ -71,6 +71,16 @@ describe('deciding on the page', () => {
     expect(res!.headers()['content-security-policy']).not.toContain('script-src');
     await expect(page.locator('h1').textContent()).resolves.toBe('Harbour House: furniture');
     expect(await page.locator('.offer > li').count()).toBe(3);
+    // A summary first, as on the share page: the pieces in words, nothing left to price, the total in weight.
+    const summary = (await page.getByRole('region', { name: 'Summary' }).textContent())!;
+    expect(summary).toMatch(/In this estimate\s*3 pieces/);
+    expect(summary).toMatch(/To be confirmed\s*Nothing/);
+    // Each piece's figures end at one right edge, the total among them.
+    const rights = await page.evaluate<number[]>(
+      `[...document.querySelector('.offer > li').querySelectorAll('.figures dd')].map((d) => Math.round(d.getBoundingClientRect().right))`,
+    );
+    expect(rights.length).toBeGreaterThan(3);
+    expect(new Set(rights).size).toBe(1);
     expect(await page.locator('input[type=radio]').count()).toBe(0);
     await expect(page.getByText('a•••@harbour.example').count()).resolves.toBe(1);
     const html = await page.content();
