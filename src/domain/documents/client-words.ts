@@ -109,3 +109,12 @@ export function clientWords(locale = 'en-GB'): ClientWords {
 
 /** Whether a set of lead times reads best in weeks: every one a whole number of weeks (none is fine). */
 export const allWholeWeeks = (days: ReadonlyArray<number>) => days.every((d) => d % 7 === 0);
+
+/** Up to two initials of a name, for the studio's monogram when it has no mark of its own: "Hartley & Rowe" → "HR". */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s&+,.-]+/u).filter((w) => /^\p{L}/u.test(w));
+  return words
+    .slice(0, 2)
+    .map((w) => [...w][0]!.toLocaleUpperCase())
+    .join('');
+}

@@ -1,13 +1,5 @@
+import { initialsOf } from '../../domain/documents/client-words.js';
 import { html, type Html } from './html.js';
-
-/** Up to two initials of a name, for the studio's monogram when it has no mark of its own: "Hartley & Rowe" → "HR". */
-export function initialsOf(name: string): string {
-  const words = name.split(/[\s&+,.-]+/u).filter((w) => /^\p{L}/u.test(w));
-  return words
-    .slice(0, 2)
-    .map((w) => [...w][0]!.toLocaleUpperCase())
-    .join('');
-}
 
 /**
  * The client pages' masthead in the studio's accent colour: its mark (the logo text it set, or a monogram of its
