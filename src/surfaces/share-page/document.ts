@@ -140,7 +140,7 @@ function roomIndex(doc: Doc, words: Words): Html | null {
   if (doc.sections.length < 2) return null;
   return html`<nav class="rooms" aria-label="Rooms"><ol>${doc.sections.map(
     (s, i) =>
-      html`<li><a href="#${sectionId(i)}">${s.title} <span class="count" aria-label="${words.count(s.pieces.length, 'piece')}">${s.pieces.length}</span></a></li>`,
+      html`<li><a href="#${sectionId(i)}" aria-label="${s.title}, ${words.count(s.pieces.length, 'piece')}">${s.title} <span class="count">${s.pieces.length}</span></a></li>`,
   )}<li><a href="#totals">Totals</a></li></ol></nav>`;
 }
 

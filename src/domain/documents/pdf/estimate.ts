@@ -3,6 +3,7 @@ import { openPdf, type Pdf } from '../../../files/pdf-kit.js';
 import { streamToBlob } from '../../../files/stream-to-blob.js';
 import type { ClientEstimateRevision } from '../../estimates/client-revision.js';
 import { clientWords, localeOf } from '../client-words.js';
+import { ROUNDING_NOTE } from './cover.js';
 import { dateText, moneyText, PRICE_STATE_WORDS } from '../figures.js';
 import { stampFooters } from './footer.js';
 import { CONTENT_WIDTH, ensureSpace, MUTED, PAGE, rule, type } from './layout.js';
@@ -66,6 +67,8 @@ function drawTotals(doc: Pdf, r: ClientEstimateRevision) {
     doc.moveDown(0.8);
     type(doc, 'regular', 11).text(r.paymentTerms, { width: CONTENT_WIDTH });
   }
+  doc.moveDown(0.8);
+  type(doc, 'regular', 8.5, MUTED).text(ROUNDING_NOTE, PAGE.left, doc.y, { width: CONTENT_WIDTH });
 }
 
 /**
