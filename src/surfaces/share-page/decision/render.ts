@@ -23,6 +23,8 @@ export interface DecisionView {
   token: string;
   expiresAt: string | null;
   shared: SharedRevision;
+  /** The studio's accent colour and mark, as the share page of its schedule shows them. */
+  branding: { accentColour: string; logoText: string | null };
   step: Step;
 }
 
@@ -191,7 +193,7 @@ export function decisionBody(view: DecisionView): Html {
   const body = html`<section class="document-section" aria-labelledby="pieces"><h2 id="pieces">The pieces</h2>${pieces}</section>
 ${terms(revision)}
 ${panel(view)}`;
-  return html`${masthead(revision.studioName, null)}
+  return html`${masthead(revision.studioName, view.branding.logoText)}
 <main>
 <div class="title-block">
 <h1>${revision.title}</h1>

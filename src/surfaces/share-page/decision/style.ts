@@ -35,6 +35,10 @@ button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px
 .running { font-size: 1.0625rem; max-width: 26rem; border-top: 0; margin-bottom: 1rem; }
 .panel .figures dd { text-align: right; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (min-width: 48rem) {
+  .offer .figures { grid-row: span 2; }
+  .piece-answer { grid-column: 1; align-self: start; }
+}
 @media print {
   form, .panel form, .buttons, .answer { display: none !important; }
   .panel { border: 0; padding: 0; }
