@@ -12,6 +12,7 @@ import { registerDocs } from './docs.js';
 import { registerMcpHttp } from './mcp-http.js';
 import { registerAgentResults } from './agent-results.js';
 import { registerSharePage } from './share-page/route.js';
+import { registerFonts } from './fonts.js';
 import { registerDecisionForms } from './share-page/decision/forms.js';
 import { registerDownloads } from './downloads.js';
 import { registerAccountPages } from './pages/route.js';
@@ -133,6 +134,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerMcpHttp(app, rt, actions);
   registerAgentResults(app, rt, actions);
   registerSharePage(app, rt);
+  registerFonts(app);
   await registerDecisionForms(app, rt, actions);
   registerDownloads(app, rt);
   // One set of sign-in limits for every page that checks a password (the account pages and the consent pages).

@@ -85,7 +85,7 @@ describe('the XLSX export', () => {
       'Brand',
       'Finish',
       'Dimensions',
-      'Lead time',
+      'Lead time (weeks)',
       'Fire rating',
       'Quantity',
       'Unit',
@@ -96,10 +96,29 @@ describe('the XLSX export', () => {
     const console_ = rowOf('Gilded console');
     expect(console_.getCell(1).value).toBe('Salon');
     expect(console_.getCell(column('Fire rating')).value).toBe('Class 1');
-    expect(console_.getCell(column('Lead time')).value).toBe('84 days');
+    // Lead time a number, its unit in the heading: 84 days are 12 weeks, as studios quote them.
+    expect(console_.getCell(column('Lead time (weeks)')).value).toBe(12);
+    expect(console_.getCell(column('Lead time (weeks)')).type).toBe(ExcelJS.ValueType.Number);
+    // Client words for the price states; a priced piece leaves the state blank (its figures follow), never `Set`.
+    expect(console_.getCell(column('Price')).value).toBeNull();
     expect(rowOf('Silk rug').getCell(column('Price')).value).toBe('To be confirmed');
     expect(rowOf('Curtains').getCell(column('Price')).value).toBe('By others');
     expect(rowOf('Curtains').getCell(column('Total (GBP)')).value).toBeNull();
+    const states = new Set<unknown>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) states.add(row.getCell(column('Price')).value);
+    });
+    expect(states.has('Set')).toBe(false);
+  });
+
+  it('keeps the header row frozen and a filter over every column of the pieces (not the total row)', () => {
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    let pieces = 0;
+    sheet.eachRow((row, n) => {
+      if (n > 1 && row.getCell(3).value) pieces++;
+    });
+    const last = String.fromCharCode(64 + sheet.getRow(1).cellCount);
+    expect(sheet.autoFilter).toBe(`A1:${last}${1 + pieces}`);
   });
 
   it('holds amounts as numbers, exactly the client document’s, in the currency format', () => {
@@ -152,13 +171,12 @@ describe('the CSV export', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Section,Reference,Heading,Description,Brand,Finish,Dimensions,Lead time,Fire rating,Quantity,Unit,Price,Unit price (GBP),Total (GBP)',
+      'Section,Reference,Heading,Description,Brand,Finish,Dimensions,Lead time (weeks),Fire rating,Quantity,Unit,Price,Unit price (GBP),Total (GBP)',
     );
     const console_ = lines.find((l) => l.includes('Gilded console'))!;
     expect(console_).toContain(`,2.5,`);
-    expect(console_.endsWith(`,Set,${decimalText(unit4.toString(), 2)},${decimalText(total4.toString(), 2)}`)).toBe(
-      true,
-    );
+    expect(console_).toContain(',12,');
+    expect(console_.endsWith(`,,${decimalText(unit4.toString(), 2)},${decimalText(total4.toString(), 2)}`)).toBe(true);
     expect(console_).toContain('"W 1400 × D 420 × H 860 mm"'.replaceAll('"', ''));
     // The version was minted before the formula-looking line was added; the live one has it, defused.
     const live = await exportClientSchedule(await workFor(app), { projectId: project.id, format: 'csv' });

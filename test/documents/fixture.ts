@@ -23,6 +23,8 @@ export async function pricedProject(owner: Trpc, name = 'Harbour House') {
   const p = await owner.projects.createStudioProject.mutate({
     name,
     sections: ['Salon', 'Dining Room', 'Empty'],
+    // Whom the documents are for: the PDF's cover names them.
+    clientName: 'Eleanor and James Whitby',
     commandKey: uuid(),
   });
   const [salon, dining] = p.sections.map((s) => s.id) as [string, string];

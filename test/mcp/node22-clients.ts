@@ -11,9 +11,12 @@ import { ROOT } from '../helpers/server.js';
  */
 export const NODE22 = join(ROOT, 'test/mcp/node22/node_modules/node/bin/node');
 
-/** The file a package's named bin points to, from its package.json, under the root node_modules. */
-export function binOf(pkg: string, bin: string): string {
-  const dir = join(ROOT, 'node_modules', pkg);
+/**
+ * The file a package's named bin points to, from its package.json, under the root node_modules (or another folder's:
+ * the Inspector lives in test/mcp/node22-tools, outside the project's tree, so Node 20 installs warn about no engine).
+ */
+export function binOf(pkg: string, bin: string, modules = join(ROOT, 'node_modules')): string {
+  const dir = join(modules, pkg);
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
   const file = manifest.bin?.[bin];
   if (!file) throw new Error(`${pkg} has no bin named ${bin}`);
@@ -21,7 +24,11 @@ export function binOf(pkg: string, bin: string): string {
 }
 
 export const CONFORMANCE = binOf('@modelcontextprotocol/conformance', 'conformance');
-export const INSPECTOR = binOf('@modelcontextprotocol/inspector', 'mcp-inspector');
+export const INSPECTOR = binOf(
+  '@modelcontextprotocol/inspector',
+  'mcp-inspector',
+  join(ROOT, 'test/mcp/node22-tools/node_modules'),
+);
 
 export interface Run {
   code: number;

@@ -53,6 +53,8 @@ describe('an estimate as a PDF', () => {
     for (const piece of content.pieces) expect(text).toContain(piece.wording);
     expect(text).toContain(`Total ${formatMoney(content.totals.gross)}`);
     expect(text).toContain(`Deposit ${formatMoney(content.deposit.amount)}`);
+    // The spec: shown unit prices are rounded, totals are not built on them; the document says so.
+    expect(text).toContain('Unit prices are rounded for display.');
     for (const form of secretForms()) expect(text, `trade figure ${form}`).not.toContain(form);
   });
 

@@ -35,6 +35,12 @@ beforeAll(async () => {
   shots = process.env.STUDIO_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'decision-page-'));
   mkdirSync(shots, { recursive: true });
   link = await decideLink(app, owner, 3);
+  // The studio's own accent and mark: the estimate page wears them, as the share page of a schedule does.
+  const settings = await owner.studio.getStudioSettings.query({});
+  await owner.studio.updateStudioSettings.mutate({
+    branding: { accentColour: '#2f5d50', logoText: 'H&R' },
+    expectedVersion: settings.version,
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -71,6 +77,20 @@ describe('deciding on the page', () => {
     expect(res!.headers()['content-security-policy']).not.toContain('script-src');
     await expect(page.locator('h1').textContent()).resolves.toBe('Harbour House: furniture');
     expect(await page.locator('.offer > li').count()).toBe(3);
+    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('header')).backgroundColor`)).toBe(
+      'rgb(47, 93, 80)',
+    );
+    expect(await page.locator('.monogram').textContent()).toBe('H&R');
+    // A summary first, as on the share page: the pieces in words, nothing left to price, the total in weight.
+    const summary = (await page.getByRole('region', { name: 'Summary' }).textContent())!;
+    expect(summary).toMatch(/In this estimate\s*3 pieces/);
+    expect(summary).toMatch(/To be confirmed\s*Nothing/);
+    // Each piece's figures end at one right edge, the total among them.
+    const rights = await page.evaluate<number[]>(
+      `[...document.querySelector('.offer > li').querySelectorAll('.figures dd')].map((d) => Math.round(d.getBoundingClientRect().right))`,
+    );
+    expect(rights.length).toBeGreaterThan(3);
+    expect(new Set(rights).size).toBe(1);
     expect(await page.locator('input[type=radio]').count()).toBe(0);
     await expect(page.getByText('a•••@harbour.example').count()).resolves.toBe(1);
     const html = await page.content();

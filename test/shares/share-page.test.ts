@@ -96,7 +96,8 @@ describe('the client page of a share link', () => {
     }
     for (const s of d.sections) expect(main).toContain(`Total for ${s.title}: ${formatMoney(s.total)}`);
     expect(main).toContain(formatMoney(d.totals.total));
-    for (const words of ['To be confirmed', 'Price on application', 'Included', 'Washed linen, oatmeal', '56 days']) {
+    // Lead times as studios quote them: the sofa's 56 days are 8 weeks.
+    for (const words of ['To be confirmed', 'Price on application', 'Included', 'Washed linen, oatmeal', '8 weeks']) {
       expect(main).toContain(words);
     }
     // The sofa: quantity 2, at a unit price and total formatted from the scale-4 strings.
@@ -152,7 +153,10 @@ describe('the client page of a share link', () => {
     const links = await page.evaluate<Array<{ href: string; top: number; left: number }>>(
       `[...document.querySelectorAll('a[href]')].map((a) => { const r = a.getBoundingClientRect(); return { href: a.href, top: r.top + scrollY, left: r.left }; })`,
     );
-    expect(links.length).toBe(shared.photographs.shown.length);
+    // The room index (a link per room and one to the totals), the two pieces still to be confirmed in the summary,
+    // and every photograph.
+    const rooms = doc.document.sections.length + 1;
+    expect(links.length).toBe(rooms + 2 + shared.photographs.shown.length);
     const visited: string[] = [];
     for (let i = 0; i < links.length; i++) {
       await page.keyboard.press('Tab');
@@ -208,14 +212,25 @@ describe('the client page of a share link', () => {
     const { page, close } = await open();
     await loadAllImages(page);
     await page.emulateMedia({ media: 'print' });
-    for (const selector of ['header', 'h1', 'h2', 'h3', '.figures', '.facts', '.photographs img', 'footer']) {
+    for (const selector of [
+      'header',
+      'h1',
+      'h2',
+      'h3',
+      '.summary',
+      '.figures',
+      '.details',
+      '.photographs img',
+      'footer',
+    ]) {
       const all = await page.locator(selector).all();
       expect(all.length, selector).toBeGreaterThan(0);
       for (const el of all) expect(await el.isVisible(), selector).toBe(true);
     }
-    expect(await page.locator('nav, [role="navigation"]').count()).toBe(0);
+    // The room index is for the screen: in print it takes no room.
+    for (const nav of await page.locator('nav, [role="navigation"]').all()) expect(await nav.isVisible()).toBe(false);
     const pinned = await page.evaluate<number>(
-      `[...document.querySelectorAll('body *')].filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position)).length`,
+      `[...document.querySelectorAll('body *')].filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position) && el.getClientRects().length).length`,
     );
     expect(pinned).toBe(0);
     expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe('rgb(255, 255, 255)');
@@ -229,6 +244,9 @@ describe('the client page of a share link', () => {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page, close } = await open(viewport);
       await loadAllImages(page);
+      // Back to the top, so the room bar is where a visitor first sees it.
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.evaluate('document.fonts.ready');
       const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect(overflow, name).toBeLessThanOrEqual(0);
       const file = join(shots, `share-page-${name}.png`);
@@ -255,5 +273,165 @@ describe('the client page of a share link', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This link is no longer available');
     expect(await page.content()).not.toContain(doc.document.studioName);
     await page.close();
+  });
+});
+
+describe('the client page as a studio presents it', () => {
+  it('opens with a summary: rooms and pieces, what is still to be confirmed (linked), and the total', async () => {
+    const { page, close } = await open();
+    const summary = page.getByRole('region', { name: 'Summary' });
+    const text = (await summary.textContent())!;
+    expect(text).toContain('2 rooms · 6 pieces');
+    expect(text).toContain(formatMoney(doc.document.totals.total));
+    expect(text).toMatch(/To be confirmed\s*2 pieces/);
+    const pending = await summary.getByRole('link').all();
+    expect(await Promise.all(pending.map((l) => l.textContent()))).toEqual([
+      'Hand-knotted wool rug',
+      'Hand-painted silk wallpaper',
+    ]);
+    // Each link lands on its piece's heading.
+    const target = (await pending[0]!.getAttribute('href'))!.slice(1);
+    expect(await page.locator(`[id="${target}"]`).textContent()).toBe('Hand-knotted wool rug');
+    // The summary comes before the first room.
+    const order = await page.evaluate<boolean>(
+      `document.querySelector('.summary').compareDocumentPosition(document.querySelector('h2')) === Node.DOCUMENT_POSITION_FOLLOWING`,
+    );
+    expect(order).toBe(true);
+    await close();
+  });
+
+  it('keeps the room index on screen on a phone, and its links land on each room below the bar', async () => {
+    const { page, close } = await open(VIEWPORTS.phone);
+    const nav = page.getByRole('navigation', { name: 'Rooms' });
+    const links = nav.getByRole('link');
+    expect(await links.allTextContents()).toEqual(['Drawing room 2', 'Principal bedroom 4', 'Totals']);
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    const bar = (await nav.boundingBox())!;
+    expect(bar.y).toBeGreaterThanOrEqual(0);
+    expect(bar.y).toBeLessThan(5);
+    // Every target of a room link (44 px high at least) is reachable from anywhere on the page.
+    for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await links.nth(1).click();
+    await page.waitForFunction(`location.hash === '#section-2'`);
+    const heading = (await page.locator('#section-2').boundingBox())!;
+    const barNow = (await nav.boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(barNow.y + barNow.height - 1);
+    expect(heading.y).toBeLessThan(VIEWPORTS.phone.height / 2);
+    await close();
+  });
+
+  it('lays every piece on one grid: its labels share one x, its figures one right edge, at both widths', async () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { page, close } = await open(viewport);
+      const pieces = await page.evaluate<
+        Array<{
+          heading: string;
+          dt: number[];
+          dd: number[];
+          figuresRight: number[];
+          figuresLeft: number;
+          bodyRight: number;
+        }>
+      >(`[...document.querySelectorAll('.piece')].map((piece) => {
+        const box = (el) => el.getBoundingClientRect();
+        return {
+          heading: piece.querySelector('h3').textContent,
+          dt: [...piece.querySelectorAll('.details dt')].map((el) => Math.round(box(el).left)),
+          dd: [...piece.querySelectorAll('.details dd')].map((el) => Math.round(box(el).left)),
+          figuresRight: [...piece.querySelectorAll('.figures dd')].map((el) => Math.round(box(el).right)),
+          figuresLeft: Math.round(box(piece.querySelector('.figures')).left),
+          bodyRight: Math.round(box(piece.querySelector('.piece-body')).right),
+        };
+      })`);
+      expect(pieces.length, name).toBe(6);
+      const withDetails = pieces.filter((p) => p.dt.length > 1);
+      expect(withDetails.length, name).toBeGreaterThan(0);
+      for (const p of pieces) {
+        expect(new Set(p.dt).size, `${name} ${p.heading} labels`).toBeLessThanOrEqual(1);
+        expect(new Set(p.dd).size, `${name} ${p.heading} values`).toBeLessThanOrEqual(1);
+        // Prices right-aligned: every figure ends at the same x.
+        expect(new Set(p.figuresRight).size, `${name} ${p.heading} figures`).toBe(1);
+        // On a desktop the price stands in a column of its own, right of the details.
+        if (name === 'desktop') expect(p.figuresLeft, p.heading).toBeGreaterThan(p.bodyRight);
+      }
+      // And the price column's right edge is the same for every piece.
+      expect(new Set(pieces.map((p) => p.figuresRight[0])).size, name).toBe(1);
+      await close();
+    }
+  });
+
+  it('gives prices weight: a piece total is larger and bolder than its labels', async () => {
+    const { page, close } = await open();
+    const [total, label] = await page.evaluate<Array<{ size: number; weight: number }>>(
+      `[document.querySelector('.figures .amount'), document.querySelector('.figures dt')].map((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), weight: Number(getComputedStyle(el).fontWeight) }))`,
+    );
+    expect(total!.size).toBeGreaterThan(label!.size);
+    expect(total!.weight).toBeGreaterThanOrEqual(600);
+    await close();
+  });
+
+  it('leaves no empty photograph frame on a piece without photographs', async () => {
+    const { page, close } = await open();
+    const rug = page.locator('.piece', { hasText: 'Hand-knotted wool rug' });
+    expect(await rug.locator('.photographs').count()).toBe(0);
+    const [heading, article] = await Promise.all([
+      rug.locator('h3').boundingBox(),
+      rug.locator('article').boundingBox(),
+    ]);
+    // Its heading starts where the piece does, not after an empty photograph column.
+    expect(Math.round(heading!.x)).toBe(Math.round(article!.x));
+    await close();
+  });
+
+  it('sets its text in the typefaces the server ships, and asks no other host for anything', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const fonts: Array<{ url: string; status: number; type: string | undefined }> = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/fonts/'))
+        fonts.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] });
+    });
+    await page.goto(`${app.url}${shared.path}`);
+    await loadAllImages(page);
+    await page.evaluate('document.fonts.ready');
+    const origin = new URL(app.url).origin;
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'))).toEqual([]);
+    expect(fonts.map((f) => new URL(f.url).pathname).sort()).toEqual([
+      '/fonts/fraunces-latin-wght-normal.woff2',
+      '/fonts/inter-latin-wght-normal.woff2',
+    ]);
+    for (const f of fonts) expect(f).toMatchObject({ status: 200, type: 'font/woff2' });
+    expect(
+      await page.evaluate<boolean>(`document.fonts.check('16px Inter') && document.fonts.check('16px Fraunces')`),
+    ).toBe(true);
+    const loaded = await page.evaluate<string[]>(
+      `[...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replaceAll('"', ''))`,
+    );
+    expect(new Set(loaded)).toEqual(new Set(['Inter', 'Fraunces']));
+    expect(await page.evaluate<string>(`getComputedStyle(document.body).fontFamily`)).toMatch(/^"?Inter"?,/);
+    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('h1')).fontFamily`)).toMatch(
+      /^"?Fraunces"?,/,
+    );
+    await context.close();
+  });
+
+  it('serves the fonts by name only, revalidated by ETag', async () => {
+    const res = await fetch(`${app.url}/fonts/inter-latin-wght-normal.woff2`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('font/woff2');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    const again = await fetch(`${app.url}/fonts/inter-latin-wght-normal.woff2`, {
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+    for (const name of ['..%2Fpackage.json', 'inter.ttf', 'nothing.woff2']) {
+      const refused = await fetch(`${app.url}/fonts/${name}`);
+      expect(refused.status, name).toBeGreaterThanOrEqual(400);
+      expect(refused.headers.get('content-type'), name).not.toBe('font/woff2');
+    }
   });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   });
 });
 
-const VISIBLE = ['Visibleoak', 'Visiblecare', 'Visiblelink guide', 'W 2,000 × D 950 × H 740 mm', '42 days'];
+const VISIBLE = ['Visibleoak', 'Visiblecare', 'Visiblelink guide', 'W 2,000 × D 950 × H 740 mm', '6 weeks'];
 
 /** The words of a PDF of the live document, as a reader takes them wherever a line wrapped. */
 async function pdfText(kind: 'client_schedule' | 'spec_sheets') {

@@ -6,7 +6,6 @@ import {
   formatMoney,
   formatNumber,
   formatPropertyValue,
-  formatQuantity,
 } from '../../src/surfaces/share-page/format.js';
 
 describe('share page formatting', () => {
@@ -26,12 +25,10 @@ describe('share page formatting', () => {
     expect(formatMoney({ amount4: '-35000', currency: 'GBP' })).toBe('-£3.50');
   });
 
-  it('formats quantities without needless decimals, with their unit', () => {
+  it('formats quantities without needless decimals', () => {
     expect(formatNumber('20000')).toBe('2');
     expect(formatNumber('35000')).toBe('3.5');
     expect(formatNumber('12345678')).toBe('1,234.5678');
-    expect(formatQuantity({ amount4: '20000', unit: 'each' })).toBe('2 each');
-    expect(formatQuantity({ amount4: '25000', unit: null })).toBe('2.5');
   });
 
   it('formats dates and property values for people', () => {

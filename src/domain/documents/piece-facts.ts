@@ -1,4 +1,5 @@
 import type { ClientDocumentColumn } from '../../../db/vocabulary.js';
+import { clientWords, localeOf } from './client-words.js';
 import { moneyText, PRICE_STATE_WORDS, quantityText } from './figures.js';
 import type { ClientDocumentView } from './sources.js';
 
@@ -27,11 +28,18 @@ export const COLUMN_LABELS: Record<ClientDocumentColumn, { label: string; field:
   leadTime: { label: 'Lead time', field: 'leadTimeDays' },
 };
 
-/** A column's value on a piece as people read it; null when the piece has none. */
-export function columnText(piece: Piece, column: ClientDocumentColumn): string | null {
+/** The client's words in the document's locale (client-words.ts). */
+export const wordsOf = (doc: Pick<ClientDocumentView, 'currency'>) => clientWords(localeOf(doc.currency));
+
+/** A column's value on a piece as people read it ("6 weeks", "In stock"); null when the piece has none. */
+export function columnText(
+  piece: Piece,
+  column: ClientDocumentColumn,
+  doc: Pick<ClientDocumentView, 'currency'>,
+): string | null {
   const value = piece[COLUMN_LABELS[column].field];
   if (value === null || value === undefined || value === '') return null;
-  if (column === 'leadTime') return `${value} ${value === 1 ? 'day' : 'days'}`;
+  if (column === 'leadTime') return wordsOf(doc).leadTime(value as number);
   return String(value);
 }
 
@@ -45,15 +53,18 @@ export function propertyText(p: PieceProperty): string {
   return quantityText(v.amount4);
 }
 
-/** The piece's quantity with its unit: `2 each`, `12.5 m²`. */
-export const quantityWithUnit = (piece: Piece) =>
-  `${quantityText(piece.quantity.amount4)}${piece.quantity.unit ? ` ${piece.quantity.unit}` : ''}`;
+/** The piece's quantity with its unit as studios write it: `2 each`, `5 sets`, `12.5 m²`. */
+export const quantityWithUnit = (piece: Piece, doc: Pick<ClientDocumentView, 'currency'>) =>
+  wordsOf(doc).quantity(piece.quantity.amount4, piece.quantity.unit);
 
 /** The label/value facts a piece shows beside its heading: the chosen columns, then the chosen properties. */
-export function pieceFacts(piece: Piece, doc: Pick<ClientDocumentView, 'columns'>): Array<[string, string]> {
+export function pieceFacts(
+  piece: Piece,
+  doc: Pick<ClientDocumentView, 'columns' | 'currency'>,
+): Array<[string, string]> {
   const facts: Array<[string, string]> = [];
   for (const column of doc.columns) {
-    const text = columnText(piece, column);
+    const text = columnText(piece, column, doc);
     if (text !== null) facts.push([COLUMN_LABELS[column].label, text]);
   }
   for (const p of piece.properties) facts.push([p.name, propertyText(p)]);

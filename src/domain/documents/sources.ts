@@ -13,6 +13,22 @@ export type ClientDocumentView = Awaited<ReturnType<typeof projectDocument>>['do
 export interface RenderSource {
   document: ClientDocumentView;
   photographs: PhotographSources;
+  /** Whom the document is for, for its cover: the project's client now (its linked client's name, or its label). */
+  clientName?: string | null;
+  /** When it is made (RFC 3339): the date a cover gives the document. */
+  dated?: string;
+}
+
+/** The project's client as its record names it now: the linked client's current name, or the plain label. */
+async function clientNameOf(ctx: Reader, projectId: string): Promise<string | null> {
+  const row = await ctx.db
+    .selectFrom('projects')
+    .leftJoin('clients', 'clients.id', 'projects.client_id')
+    .select(['projects.client_id', 'projects.client_name', 'clients.name as linked_client_name'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return (row.client_id ? (row.linked_client_name ?? row.client_name) : row.client_name) ?? null;
 }
 
 type Reader = Pick<ActionContext, 'db' | 'queryRow' | 'now'>;
@@ -24,6 +40,11 @@ type Reader = Pick<ActionContext, 'db' | 'queryRow' | 'now'>;
  * projection, so no trade price, markup or margin can reach a document: there is none in what it returns.
  */
 export async function loadRenderSource(ctx: Reader, projectId: string, source: DocumentSource): Promise<RenderSource> {
+  const about = { clientName: await clientNameOf(ctx, projectId), dated: ctx.now };
+  return { ...(await documentOf(ctx, projectId, source)), ...about };
+}
+
+async function documentOf(ctx: Reader, projectId: string, source: DocumentSource): Promise<RenderSource> {
   if (source.kind === 'version') {
     const row = await ctx.db
       .selectFrom('client_document_versions')

@@ -1,4 +1,5 @@
 import type { SpecificationClientField } from '../../../db/vocabulary.js';
+import { clientWords } from '../documents/client-words.js';
 import { quantityText } from '../documents/figures.js';
 import type { ClientSpecification } from './client-view.js';
 import type { SpecificationDimensions } from './record.js';
@@ -26,7 +27,7 @@ const SHOWN: { [K in SpecificationClientField]: [string, (v: NonNullable<ClientS
   colours: ['Colours', (v) => v.join(', ')],
   careNotes: ['Care', (v) => v],
   installationNotes: ['Installation', (v) => v],
-  leadTimeDays: ['Lead time', (v) => `${v} ${v === 1 ? 'day' : 'days'}`],
+  leadTimeDays: ['Lead time', (v) => clientWords().leadTime(v)],
   links: ['Links', (v) => v.map((l) => `${l.label}: ${l.url}`).join('; ')],
 };
 

@@ -1,4 +1,3 @@
-import type { ValueState } from '../../../db/vocabulary.js';
 import { minorUnits } from '../../core/money.js';
 
 /**
@@ -38,25 +37,10 @@ const plain = new Intl.NumberFormat('en', { maximumFractionDigits: 4 });
 /** A scale-4 number without needless decimals: "20000" → "2", "35000" → "3.5", "12345678" → "1,234.5678". */
 export const formatNumber = (amount4: string): string => plain.format(decimalOf(amount4) as Intl.StringNumericLiteral);
 
-/** A quantity with its unit: "2 each", "3.5 m²", or the bare number when the unit has no name. */
-export const formatQuantity = (q: { amount4: string; unit: string | null }): string =>
-  q.unit ? `${formatNumber(q.amount4)} ${q.unit}` : formatNumber(q.amount4);
-
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** An RFC 3339 time as a calendar date: "22 November 2026" (UTC, as the API's times are). */
 export const formatDate = (iso: string): string => longDate.format(new Date(iso));
-
-/** Why a piece shows no figure: the words a client reads for each price state but `set`. */
-export const PRICE_STATE_WORDS: Readonly<Record<Exclude<ValueState, 'set'>, string>> = {
-  tbc: 'To be confirmed',
-  poa: 'Price on application',
-  included: 'Included',
-  by_others: 'Supplied by others',
-};
-
-/** Lead time in days as a phrase: "1 day", "42 days". */
-export const formatDays = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 /** A custom property's value as text, whatever its kind. */
 export function formatPropertyValue(value: unknown): string {

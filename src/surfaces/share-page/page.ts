@@ -5,11 +5,11 @@ import { accentStyle, STYLE, STYLE_HASH, styleHash } from './style.js';
 
 /**
  * The client's page of a share link: the shared document as plain HTML, no scripts. Its stylesheets are allowed by
- * their hashes in the Content-Security-Policy, and its images come from this server only (the photograph URLs of the
- * same link; `data:` only for the empty icon, which spares the browser a request for /favicon.ico).
+ * their hashes in the Content-Security-Policy, and its images and fonts come from this server only (the photograph URLs
+ * of the same link, the typefaces it ships; `data:` only for the empty icon, which spares a request for /favicon.ico).
  */
 export const csp = (styleSources: string, formAction = "'none'") =>
-  `default-src 'none'; style-src ${styleSources}; img-src 'self' data:; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
+  `default-src 'none'; style-src ${styleSources}; img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`;
 
 /**
  * Headers every answer of `/s/…` carries: no scripts or outside resources (CSP), the token in the URL never leaves in

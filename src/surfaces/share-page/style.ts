@@ -1,70 +1,126 @@
 import { createHash } from 'node:crypto';
+import { FONT_FACES, HEADING_FONT, TEXT_FONT } from '../fonts.js';
 
 /**
- * The client page's stylesheet: phone first (one column, 390 px and up), two columns per piece from 48rem, and a print
- * sheet (black on white, no backgrounds or link styling, pieces kept whole across pages). Plain CSS in one <style>,
- * allowed by its hash in the Content-Security-Policy: the page runs no script and loads nothing from elsewhere.
- * Text colours meet WCAG AA on their backgrounds (#1f2937 and #4b5563 on #fafaf9: 14.5:1 and 7.3:1).
+ * The client pages' stylesheet: phone first (one column, 390 px and up), the piece grid (photographs, details, price)
+ * from 48rem, and a print sheet (black on white, no room bar, pieces kept whole across pages). Plain CSS in one
+ * <style>, allowed by its hash in the Content-Security-Policy: the page runs no script, and its only other requests
+ * are its photographs and the two typefaces the server ships (fonts.ts), all to this server.
+ * Text colours meet WCAG AA on their backgrounds (#1c1917 and #57534e on #fafaf9 and #ffffff: 16.9:1 and 7.2:1).
+ * Every label column of a piece has one fixed width (--label), so its labels line up whatever their length.
  */
 export const STYLE = `
-:root { color-scheme: light; --accent: #1f2937; --on-accent: #ffffff;
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+${FONT_FACES}
+:root { color-scheme: light; --accent: #1f2937; --on-accent: #ffffff; --ink: #1c1917; --muted: #57534e;
+  --line: #e7e5e4; --paper: #fafaf9; --label: 7.5rem; font-family: ${TEXT_FONT}; }
 *, *::before, *::after { box-sizing: border-box; }
-body { margin: 0; color: #1f2937; background: #fafaf9; line-height: 1.5; }
+body { margin: 0; color: var(--ink); background: var(--paper); line-height: 1.55; -webkit-text-size-adjust: 100%; }
 .masthead { background: var(--accent); color: var(--on-accent); }
-.masthead-inner, main, .colophon { max-width: 64rem; margin: 0 auto; padding-left: 1.25rem; padding-right: 1.25rem; }
-.masthead-inner { padding-top: 1rem; padding-bottom: 1rem; }
-.studio { margin: 0; font-size: 1.125rem; font-weight: 600; letter-spacing: 0.02em; overflow-wrap: anywhere; }
-.studio-name { display: block; font-size: 0.875rem; font-weight: 400; letter-spacing: 0; }
-main { padding-top: 2rem; padding-bottom: 3rem; }
-h1 { font-size: 1.75rem; line-height: 1.2; font-weight: 600; margin: 0 0 1rem; overflow-wrap: anywhere; }
+.masthead-inner, main, .colophon, .rooms ol { max-width: 72rem; margin: 0 auto; padding-left: 1.25rem;
+  padding-right: 1.25rem; }
+.masthead-inner { display: flex; align-items: center; gap: 0.875rem; padding-top: 1rem; padding-bottom: 1rem; }
+.monogram { display: inline-grid; place-items: center; flex: none; width: 2.75rem; height: 2.75rem;
+  border: 1.5px solid currentColor; border-radius: 50%; font-family: ${HEADING_FONT}; font-size: 1.0625rem;
+  letter-spacing: 0.04em; }
+.studio { margin: 0; display: grid; overflow-wrap: anywhere; }
+.wordmark { font-family: ${HEADING_FONT}; font-size: 1.25rem; letter-spacing: 0.08em; text-transform: uppercase; }
+.studio-name { font-size: 1rem; font-weight: 500; letter-spacing: 0.02em; }
+.rooms { position: sticky; top: 0; z-index: 1; background: #fafaf9; border-bottom: 1px solid var(--line); }
+.rooms ol { list-style: none; display: flex; gap: 0.25rem; overflow-x: auto; padding-top: 0.375rem;
+  padding-bottom: 0.375rem; scrollbar-width: thin; }
+.rooms a { display: inline-flex; align-items: center; gap: 0.5rem; min-height: 44px; padding: 0 0.875rem;
+  border-radius: 999px; color: var(--ink); text-decoration: none; white-space: nowrap; font-size: 0.9375rem;
+  font-weight: 500; }
+.rooms a:hover { background: #efedea; }
+.rooms .count { font-size: 0.8125rem; color: var(--muted); font-variant-numeric: tabular-nums; }
+main { padding-top: 2.5rem; padding-bottom: 3rem; }
+h1, h2 { font-family: ${HEADING_FONT}; font-weight: 500; letter-spacing: -0.005em; }
+h1 { font-size: 2.125rem; line-height: 1.15; margin: 0 0 1rem; overflow-wrap: anywhere; }
 p { margin: 0 0 1rem; }
-.introduction { max-width: 42rem; font-size: 1.0625rem; white-space: pre-line; }
-.document-section { margin-top: 2.5rem; }
-h2 { font-size: 1.375rem; font-weight: 600; margin: 0 0 0.5rem; padding-bottom: 0.25rem;
-  border-bottom: 3px solid var(--accent); overflow-wrap: anywhere; }
+.introduction { max-width: 40rem; font-size: 1.0625rem; white-space: pre-line; }
+.summary-figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); gap: 1px;
+  margin: 1.75rem 0 0.75rem; background: var(--line); border: 1px solid var(--line); border-radius: 10px;
+  overflow: hidden; }
+.summary-figures div { background: #ffffff; padding: 0.875rem 1rem; }
+.summary-figures .total { grid-column: 1 / -1; }
+.summary-figures dt { font-size: 0.8125rem; color: var(--muted); text-transform: uppercase; letter-spacing: 0.06em; }
+.summary-figures dd { margin: 0.125rem 0 0; font-size: 1.125rem; font-weight: 600; font-variant-numeric: tabular-nums;
+  overflow-wrap: anywhere; }
+.note { color: var(--muted); }
+.note a { color: var(--ink); }
+.document-section { margin-top: 3rem; }
+h2[id], h3[id] { scroll-margin-top: 4.5rem; }
+.room-head, .document-section > h2 { border-bottom: 2px solid var(--accent); padding-bottom: 0.375rem;
+  margin: 0 0 0.25rem; }
+.room-head { display: flex; align-items: baseline; justify-content: space-between; gap: 1rem; }
+h2 { font-size: 1.75rem; line-height: 1.2; margin: 0; overflow-wrap: anywhere; }
+.room-count { margin: 0; color: var(--muted); font-size: 0.9375rem; white-space: nowrap; }
 .pieces, .removed { list-style: none; margin: 0; padding: 0; }
-.piece { padding: 1.25rem 0; border-bottom: 1px solid #e7e5e4; }
-.piece-head { margin-bottom: 0.75rem; }
-h3 { font-size: 1.125rem; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
-.reference { margin: 0; color: #4b5563; font-size: 0.875rem; font-variant-numeric: tabular-nums; }
-.photographs { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0.5rem; margin-bottom: 0.75rem; }
-.photographs a { display: block; border-radius: 4px; }
+.piece { padding: 1.5rem 0; border-bottom: 1px solid var(--line); }
+.piece-grid { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1rem; }
+.piece-head { margin-bottom: 0.5rem; }
+h3 { font-size: 1.1875rem; font-weight: 600; line-height: 1.3; margin: 0; overflow-wrap: anywhere; }
+h4 { font-size: 0.9375rem; font-weight: 600; margin: 0.75rem 0 0.25rem; }
+.reference { margin: 0.125rem 0 0; color: var(--muted); font-size: 0.875rem; font-variant-numeric: tabular-nums;
+  letter-spacing: 0.02em; }
+.description { white-space: pre-line; margin: 0 0 0.75rem; }
+.details { display: grid; grid-template-columns: var(--label) minmax(0, 1fr); gap: 0.25rem 1rem; margin: 0 0 0.5rem;
+  font-size: 0.9375rem; }
+.details dt { color: var(--muted); }
+.details dd { margin: 0; overflow-wrap: anywhere; }
+.figures { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 0.25rem 1rem; align-content: start;
+  margin: 0; padding-top: 0.75rem; border-top: 1px solid var(--line); font-variant-numeric: tabular-nums; }
+.figures dt { color: var(--muted); }
+.figures dd { margin: 0; text-align: right; white-space: nowrap; }
+.figures .amount { font-size: 1.25rem; font-weight: 600; line-height: 1.35; }
+.figures .state { font-weight: 600; }
+.photographs { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.5rem; align-content: start; }
+.photographs a { display: block; border-radius: 6px; overflow: hidden; background: #efedea; }
 .photographs a:first-child { grid-column: 1 / -1; }
-.photographs img { display: block; border-radius: 4px; background: #e7e5e4; }
-.photographs a:first-child img { width: auto; height: auto; max-width: 100%; max-height: 28rem; }
-.photographs a + a img { width: 100%; height: auto; aspect-ratio: 1 / 1; object-fit: cover; }
-a:focus-visible { outline: 3px solid #1f2937; outline-offset: 2px; }
-.description { white-space: pre-line; }
-.facts, .figures { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 0.75rem; }
-.facts dt, .figures dt { color: #4b5563; }
-.facts dd, .figures dd { margin: 0; overflow-wrap: anywhere; }
-.figures dd { font-variant-numeric: tabular-nums; }
-.section-total { margin: 0.75rem 0 0; text-align: right; font-weight: 600; font-variant-numeric: tabular-nums; }
-.removed li { padding: 0.5rem 0; border-bottom: 1px solid #e7e5e4; }
-.removed-when { color: #4b5563; }
-.totals .figures { font-size: 1.0625rem; }
-.note { color: #4b5563; }
-.colophon { padding-top: 1.5rem; padding-bottom: 2.5rem; border-top: 1px solid #e7e5e4; color: #4b5563;
+.photographs img { display: block; width: 100%; height: auto; object-fit: cover; }
+.photographs a:first-child img { aspect-ratio: 4 / 3; }
+.photographs a + a img { aspect-ratio: 1 / 1; }
+a:focus-visible { outline: 3px solid var(--ink); outline-offset: 2px; }
+.section-total { display: flex; justify-content: flex-end; align-items: baseline; gap: 1rem; margin: 1rem 0 0;
+  font-weight: 600; font-variant-numeric: tabular-nums; }
+.amount { font-variant-numeric: tabular-nums; }
+.section-total .amount { font-size: 1.25rem; }
+.removed li { padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
+.removed-when { color: var(--muted); }
+.totals .figures { max-width: 26rem; margin-left: auto; border-top: 0; font-size: 1.0625rem; }
+.totals .note { text-align: right; }
+.colophon { padding-top: 1.5rem; padding-bottom: 2.5rem; border-top: 1px solid var(--line); color: var(--muted);
   font-size: 0.875rem; }
 @media (min-width: 48rem) {
-  h1 { font-size: 2.25rem; }
-  .piece-grid { display: grid; grid-template-columns: 18rem 1fr; gap: 1.5rem; align-items: start; }
-  .piece-grid .photographs { margin-bottom: 0; }
+  :root { --label: 9rem; }
+  h1 { font-size: 2.75rem; }
+  .piece-grid { grid-template-columns: 16rem minmax(0, 1fr) 15rem; gap: 1.75rem;
+    align-items: start; }
+  .piece-grid.no-photographs { grid-template-columns: minmax(0, 1fr) 15rem; }
+  .summary-figures { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  .summary-figures .total { grid-column: auto; }
+  .figures { border-top: 0; padding-top: 0.125rem; }
 }
 @media print {
   @page { margin: 16mm 14mm; }
-  :root { font-size: 10.5pt; }
+  :root { font-size: 10pt; --label: 7rem; }
   body { background: #ffffff; color: #000000; }
+  .rooms { display: none; }
   .masthead { background: none; color: #000000; border-bottom: 2pt solid var(--accent); }
   .masthead-inner, main, .colophon { max-width: none; padding-left: 0; padding-right: 0; }
   main { padding-top: 1rem; padding-bottom: 1rem; }
-  .piece-grid { display: grid; grid-template-columns: 5cm 1fr; gap: 1rem; align-items: start; }
-  .photographs a:first-child img { max-height: 7cm; }
-  .piece, .removed li, .totals { break-inside: avoid; }
-  h2, h3 { break-after: avoid; }
+  h1 { font-size: 2rem; }
+  .piece-grid { grid-template-columns: 4.5cm minmax(0, 1fr) 4.5cm; gap: 0.8rem;
+    align-items: start; }
+  .piece-grid.no-photographs { grid-template-columns: minmax(0, 1fr) 4.5cm; }
+  .summary-figures { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  .summary-figures .total { grid-column: auto; }
+  .figures { border-top: 0; padding-top: 0; }
+  .summary, .piece, .removed li, .totals { break-inside: avoid; }
+  h2, h3, .room-head { break-after: avoid; }
   a { color: inherit; text-decoration: none; }
-  .reference, .facts dt, .figures dt, .removed-when, .note, .colophon { color: #333333; }
+  .reference, .details dt, .figures dt, .removed-when, .note, .colophon, .room-count,
+  .summary-figures dt { color: #333333; }
 }
 `;
 

@@ -1,6 +1,8 @@
 import { minorUnits } from '../../../core/money.js';
+import type { ClientDocumentColumn } from '../../../../db/vocabulary.js';
+import { allWholeWeeks } from '../client-words.js';
 import { dateText, decimalText, PRICE_STATE_WORDS, quantityDecimal } from '../figures.js';
-import { COLUMN_LABELS, columnText, type Piece, propertyText } from '../piece-facts.js';
+import { COLUMN_LABELS, columnText, type Piece, propertyText, wordsOf } from '../piece-facts.js';
 import type { ClientDocumentView } from '../sources.js';
 import { guardedCellText } from './cell-guard.js';
 
@@ -45,15 +47,44 @@ function propertyNames(d: ClientDocumentView): string[] {
   return [...names];
 }
 
+/**
+ * Lead times as a number under a heading that names the unit, so a spreadsheet can sort and sum them: in weeks when
+ * every piece's is a whole number of weeks (as studios quote them), else in days; 0 is in stock.
+ */
+function leadTimeColumn(d: ClientDocumentView) {
+  const days = d.sections.flatMap((s) =>
+    s.pieces.flatMap((p: Piece) => (p.leadTimeDays == null ? [] : [p.leadTimeDays])),
+  );
+  const weeks = days.length > 0 && allWholeWeeks(days);
+  return {
+    header: weeks ? 'Lead time (weeks)' : 'Lead time (days)',
+    cell: (p: Piece): Cell =>
+      p.leadTimeDays == null ? null : { decimal: String(weeks ? p.leadTimeDays / 7 : p.leadTimeDays), money: false },
+  };
+}
+
+/** A settings column: lead time a number (its unit in the heading), every other one text. */
+function settingsColumn(d: ClientDocumentView, c: ClientDocumentColumn) {
+  if (c === 'leadTime') {
+    const lead = leadTimeColumn(d);
+    return { column: { header: lead.header, width: 12, kind: 'number' as const }, cell: lead.cell };
+  }
+  return {
+    column: { header: COLUMN_LABELS[c].label, width: 16, kind: 'text' as const },
+    cell: (p: Piece) => text(columnText(p, c, d)),
+  };
+}
+
 export function scheduleTable(d: ClientDocumentView): Table {
   const places = minorUnits(d.currency);
   const properties = propertyNames(d);
+  const shown = d.columns.map((c) => settingsColumn(d, c));
   const columns: Column[] = [
     { header: 'Section', width: 18, kind: 'text' },
     { header: 'Reference', width: 11, kind: 'text' },
     { header: 'Heading', width: 32, kind: 'text' },
     { header: 'Description', width: 48, kind: 'text' },
-    ...d.columns.map((c) => ({ header: COLUMN_LABELS[c].label, width: 16, kind: 'text' as const })),
+    ...shown.map((c) => c.column),
     ...properties.map((name) => ({ header: name, width: 16, kind: 'text' as const })),
     { header: 'Quantity', width: 10, kind: 'number' },
     { header: 'Unit', width: 8, kind: 'text' },
@@ -75,13 +106,14 @@ export function scheduleTable(d: ClientDocumentView): Table {
         text(piece.reference),
         text(piece.heading),
         text(piece.description),
-        ...d.columns.map((c) => text(columnText(piece, c))),
+        ...shown.map((c) => c.cell(piece)),
         ...properties.map((name) => text(byName.get(name))),
         { decimal: quantityDecimal(piece.quantity.amount4), money: false },
-        text(piece.quantity.unit),
+        text(piece.quantity.unit ? wordsOf(d).unit(piece.quantity.amount4, piece.quantity.unit) : null),
         ...(d.showPrices
           ? [
-              text(piece.priceState === 'set' ? 'Set' : PRICE_STATE_WORDS[piece.priceState ?? 'tbc']),
+              // A priced piece's figures are in the next two columns; the others say why they have none.
+              text(PRICE_STATE_WORDS[piece.priceState ?? 'tbc']),
               money(piece.unitPrice?.amount4),
               money(piece.total?.amount4),
             ]

@@ -30,7 +30,8 @@ const value = (cell: Cell) => (cell === null ? null : 'text' in cell ? cell.text
 /**
  * The table as an XLSX workbook, written with exceljs's streaming writer straight into the blob store: each row is
  * committed (serialised and let go) as it is added, so the workbook is never built whole in memory. Sheet "Schedule":
- * a frozen header row, a row per piece, money in currency format, then the total; sheet "Removed" when pieces were.
+ * a frozen header row with a filter on every column, a row per piece, money in currency format, then the total (below
+ * the filtered range, so sorting never moves it); sheet "Removed" when pieces were.
  */
 export async function writeXlsx(files: BlobStore, table: Table, title: string) {
   const { default: ExcelJS } = await import('exceljs');
@@ -48,6 +49,10 @@ export async function writeXlsx(files: BlobStore, table: Table, title: string) {
       style: c.kind === 'money' ? { numFmt: money } : {},
     }));
     sheet.getRow(1).font = { bold: true };
+    sheet.autoFilter = {
+      from: { row: 1, column: 1 },
+      to: { row: 1 + table.rows.length, column: table.columns.length },
+    };
     sheet.getRow(1).commit();
     for (const row of table.rows) {
       sheet.addRow(row.map(value)).commit();

@@ -2,7 +2,9 @@ import type { BlobStore } from '../../../files/blob-store.js';
 import { openPdf, type Pdf } from '../../../files/pdf-kit.js';
 import { streamToBlob } from '../../../files/stream-to-blob.js';
 import type { ClientEstimateRevision } from '../../estimates/client-revision.js';
-import { dateText, moneyText, PRICE_STATE_WORDS, quantityText } from '../figures.js';
+import { clientWords, localeOf } from '../client-words.js';
+import { ROUNDING_NOTE } from './cover.js';
+import { dateText, moneyText, PRICE_STATE_WORDS } from '../figures.js';
 import { stampFooters } from './footer.js';
 import { CONTENT_WIDTH, ensureSpace, MUTED, PAGE, rule, type } from './layout.js';
 import type { RenderedFile } from './render.js';
@@ -38,7 +40,7 @@ function drawPiece(doc: Pdf, p: Piece, currency: ClientEstimateRevision['currenc
   if (p.description) type(doc, 'regular', 10, MUTED).text(p.description, { width: CONTENT_WIDTH });
   const figures =
     p.gross && p.unitPrice && p.net && p.tax
-      ? `${quantityText(p.quantity.amount4)}${p.quantity.unit ? ` ${p.quantity.unit}` : ''} × ${moneyText(p.unitPrice.amount4, currency)} = ${moneyText(p.net.amount4, currency)} + tax ${moneyText(p.tax.amount4, currency)} = ${moneyText(p.gross.amount4, currency)}${p.excludedFromTotal ? ' (not in the total)' : ''}`
+      ? `${clientWords(localeOf(currency)).quantity(p.quantity.amount4, p.quantity.unit)} × ${moneyText(p.unitPrice.amount4, currency)} = ${moneyText(p.net.amount4, currency)} + tax ${moneyText(p.tax.amount4, currency)} = ${moneyText(p.gross.amount4, currency)}${p.excludedFromTotal ? ' (not in the total)' : ''}`
       : `${PRICE_STATE_WORDS[p.priceState]}; not in the total`;
   doc.moveDown(0.2);
   type(doc, 'regular', 11).text(figures, { width: CONTENT_WIDTH });
@@ -65,6 +67,8 @@ function drawTotals(doc: Pdf, r: ClientEstimateRevision) {
     doc.moveDown(0.8);
     type(doc, 'regular', 11).text(r.paymentTerms, { width: CONTENT_WIDTH });
   }
+  doc.moveDown(0.8);
+  type(doc, 'regular', 8.5, MUTED).text(ROUNDING_NOTE, PAGE.left, doc.y, { width: CONTENT_WIDTH });
 }
 
 /**

@@ -8,7 +8,7 @@ import { drawCover } from './cover.js';
 import { stampFooters } from './footer.js';
 import { PhotoFiles } from './photos.js';
 import { drawSchedule } from './schedule.js';
-import { drawSpecSheets } from './spec-sheet.js';
+import { drawSpecSheets, specSheetWorthy } from './spec-sheet.js';
 
 /** The PDFs a project's client document renders as. */
 export type PdfKind = 'client_schedule' | 'spec_sheets';
@@ -33,9 +33,11 @@ export interface PdfRequest {
 }
 
 /**
- * Renders a client document as a PDF into the blob store, streaming: the cover with the studio's branding, then for a
- * client schedule the sections of pieces (photographs, chosen columns, quantities, prices or their state words),
- * section totals, totals and removed pieces, then a spec sheet page per piece; spec sheets alone for `spec_sheets`.
+ * Renders a client document as a PDF into the blob store, streaming: the cover with the studio's mark, the client's
+ * name and the date, then for a client schedule the sections of pieces (photographs, chosen columns, quantities,
+ * prices or their state words), section totals, totals and removed pieces, then a spec sheet page for each piece
+ * with more to show than its row (photographs, specifications, a long description); every piece's sheet for
+ * `spec_sheets`.
  * Every page carries the studio, the title and "Page n of N". Only the client document is read, so the PDF holds
  * exactly what the client may see.
  */
@@ -46,7 +48,10 @@ export async function renderClientPdf(files: BlobStore, source: RenderSource, re
   const photographById = new Map<string, FrozenPhotograph>();
   for (const list of Object.values(source.photographs)) for (const p of list) photographById.set(p.id, p);
   const pieces = d.sections.reduce((n, s) => n + s.pieces.length, 0);
-  const total = req.kind === 'client_schedule' ? pieces * 2 : pieces;
+  // A client schedule gives a spec sheet page only to the pieces with more to show than their row (specSheetWorthy).
+  const only = req.kind === 'client_schedule' ? specSheetWorthy : undefined;
+  const sheets = d.sections.reduce((n, s) => n + s.pieces.filter((p) => !only || only(p)).length, 0);
+  const total = req.kind === 'client_schedule' ? pieces + sheets : pieces;
   let done = 0;
   const art = {
     photos: new PhotoFiles(files),
@@ -58,9 +63,14 @@ export async function renderClientPdf(files: BlobStore, source: RenderSource, re
   };
   let pageCount = 0;
   const kept = await streamToBlob(files, doc, async () => {
-    drawCover(doc, d, { label, asOf: req.asOf ?? `As of ${dateText(d.piecesAsOf)}` });
+    drawCover(doc, d, {
+      label,
+      asOf: req.asOf ?? `As of ${dateText(d.piecesAsOf)}`,
+      clientName: source.clientName,
+      dated: source.dated,
+    });
     if (req.kind === 'client_schedule') await drawSchedule(doc, d, art);
-    await drawSpecSheets(doc, d, art);
+    await drawSpecSheets(doc, d, art, only);
     pageCount = stampFooters(doc, `${d.studioName}  ·  ${d.title}`);
     doc.end();
   });

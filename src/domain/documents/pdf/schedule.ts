@@ -2,7 +2,8 @@ import type { FrozenPhotograph } from '../../client-document/photographs.js';
 import type { Pdf } from '../../../files/pdf-kit.js';
 import { drained } from '../../../files/stream-to-blob.js';
 import { dateText, moneyText } from '../figures.js';
-import { type Piece, pieceFacts, priceWords, quantityWithUnit } from '../piece-facts.js';
+import { type Piece, pieceFacts, priceWords, quantityWithUnit, wordsOf } from '../piece-facts.js';
+import { ROUNDING_NOTE } from './cover.js';
 import type { ClientDocumentView } from '../sources.js';
 import { accent, CONTENT_WIDTH, ensureSpace, MUTED, PAGE, RULE, rule, type } from './layout.js';
 import type { PhotoFiles } from './photos.js';
@@ -64,7 +65,8 @@ function pieceText(doc: Pdf, piece: Piece, d: ClientDocumentView, width: number)
 
 /** One piece as a row: thumbnail, reference, heading, description and facts, then quantity and price on the right. */
 async function drawPiece(doc: Pdf, piece: Piece, d: ClientDocumentView, art: PieceArt, sectionTitle: string) {
-  const withPhotos = art.photographById.size > 0;
+  // Only a piece with a photograph keeps the thumbnail's column: no empty gutter beside the others.
+  const withPhotos = piece.photographs.length > 0;
   const textX = PAGE.left + (withPhotos ? THUMB + GAP : 0);
   const priceWidth = 128;
   const textWidth = CONTENT_WIDTH - (textX - PAGE.left) - priceWidth - GAP;
@@ -88,7 +90,7 @@ async function drawPiece(doc: Pdf, piece: Piece, d: ClientDocumentView, art: Pie
 
   const priceX = PAGE.width - PAGE.right - priceWidth;
   const right = { width: priceWidth, align: 'right' as const };
-  type(doc, 'regular', 9, MUTED).text(quantityWithUnit(piece), priceX, top, right);
+  type(doc, 'regular', 9, MUTED).text(quantityWithUnit(piece, d), priceX, top, right);
   const price = priceWords(piece, d.currency);
   if (price?.state !== undefined) {
     type(doc, 'bold', 10).text(price.state, priceX, top + 14, right);
@@ -144,8 +146,8 @@ function drawTotals(doc: Pdf, d: ClientDocumentView) {
   doc.moveDown(0.6);
   type(doc, 'bold', 14).text('Totals', PAGE.left, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.3);
-  const count = d.totals.pieceCount;
-  type(doc, 'regular', 10).text(`${count} ${count === 1 ? 'piece' : 'pieces'}`, { width: CONTENT_WIDTH });
+  const words = wordsOf(d);
+  type(doc, 'regular', 10).text(words.count(d.totals.pieceCount, 'piece'), { width: CONTENT_WIDTH });
   if (d.totals.total) {
     type(doc, 'bold', 16).text(`Total ${moneyText(d.totals.total.amount4, d.currency)}`, {
       width: CONTENT_WIDTH,
@@ -154,10 +156,12 @@ function drawTotals(doc: Pdf, d: ClientDocumentView) {
     const toConfirm = d.totals.piecesToConfirm ?? 0;
     if (toConfirm > 0) {
       type(doc, 'regular', 9, MUTED).text(
-        `${toConfirm} ${toConfirm === 1 ? 'piece is' : 'pieces are'} to be confirmed or priced on application, and not in the total.`,
+        `${words.count(toConfirm, 'piece is', 'pieces are')} to be confirmed or priced on application, and not in the total.`,
         { width: CONTENT_WIDTH, align: 'right' },
       );
     }
+    doc.moveDown(0.6);
+    type(doc, 'regular', 8.5, MUTED).text(ROUNDING_NOTE, PAGE.left, doc.y, { width: CONTENT_WIDTH, align: 'right' });
   }
 }
 

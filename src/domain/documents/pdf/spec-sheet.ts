@@ -46,7 +46,7 @@ async function drawSpecSheet(doc: Pdf, piece: Piece, sectionTitle: string, d: Cl
     }
   }
 
-  const details: Array<[string, string]> = [['Quantity', quantityWithUnit(piece)]];
+  const details: Array<[string, string]> = [['Quantity', quantityWithUnit(piece, d)]];
   const price = priceWords(piece, d.currency);
   if (price?.state !== undefined) details.push(['Price', price.state]);
   else if (price) details.push(['Unit price', price.unit!], ['Total', price.total!]);
@@ -77,10 +77,23 @@ async function drawSpecSheet(doc: Pdf, piece: Piece, sectionTitle: string, d: Cl
   }
 }
 
-/** A spec sheet page for every piece, in schedule order. */
-export async function drawSpecSheets(doc: Pdf, d: ClientDocumentView, art: PieceArt) {
+/** A description longer than this is cut on the schedule's row, so its spec sheet page has the rest to show. */
+const LONG_DESCRIPTION = 160;
+
+/**
+ * Whether a piece has more to show than its schedule row: photographs to see large, specifications in full, or a
+ * description the row cuts. The rest would make near-empty pages.
+ */
+export const specSheetWorthy = (piece: Piece) =>
+  piece.photographs.length > 0 ||
+  (piece.specifications?.length ?? 0) > 0 ||
+  piece.description.length > LONG_DESCRIPTION;
+
+/** A spec sheet page per piece (or per piece `only` accepts), in schedule order. */
+export async function drawSpecSheets(doc: Pdf, d: ClientDocumentView, art: PieceArt, only?: (piece: Piece) => boolean) {
   for (const section of d.sections) {
     for (const piece of section.pieces) {
+      if (only && !only(piece)) continue;
       await drawSpecSheet(doc, piece, section.title, d, art);
       await art.tick();
       await drained(doc);

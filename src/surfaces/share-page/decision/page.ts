@@ -37,6 +37,21 @@ export async function decisionState(
 ): Promise<DecisionState> {
   const share = await openDecisionShare(queryRow, token, now);
   const shared = await sharedRevision({ db, now }, share);
+  const studio = await db
+    .selectFrom('studios')
+    .select(['brand_accent_colour', 'brand_logo_text'])
+    .where('id', '=', share.studioId)
+    .executeTakeFirstOrThrow();
+  // The project's client document settings may give their own accent, as on the share page of its schedule.
+  const settings = await db
+    .selectFrom('client_document_settings')
+    .select('accent_colour')
+    .where('project_id', '=', share.projectId)
+    .executeTakeFirst();
+  const branding = {
+    accentColour: settings?.accent_colour ?? studio.brand_accent_colour,
+    logoText: studio.brand_logo_text,
+  };
   const recipient = await db
     .selectFrom('shares')
     .select('recipient_email')
@@ -44,7 +59,7 @@ export async function decisionState(
     .executeTakeFirstOrThrow();
   return {
     share,
-    view: { token, expiresAt: share.expiresAt, shared },
+    view: { token, expiresAt: share.expiresAt, shared, branding },
     sentTo: maskEmail(recipient.recipient_email ?? ''),
     verified: (await liveSession(db, share.shareId, secret, now)) !== undefined,
     mail: deliveryConfigured(config),
@@ -64,7 +79,7 @@ export function visitStep(state: DecisionState): Step {
 
 /** The page for a step, with its headers: the CSP allows its two stylesheets and forms posted to this server. */
 export function decisionPage(view: DecisionView): { body: string; headers: Record<string, string> } {
-  const style = `${accentStyle('#1f2937')}\n${DECISION_STYLE}`;
+  const style = `${accentStyle(view.branding.accentColour)}\n${DECISION_STYLE}`;
   const revision = view.shared.revision;
   return {
     body: layout(`${revision.title} · ${revision.studioName}`, decisionBody(view), style),

@@ -1,6 +1,9 @@
 import type { LineOutcome } from '../../../../db/vocabulary.js';
 import type { SharedRevision } from '../../../domain/share-decisions/shared-revision.js';
-import { formatDate, formatMoney, formatNumber, PRICE_STATE_WORDS } from '../format.js';
+import { PRICE_STATE_WORDS } from '../../../domain/documents/figures.js';
+import { clientWords, localeOf } from '../../../domain/documents/client-words.js';
+import { formatDate, formatMoney, formatNumber } from '../format.js';
+import { masthead } from '../masthead.js';
 import { type Html, html } from '../html.js';
 import { acceptedTotals, type Answers } from './figures.js';
 
@@ -20,23 +23,54 @@ export interface DecisionView {
   token: string;
   expiresAt: string | null;
   shared: SharedRevision;
+  /** The studio's accent colour and mark, as the share page of its schedule shows them. */
+  branding: { accentColour: string; logoText: string | null };
   step: Step;
 }
 
 const path = (view: DecisionView, action: string) => `/s/${view.token}/${action}`;
 
-/** One piece: its wording, reference, description, quantity and price, and the answer (asked, or as decided). */
+const wordsOf = (revision: Revision) => clientWords(localeOf(revision.currency));
+
+/**
+ * One piece on the share page's grid: its wording, reference and description on the left, its figures in the
+ * right-aligned price column (quantity, unit price, net, tax, and the total in weight), then the answer under both
+ * (asked, or as decided), after the figures it answers.
+ */
 function piece(p: Piece, view: DecisionView): Html {
-  const priced = p.gross
-    ? html`<p class="figures-line">${formatNumber(p.quantity.amount4)}${p.quantity.unit ? ` ${p.quantity.unit}` : ''} × ${formatMoney(p.unitPrice!)} = ${formatMoney(p.net!)} + tax ${formatMoney(p.tax!)} = <strong>${formatMoney(p.gross)}</strong>${p.excludedFromTotal ? ' (not in the total)' : ''}</p>`
-    : html`<p class="figures-line">${p.priceState === 'set' ? '' : PRICE_STATE_WORDS[p.priceState]}; not in the total</p>`;
-  return html`<li>
-<h3>${p.wording}</h3>
-${p.reference ? html`<p class="reference">${p.reference}</p>` : null}
+  const words = wordsOf(view.shared.revision);
+  const list: Array<[string, string]> = [['Quantity', words.quantity(p.quantity.amount4, p.quantity.unit)]];
+  let last: Html;
+  if (p.gross) {
+    list.push(['Unit price', formatMoney(p.unitPrice!)], ['Net', formatMoney(p.net!)], ['Tax', formatMoney(p.tax!)]);
+    last = html`<dt>Total</dt><dd class="amount">${formatMoney(p.gross)}</dd>`;
+  } else {
+    last = html`<dt>Price</dt><dd class="state">${p.priceState === 'set' ? '' : PRICE_STATE_WORDS[p.priceState]}</dd>`;
+  }
+  const answer = answerOf(p, view);
+  const outside = !p.gross || p.excludedFromTotal ? html`<dt></dt><dd class="outside">Not in the total</dd>` : null;
+  return html`<li class="piece"><article class="piece-grid no-photographs">
+<div class="piece-body">
+<div class="piece-head"><h3>${p.wording}</h3>${p.reference ? html`<p class="reference">Ref. ${p.reference}</p>` : null}</div>
 ${p.description ? html`<p class="description">${p.description}</p>` : null}
-${priced}
-${answerOf(p, view)}
-</li>`;
+</div>
+<dl class="figures">${list.map(([dt, dd]) => html`<dt>${dt}</dt><dd>${dd}</dd>`)}${last}${outside}</dl>
+${answer ? html`<div class="piece-answer">${answer}</div>` : null}
+</article></li>`;
+}
+
+/** At the top, as on the share page: how many pieces, which are still to be priced, the total and the deposit. */
+function summary(revision: Revision): Html {
+  const words = wordsOf(revision);
+  const pending = revision.pieces.filter((p) => !p.gross).length;
+  const items: Array<[string, string, string]> = [
+    ['In this estimate', words.count(revision.pieces.length, 'piece'), 'count'],
+    ['To be confirmed', pending ? words.count(pending, 'piece') : 'Nothing', 'pending'],
+    ['Total', formatMoney(revision.totals.gross), 'total'],
+  ];
+  return html`<section class="summary" aria-label="Summary">
+<dl class="summary-figures">${items.map(([dt, dd, kind]) => html`<div class="${kind}"><dt>${dt}</dt><dd>${dd}</dd></div>`)}</dl>
+</section>`;
 }
 
 const OUTCOME_WORDS: Record<LineOutcome, string> = { accepted: 'Accepted', declined: 'Declined' };
@@ -66,7 +100,7 @@ function terms(revision: Revision): Html {
 <dl class="figures">
 <dt>Net</dt><dd>${formatMoney(revision.totals.net)}</dd>
 <dt>Tax</dt><dd>${formatMoney(revision.totals.tax)}</dd>
-<dt>Total</dt><dd><strong>${formatMoney(revision.totals.gross)}</strong></dd>
+<dt>Total</dt><dd class="amount">${formatMoney(revision.totals.gross)}</dd>
 <dt>Deposit</dt><dd>${formatMoney(revision.deposit.amount)} (${formatNumber(revision.deposit.percent.ratio4 === '0' ? '0' : String(BigInt(revision.deposit.percent.ratio4) * 100n))}%)</dd>
 </dl>
 ${left.length ? html`<p class="note">Not in the total: ${left.map((l) => l.wording).join(', ')}.</p>` : null}
@@ -78,7 +112,7 @@ ${revision.paymentTerms ? html`<p class="description">${revision.paymentTerms}</
 function running(revision: Revision, answers: Answers): Html {
   const t = acceptedTotals(revision, answers);
   return html`<dl class="figures running">
-<dt>Accepted</dt><dd>${t.acceptedCount} of ${revision.pieces.length} pieces</dd>
+<dt>Accepted</dt><dd>${t.acceptedCount} of ${wordsOf(revision).count(revision.pieces.length, 'piece')}</dd>
 <dt>Net</dt><dd>${formatMoney(t.net)}</dd>
 <dt>Tax</dt><dd>${formatMoney(t.tax)}</dd>
 <dt>Total</dt><dd><strong>${formatMoney(t.gross)}</strong></dd>
@@ -159,11 +193,14 @@ export function decisionBody(view: DecisionView): Html {
   const body = html`<section class="document-section" aria-labelledby="pieces"><h2 id="pieces">The pieces</h2>${pieces}</section>
 ${terms(revision)}
 ${panel(view)}`;
-  return html`<header class="masthead"><div class="masthead-inner"><p class="studio">${revision.studioName}</p></div></header>
+  return html`${masthead(revision.studioName, view.branding.logoText)}
 <main>
+<div class="title-block">
 <h1>${revision.title}</h1>
 <p class="reference">Estimate ${revision.estimateNumber}, revision ${revision.revisionNumber}, issued ${formatDate(revision.issuedAt)}${revision.validUntil ? `; valid until ${revision.validUntil}` : ''}. Prices in ${revision.currency}.</p>
 ${revision.introduction ? html`<p class="introduction">${revision.introduction}</p>` : null}
+</div>
+${summary(revision)}
 ${view.step.kind === 'choose' ? html`<form method="post" action="${path(view, 'review')}">${body}</form>` : body}
 </main>
 <footer class="colophon"><p>Prepared for you by ${revision.studioName} for ${revision.projectName}.</p>

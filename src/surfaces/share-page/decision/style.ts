@@ -7,8 +7,10 @@ import { styleHash } from '../style.js';
  */
 export const DECISION_STYLE = `
 .offer { list-style: none; margin: 0; padding: 0; }
-.offer > li { padding: 1rem 0; border-bottom: 1px solid #e7e5e4; }
-.offer h3 { margin-bottom: 0.25rem; }
+.piece-answer { grid-column: 1 / -1; }
+.piece-answer .outcome, .piece-answer .answer { margin: 0; }
+.figures .outside { color: var(--muted); font-size: 0.875rem; }
+.title-block .reference { margin-bottom: 1rem; }
 .answer { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.5rem; border: 0; padding: 0; }
 .answer label { display: inline-flex; align-items: center; gap: 0.5rem; min-height: 44px; padding: 0.25rem 0.875rem;
   border: 1px solid #a8a29e; border-radius: 6px; background: #ffffff; cursor: pointer; }
@@ -30,8 +32,13 @@ button.secondary { background: #ffffff; color: #1f2937; border-color: #a8a29e; }
 button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #1f2937; outline-offset: 2px; }
 .alert { padding: 0.75rem 1rem; border-left: 4px solid #9f1239; background: #fff1f2; margin-bottom: 1rem; }
 .info { padding: 0.75rem 1rem; border-left: 4px solid var(--accent); background: #f5f5f4; margin-bottom: 1rem; }
-.running { font-size: 1.0625rem; }
+.running { font-size: 1.0625rem; max-width: 26rem; border-top: 0; margin-bottom: 1rem; }
+.panel .figures dd { text-align: right; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (min-width: 48rem) {
+  .offer .figures { grid-row: span 2; }
+  .piece-answer { grid-column: 1; align-self: start; }
+}
 @media print {
   form, .panel form, .buttons, .answer { display: none !important; }
   .panel { border: 0; padding: 0; }
