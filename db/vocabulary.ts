@@ -89,6 +89,8 @@ export const DOCUMENT_KINDS = [
   'client_export',
   'project_package',
   'estimate',
+  // A purchase order revision as the supplier reads it: trade prices, never a client price (generate_document).
+  'purchase_order',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -100,7 +102,13 @@ export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
  * What a document was made from: the live client document as it was then, a minted client document version, or what
  * a share link showed (retain_client_link_pdf). A package is made from the live project.
  */
-export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share', 'estimate_revision'] as const;
+export const DOCUMENT_SOURCE_KINDS = [
+  'live',
+  'version',
+  'share',
+  'estimate_revision',
+  'purchase_order_revision',
+] as const;
 export type DocumentSourceKind = (typeof DOCUMENT_SOURCE_KINDS)[number];
 
 /**
