@@ -353,6 +353,14 @@ export type DecisionMethod = (typeof DECISION_METHODS)[number];
 export const PURCHASE_ORDER_STATES = ['draft', 'issued', 'partly_delivered', 'delivered', 'cancelled'] as const;
 export type PurchaseOrderState = (typeof PURCHASE_ORDER_STATES)[number];
 
+/**
+ * Where a schedule line stands with its suppliers, read from its purchase orders (never written on the line): not
+ * ordered; on a draft order only; ordered (issued, nothing received yet); partly received; received (all it was
+ * ordered in).
+ */
+export const LINE_ORDERING_STATES = ['not_ordered', 'on_draft', 'ordered', 'partly_received', 'received'] as const;
+export type LineOrderingState = (typeof LINE_ORDERING_STATES)[number];
+
 /** Why create_purchase_orders_by_supplier left a line out rather than guess. */
 export const ORDER_SKIP_REASONS = ['no_supplier', 'no_trade_price', 'already_ordered', 'archived'] as const;
 export type OrderSkipReason = (typeof ORDER_SKIP_REASONS)[number];

@@ -1,0 +1,110 @@
+/**
+ * What a schedule line shows of its ordering: read from the purchase orders that name it, never stored on the line.
+ * Orders and deliveries are their own records with their own versions; the line's version does not move when they
+ * change (see `LineOrdering` in actions/schedule/records.ts for how its ETag still does).
+ */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../../db/schema.js';
+import { LINE_ORDERING_STATES, type LineOrderingState, PURCHASE_ORDER_STATES } from '../../../db/vocabulary.js';
+import { Id, named } from '../../core/values.js';
+import { receivedByLine } from './draft.js';
+import { Quantity4 } from './shapes.js';
+
+/**
+ * A line's ordering as the line record shows it: read-only, moved only by purchase orders and their deliveries.
+ *
+ * Version and ETag: these acts never change the line's version, so a studio's edit sent with `expectedVersion`, or
+ * with If-Match holding an ETag read before a delivery, is not refused for a change it did not make and cannot
+ * overwrite (the line's writes take no ordering field). The ETag still covers the ordering: the Line schema keeps
+ * `ordering` apart from its version (`keptApartFromVersion`, src/core/etag.ts), so a line's ETag is
+ * `"version-digest-digest"`, the last digest over the ordering alone. If-None-Match compares the whole tag, so a cached copy is never served stale after a delivery;
+ * If-Match compares the version and the first digest only (src/core/etag.ts).
+ */
+export const LineOrdering = named(
+  z
+    .strictObject({
+      state: z
+        .enum(LINE_ORDERING_STATES)
+        .describe(
+          'not_ordered; on_draft: only on a draft order; ordered: issued, nothing received; partly_received; received: all it was ordered in.',
+        ),
+      ordered: Quantity4.describe('Quantity on issued orders (a cancelled order counts what it delivered).'),
+      received: Quantity4.describe('Quantity received over every delivery.'),
+      purchaseOrder: z
+        .strictObject({ id: Id, number: z.int().min(1), state: z.enum(PURCHASE_ORDER_STATES) })
+        .nullable()
+        .describe('The latest order naming the line that is not cancelled (get_purchase_order); null: none.'),
+    })
+    .describe(
+      "Read-only: the line's ordering from its purchase orders and deliveries. It does not move the line's version; the ETag covers it, If-Match does not.",
+    ),
+  'LineOrdering',
+);
+export type LineOrdering = z.output<typeof LineOrdering>;
+
+/** A line no order names. */
+export const NOT_ORDERED: LineOrdering = {
+  state: 'not_ordered',
+  ordered: { amount4: '0' },
+  received: { amount4: '0' },
+  purchaseOrder: null,
+};
+
+interface Tally {
+  ordered: bigint;
+  received: bigint;
+  onDraft: boolean;
+  latest: LineOrdering['purchaseOrder'];
+}
+
+/** The state a tally reads as: received is compared with what issued orders asked for, not with the line's quantity. */
+function stateOf(t: Tally): LineOrderingState {
+  if (t.ordered === 0n && t.received === 0n) return t.onDraft ? 'on_draft' : 'not_ordered';
+  if (t.received === 0n) return 'ordered';
+  return t.received < t.ordered ? 'partly_received' : 'received';
+}
+
+/**
+ * The ordering of some lines of a project, by line id (lines no order names are absent: NOT_ORDERED). `ordered` sums
+ * the quantities on issued orders (a cancelled order counts only what it delivered); `received` sums every delivery;
+ * `purchaseOrder` is the latest order naming the line that is not cancelled.
+ */
+export async function orderingOfLines(db: Kysely<Database>, projectId: string, lineIds: readonly string[]) {
+  const found = new Map<string, LineOrdering>();
+  if (!lineIds.length) return found;
+  const rows = await db
+    .selectFrom('purchase_order_lines as l')
+    .innerJoin('purchase_orders as o', 'o.id', 'l.purchase_order_id')
+    .select(['l.id', 'l.line_id', 'l.quantity4', 'o.id as order_id', 'o.number', 'o.state'])
+    .where('l.project_id', '=', projectId)
+    .where('l.line_id', 'in', [...lineIds])
+    .where('l.archived_at', 'is', null)
+    .orderBy('o.number')
+    .execute();
+  if (!rows.length) return found;
+  const orderIds = [...new Set(rows.filter((r) => r.state !== 'draft').map((r) => r.order_id))];
+  const deliveries = orderIds.length
+    ? await db.selectFrom('purchase_order_deliveries').selectAll().where('purchase_order_id', 'in', orderIds).execute()
+    : [];
+  const received = receivedByLine(deliveries);
+  const tallies = new Map<string, Tally>();
+  for (const r of rows) {
+    const t = tallies.get(r.line_id) ?? { ordered: 0n, received: 0n, onDraft: false, latest: null };
+    const got = received.get(r.id) ?? 0n;
+    t.received += got;
+    if (r.state === 'draft') t.onDraft = true;
+    else t.ordered += r.state === 'cancelled' ? got : BigInt(r.quantity4);
+    if (r.state !== 'cancelled') t.latest = { id: r.order_id, number: r.number, state: r.state };
+    tallies.set(r.line_id, t);
+  }
+  for (const [lineId, t] of tallies) {
+    found.set(lineId, {
+      state: stateOf(t),
+      ordered: { amount4: t.ordered.toString() },
+      received: { amount4: t.received.toString() },
+      purchaseOrder: t.latest,
+    });
+  }
+  return found;
+}
