@@ -36,7 +36,7 @@ describe("a line's ordering", () => {
     expect(await ordering(p.armchair.id)).toMatchObject({
       state: 'on_draft',
       ordered: { amount4: '0' },
-      purchaseOrder: { id: draft.id, number: draft.number, state: 'draft' },
+      purchaseOrder: { id: draft.id, number: draft.number },
     });
     await owner.purchaseOrders.issuePurchaseOrderRevision.mutate({
       projectId: p.projectId,
@@ -48,7 +48,7 @@ describe("a line's ordering", () => {
       state: 'ordered',
       ordered: { amount4: '30000' },
       received: { amount4: '0' },
-      purchaseOrder: { id: draft.id, state: 'issued' },
+      purchaseOrder: { id: draft.id, number: draft.number },
     });
 
     const before = await read(p.armchair.id);
@@ -93,7 +93,7 @@ describe("a line's ordering", () => {
       state: 'received',
       ordered: { amount4: '30000' },
       received: { amount4: '30000' },
-      purchaseOrder: { id: draft.id, number: draft.number, state: 'delivered' },
+      purchaseOrder: { id: draft.id, number: draft.number },
     });
     const listed = await owner.schedule.listScheduleLines.query({ projectId: p.projectId });
     const states = Object.fromEntries(listed.items.map((l) => [l.heading, l.ordering.state]));

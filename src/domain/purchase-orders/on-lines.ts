@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/schema.js';
-import { LINE_ORDERING_STATES, type LineOrderingState, PURCHASE_ORDER_STATES } from '../../../db/vocabulary.js';
+import { LINE_ORDERING_STATES, type LineOrderingState } from '../../../db/vocabulary.js';
 import { Id, named } from '../../core/values.js';
 import { receivedByLine } from './draft.js';
 import { Quantity4 } from './shapes.js';
@@ -24,21 +24,15 @@ import { Quantity4 } from './shapes.js';
 export const LineOrdering = named(
   z
     .strictObject({
-      state: z
-        .enum(LINE_ORDERING_STATES)
-        .describe(
-          'not_ordered; on_draft: only on a draft order; ordered: issued, nothing received; partly_received; received: all it was ordered in.',
-        ),
-      ordered: Quantity4.describe('Quantity on issued orders (a cancelled order counts what it delivered).'),
-      received: Quantity4.describe('Quantity received over every delivery.'),
+      state: z.enum(LINE_ORDERING_STATES).describe('on_draft: on draft orders only.'),
+      ordered: Quantity4.describe('On issued orders.'),
+      received: Quantity4.describe('Over all deliveries.'),
       purchaseOrder: z
-        .strictObject({ id: Id, number: z.int().min(1), state: z.enum(PURCHASE_ORDER_STATES) })
+        .strictObject({ id: Id, number: z.int().min(1) })
         .nullable()
-        .describe('The latest order naming the line that is not cancelled (get_purchase_order); null: none.'),
+        .describe('The latest order not cancelled; null: none.'),
     })
-    .describe(
-      "Read-only: the line's ordering from its purchase orders and deliveries. It does not move the line's version; the ETag covers it, If-Match does not.",
-    ),
+    .describe("Read-only, from purchase orders: never moves the line's version."),
   'LineOrdering',
 );
 export type LineOrdering = z.output<typeof LineOrdering>;
@@ -95,7 +89,7 @@ export async function orderingOfLines(db: Kysely<Database>, projectId: string, l
     t.received += got;
     if (r.state === 'draft') t.onDraft = true;
     else t.ordered += r.state === 'cancelled' ? got : BigInt(r.quantity4);
-    if (r.state !== 'cancelled') t.latest = { id: r.order_id, number: r.number, state: r.state };
+    if (r.state !== 'cancelled') t.latest = { id: r.order_id, number: r.number };
     tallies.set(r.line_id, t);
   }
   for (const [lineId, t] of tallies) {
