@@ -104,6 +104,28 @@ describe("a line's ordering", () => {
     });
   });
 
+  it('counts what the supplier was sent: a draft edit after issuing counts once it is issued again', async () => {
+    const order = await owner.purchaseOrders.createPurchaseOrder.mutate({
+      projectId: p.projectId,
+      supplierId: p.lumen.id,
+      lines: [{ lineId: p.lamp.id }],
+      commandKey: uuid(),
+    });
+    const at = { projectId: p.projectId, purchaseOrderId: order.id };
+    const issue = (expectedVersion: number) =>
+      owner.purchaseOrders.issuePurchaseOrderRevision.mutate({ ...at, expectedVersion, confirm: true });
+    await issue(order.version);
+    const issued = await owner.purchaseOrders.getPurchaseOrder.query(at);
+    const edited = await owner.purchaseOrders.updatePurchaseOrderDraft.mutate({
+      ...at,
+      expectedVersion: issued.version,
+      lines: [{ orderLineId: issued.lines[0]!.id, quantity: { amount4: '30000' } }],
+    });
+    expect(await ordering(p.lamp.id)).toMatchObject({ state: 'ordered', ordered: { amount4: '10000' } });
+    await issue(edited.version);
+    expect(await ordering(p.lamp.id)).toMatchObject({ state: 'ordered', ordered: { amount4: '30000' } });
+  });
+
   it('still refuses an If-Match whose guarded part is stale or forged', async () => {
     const line = await read(p.lamp.id);
     const etag = line.headers.get('etag')!;

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/schema.js';
 import { LINE_ORDERING_STATES, type LineOrderingState } from '../../../db/vocabulary.js';
 import { Id, named } from '../../core/values.js';
 import { receivedByLine } from './draft.js';
-import { Quantity4 } from './shapes.js';
+import { type PurchaseOrderContent, Quantity4 } from './shapes.js';
 
 /**
  * A line's ordering as the line record shows it: read-only, moved only by purchase orders and their deliveries.
@@ -59,10 +59,28 @@ function stateOf(t: Tally): LineOrderingState {
   return t.received < t.ordered ? 'partly_received' : 'received';
 }
 
+/** What each order line asked of the supplier in its order's current revision: order line id → quantity, scale 4. */
+async function issuedQuantities(db: Kysely<Database>, revisionIds: readonly string[]) {
+  const issued = new Map<string, bigint>();
+  if (!revisionIds.length) return issued;
+  const revisions = await db
+    .selectFrom('purchase_order_revisions')
+    .select('content')
+    .where('id', 'in', [...revisionIds])
+    .execute();
+  for (const r of revisions) {
+    const content = JSON.parse(r.content as unknown as string) as PurchaseOrderContent;
+    for (const l of content.lines) issued.set(l.orderLineId, BigInt(l.quantity.amount4));
+  }
+  return issued;
+}
+
 /**
  * The ordering of some lines of a project, by line id (lines no order names are absent: NOT_ORDERED). `ordered` sums
- * the quantities on issued orders (a cancelled order counts only what it delivered); `received` sums every delivery;
- * `purchaseOrder` is the latest order naming the line that is not cancelled.
+ * what the current revisions of the lines' orders asked for (what the supplier was sent, not a draft edited since; a
+ * cancelled order counts only what it delivered); `received` sums every delivery; a line on a draft, or added to an
+ * issued order's draft and not issued yet, is `on_draft` until something is ordered; `purchaseOrder` is the latest
+ * order naming the line that is not cancelled.
  */
 export async function orderingOfLines(db: Kysely<Database>, projectId: string, lineIds: readonly string[]) {
   const found = new Map<string, LineOrdering>();
@@ -70,27 +88,34 @@ export async function orderingOfLines(db: Kysely<Database>, projectId: string, l
   const rows = await db
     .selectFrom('purchase_order_lines as l')
     .innerJoin('purchase_orders as o', 'o.id', 'l.purchase_order_id')
-    .select(['l.id', 'l.line_id', 'l.quantity4', 'o.id as order_id', 'o.number', 'o.state'])
+    .select(['l.id', 'l.line_id', 'l.archived_at', 'o.id as order_id', 'o.number', 'o.state', 'o.current_revision_id'])
     .where('l.project_id', '=', projectId)
     .where('l.line_id', 'in', [...lineIds])
-    .where('l.archived_at', 'is', null)
     .orderBy('o.number')
     .execute();
   if (!rows.length) return found;
-  const orderIds = [...new Set(rows.filter((r) => r.state !== 'draft').map((r) => r.order_id))];
-  const deliveries = orderIds.length
-    ? await db.selectFrom('purchase_order_deliveries').selectAll().where('purchase_order_id', 'in', orderIds).execute()
+  const live = rows.filter((r) => r.state !== 'draft' && r.state !== 'cancelled' && r.current_revision_id);
+  const issued = await issuedQuantities(db, [...new Set(live.map((r) => r.current_revision_id!))]);
+  const sent = [...new Set(rows.filter((r) => r.state !== 'draft').map((r) => r.order_id))];
+  const deliveries = sent.length
+    ? await db.selectFrom('purchase_order_deliveries').selectAll().where('purchase_order_id', 'in', sent).execute()
     : [];
   const received = receivedByLine(deliveries);
   const tallies = new Map<string, Tally>();
   for (const r of rows) {
     const t = tallies.get(r.line_id) ?? { ordered: 0n, received: 0n, onDraft: false, latest: null };
+    tallies.set(r.line_id, t);
     const got = received.get(r.id) ?? 0n;
     t.received += got;
-    if (r.state === 'draft') t.onDraft = true;
-    else t.ordered += r.state === 'cancelled' ? got : BigInt(r.quantity4);
-    if (r.state !== 'cancelled') t.latest = { id: r.order_id, number: r.number };
-    tallies.set(r.line_id, t);
+    if (r.state === 'cancelled') {
+      t.ordered += got;
+      continue;
+    }
+    const asked = r.state === 'draft' ? undefined : issued.get(r.id);
+    if (asked !== undefined) t.ordered += asked;
+    else if (r.archived_at === null) t.onDraft = true;
+    else continue;
+    t.latest = { id: r.order_id, number: r.number };
   }
   for (const [lineId, t] of tallies) {
     found.set(lineId, {
