@@ -129,9 +129,21 @@ describe('sending it to the supplier', () => {
     expect(createHash('sha256').update(attachment!.content).digest('hex')).toBe(sha256);
   });
 
-  it('a client schedule still needs its recipient', async () => {
+  it('a client schedule still needs its recipient, and a package holds it but never the order', async () => {
     const { result: op } = await fileTool('generate_document', { kind: 'spec_sheets' });
     expect((await fileTool('deliver_document', { documentId: op.result.id })).code).toBe('VALIDATION_FAILED');
+    const { result: packed } = await fileTool('create_project_package', {});
+    expect(packed).toMatchObject({ status: 'succeeded' });
+    // A package is made as it is downloaded; a ZIP names its entries in plain bytes (headers, central directory).
+    const link = await callTool(mcp, 'call_action', {
+      name: 'download_project_package',
+      arguments: { projectId: p.projectId, packageId: packed.result.id },
+    });
+    const res = await fetch(`${app.url}${new URL(link.result.result.url).pathname}`);
+    const zip = Buffer.from(await res.arrayBuffer());
+    const order = await owner.documents.getProjectDocument.query({ projectId: p.projectId, documentId });
+    expect(zip.includes(Buffer.from(`documents/${op.result.filename}`))).toBe(true);
+    expect(zip.includes(Buffer.from(order.filename))).toBe(false);
   });
 
   it('is listed to a member without pricing:read, but its file is not theirs to download', async () => {
