@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { sha256 } from './ids.js';
 
-/** Top-level fields of a record's schema that other records' acts move without its version moving (by its definition). */
+/** Fields of a record's schema (by its definition) that other records' acts move without moving its version. */
 const APART = new WeakMap<object, readonly string[]>();
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: object } })._zod.def;
 

@@ -1,8 +1,8 @@
 /**
  * Property: whatever sequence of edits, issues, deliveries and cancellations a studio sends, through the real server,
  * an order only moves along draft → issued → partly_delivered → delivered (or to cancelled, for good), no line ever
- * receives more than it ordered, and an issued revision's content and digest never change. The schedule lines agree:
- * a line's ordering never shows more received than ordered, and its state is what its figures say.
+ * receives more than it ordered, and an issued revision's content and digest never change. The schedule lines
+ * agree: a line's ordering never shows more received than ordered, and its state is what its figures say.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ export interface DocumentLinesKind<Row> {
 const untyped = (db: Kysely<Database>) =>
   db as unknown as Kysely<Record<string, LineColumns & Record<string, unknown>>>;
 
-/** Finds each named line among the document's active lines, in the order named, or NOT_FOUND naming the first missing. */
+/** Each named line among the document's active lines, in the order named; NOT_FOUND naming the first missing. */
 export async function documentLines<Row>(
   ctx: Pick<ActionContext, 'db'>,
   kind: DocumentLinesKind<Row>,

@@ -1,7 +1,7 @@
 /**
  * What a schedule line shows of its ordering: read from the purchase orders that name it, never stored on the line.
  * Orders and deliveries are their own records with their own versions; the line's version does not move when they
- * change (see `LineOrdering` in actions/schedule/records.ts for how its ETag still does).
+ * change (see `LineOrdering` below for how its ETag still does).
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -18,8 +18,8 @@ import { type PurchaseOrderContent, Quantity4 } from './shapes.js';
  * with If-Match holding an ETag read before a delivery, is not refused for a change it did not make and cannot
  * overwrite (the line's writes take no ordering field). The ETag still covers the ordering: the Line schema keeps
  * `ordering` apart from its version (`keptApartFromVersion`, src/core/etag.ts), so a line's ETag is
- * `"version-digest-digest"`, the last digest over the ordering alone. If-None-Match compares the whole tag, so a cached copy is never served stale after a delivery;
- * If-Match compares the version and the first digest only (src/core/etag.ts).
+ * `"version-digest-digest"`, the last digest over the ordering alone. If-None-Match compares the whole tag, so a
+ * cached copy is never served stale after a delivery; If-Match compares the version and the first digest only.
  */
 export const LineOrdering = named(
   z
