@@ -89,6 +89,8 @@ export const DOCUMENT_KINDS = [
   'client_export',
   'project_package',
   'estimate',
+  // A purchase order revision as the supplier reads it: trade prices, never a client price (generate_document).
+  'purchase_order',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -100,7 +102,13 @@ export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
  * What a document was made from: the live client document as it was then, a minted client document version, or what
  * a share link showed (retain_client_link_pdf). A package is made from the live project.
  */
-export const DOCUMENT_SOURCE_KINDS = ['live', 'version', 'share', 'estimate_revision'] as const;
+export const DOCUMENT_SOURCE_KINDS = [
+  'live',
+  'version',
+  'share',
+  'estimate_revision',
+  'purchase_order_revision',
+] as const;
 export type DocumentSourceKind = (typeof DOCUMENT_SOURCE_KINDS)[number];
 
 /**
@@ -344,6 +352,14 @@ export type DecisionMethod = (typeof DECISION_METHODS)[number];
  */
 export const PURCHASE_ORDER_STATES = ['draft', 'issued', 'partly_delivered', 'delivered', 'cancelled'] as const;
 export type PurchaseOrderState = (typeof PURCHASE_ORDER_STATES)[number];
+
+/**
+ * Where a schedule line stands with its suppliers, read from its purchase orders (never written on the line): not
+ * ordered; on a draft order only; ordered (issued, nothing received yet); partly received; received (all it was
+ * ordered in).
+ */
+export const LINE_ORDERING_STATES = ['not_ordered', 'on_draft', 'ordered', 'partly_received', 'received'] as const;
+export type LineOrderingState = (typeof LINE_ORDERING_STATES)[number];
 
 /** Why create_purchase_orders_by_supplier left a line out rather than guess. */
 export const ORDER_SKIP_REASONS = ['no_supplier', 'no_trade_price', 'already_ordered', 'archived'] as const;

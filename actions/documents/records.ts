@@ -5,7 +5,7 @@ import { Id, named, Timestamp } from '../../src/core/values.js';
 export const DocumentKind = z
   .enum(DOCUMENT_KINDS)
   .describe(
-    'client_schedule: the client schedule as a PDF (cover, introduction, sections of pieces, totals, removed pieces, then a spec sheet page per piece); spec_sheets: the spec sheet pages alone; client_export: the client schedule as a spreadsheet (xlsx or csv); project_package: a ZIP of the documents, the export and the photographs.',
+    'client_schedule: the client schedule as a PDF (cover, introduction, sections of pieces, totals, removed pieces, then a spec sheet page per piece); spec_sheets: the spec sheet pages alone; client_export: the client schedule as a spreadsheet (xlsx or csv); project_package: a ZIP of the documents, the export and the photographs; estimate: an estimate revision as the client sees it; purchase_order: a purchase order revision as the supplier reads it (trade prices; downloading it needs pricing:read, and packages leave it out).',
   );
 named(DocumentKind, 'DocumentKind');
 
@@ -36,8 +36,16 @@ const DocumentSource = z
       kind: z.literal('estimate_revision'),
       revisionId: Id.describe("The estimate revision it shows, as the client sees it (generate_document's estimate)."),
     }),
+    z.strictObject({
+      kind: z.literal('purchase_order_revision'),
+      revisionId: Id.describe(
+        "The purchase order revision it shows, as the supplier reads it (generate_document's purchase_order).",
+      ),
+    }),
   ])
-  .describe('What the document was made from. Every document shows the client document only: never a trade price.');
+  .describe(
+    'What the document was made from. Every document shows the client document only (never a trade price), except a purchase order, which shows trade prices and no client price.',
+  );
 
 export const ProjectDocument = z
   .strictObject({

@@ -17,7 +17,7 @@ import { startOperation } from '../../src/jobs/operations.js';
 import { DOCUMENT_EX } from '../documents/documents.js';
 import { Operation } from '../operations/records.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { DocumentId, EstimateRevisionId, ProjectId, ShareId } from '../shared/refs.js';
+import { DocumentId, EstimateRevisionId, ProjectId, PurchaseOrderId, ShareId } from '../shared/refs.js';
 
 /**
  * The file tools that make or send a file: each accepts the act as an operation (see get_operation_status) and answers
@@ -36,22 +36,50 @@ const domainSource = (s: SentSource) =>
 
 const KEY = '4c1f7a2e-9b3d-4e5f-8a6b-7c8d9e0f1a2b';
 
-/** What generate_document's job renders: an estimate revision, or the client document a source names. */
-function renderJob(input: {
+/** What generate_document was sent: a kind and what that kind names. */
+interface RenderInput {
   projectId: string;
-  kind?: 'client_schedule' | 'spec_sheets' | 'estimate' | undefined;
+  kind?: 'client_schedule' | 'spec_sheets' | 'estimate' | 'purchase_order' | undefined;
   source?: SentSource;
   estimateRevisionId?: string | undefined;
-}) {
+  purchaseOrderId?: string | undefined;
+  revisionNumber?: number | undefined;
+}
+
+/** Refuses a kind sent without what it names, or with what another kind names. */
+function assertKindFits(input: RenderInput) {
   const estimate = input.kind === 'estimate';
-  if (estimate !== (input.estimateRevisionId !== undefined) || (estimate && input.source)) {
+  const order = input.kind === 'purchase_order';
+  const wrong =
+    estimate !== (input.estimateRevisionId !== undefined)
+      ? { path: 'estimateRevisionId', message: 'Only, and always, with kind estimate.' }
+      : order !== (input.purchaseOrderId !== undefined)
+        ? { path: 'purchaseOrderId', message: 'Only, and always, with kind purchase_order.' }
+        : input.revisionNumber !== undefined && !order
+          ? { path: 'revisionNumber', message: 'Only with kind purchase_order.' }
+          : input.source && (estimate || order)
+            ? { path: 'source', message: 'Only with kind client_schedule or spec_sheets.' }
+            : undefined;
+  if (wrong) {
     throw new ServiceError(
       'VALIDATION_FAILED',
-      'An estimate PDF names its revision: send kind estimate with estimateRevisionId (and no source); other kinds take neither.',
-      { errors: [{ path: 'estimateRevisionId', message: 'Only, and always, with kind estimate.' }] },
+      'An estimate PDF names its revision (kind estimate with estimateRevisionId), a purchase order PDF its order (kind purchase_order with purchaseOrderId, and revisionNumber if not the current one); neither takes a source, and the client kinds take neither id.',
+      { errors: [wrong] },
     );
   }
-  if (estimate) return { projectId: input.projectId, revisionId: input.estimateRevisionId! };
+}
+
+/** What generate_document's job renders: an estimate revision, an order's revision, or the client document a source names. */
+function renderJob(input: RenderInput) {
+  assertKindFits(input);
+  if (input.kind === 'estimate') return { projectId: input.projectId, revisionId: input.estimateRevisionId! };
+  if (input.kind === 'purchase_order') {
+    return {
+      projectId: input.projectId,
+      purchaseOrderId: input.purchaseOrderId!,
+      revisionNumber: input.revisionNumber,
+    };
+  }
   return { projectId: input.projectId, kind: input.kind ?? 'client_schedule', source: domainSource(input.source) };
 }
 
@@ -102,19 +130,32 @@ const poll =
 
 export const generateDocumentTool = documentOperation({
   name: 'generate_document',
-  summary: "Render a project's client schedule, spec sheets or an estimate as a PDF, kept as a project document.",
-  description: `Renders the client document as a PDF: client_schedule (cover, introduction, sections of pieces with photographs and client prices as the settings allow, totals, removed pieces, then a spec sheet page per piece) or spec_sheets (the spec sheet pages alone). It is drawn from the client document only, so no trade price can appear. source picks the live document (default) or a minted version. kind estimate with estimateRevisionId renders that estimate revision as the client sees it (pieces, client prices, tax, totals, deposit, terms); deliver_document then emails it, with the decide link in the message if you wish. ${poll}`,
-  intents: ['make a PDF of the client schedule', 'print the schedule for the client', 'produce a spec sheet'],
+  summary: 'Render a client schedule, spec sheets, an estimate or a purchase order as a PDF document.',
+  description: `Renders the client document as a PDF: client_schedule (cover, introduction, sections of pieces with photographs and client prices as the settings allow, totals, removed pieces, then a spec sheet page per piece) or spec_sheets (the spec sheet pages alone), both drawn from the client document only, so no trade price can appear. source picks the live document (default) or a minted version. kind estimate with estimateRevisionId renders that estimate revision as the client sees it (pieces, client prices, tax, totals, deposit, terms); deliver_document then emails it, with the decide link in the message if you wish. kind purchase_order with purchaseOrderId renders that order's current issued revision (or revisionNumber) for its supplier: the studio, the supplier, the lines at trade prices with their tax, the totals and the delivery details, never a client price, markup or the client's name (the delivery address is printed as the studio wrote it); deliver_document without a recipient then emails it to the supplier. ${poll}`,
+  intents: [
+    'make a PDF of the client schedule',
+    'print the schedule for the client',
+    'produce a spec sheet',
+    'make the purchase order PDF for the supplier',
+  ],
   input: z.strictObject({
     projectId: ProjectId,
     kind: z
-      .enum(['client_schedule', 'spec_sheets', 'estimate'])
+      .enum(['client_schedule', 'spec_sheets', 'estimate', 'purchase_order'])
       .optional()
-      .describe('Default client_schedule; estimate with estimateRevisionId.'),
+      .describe('Default client_schedule; estimate with estimateRevisionId; purchase_order with purchaseOrderId.'),
     source: Source,
     estimateRevisionId: EstimateRevisionId.optional().describe(
       'With kind estimate: the revision to render as the client sees it (list_estimate_revisions).',
     ),
+    purchaseOrderId: PurchaseOrderId.optional().describe(
+      'With kind purchase_order: the issued order to render for its supplier (list_purchase_orders).',
+    ),
+    revisionNumber: z
+      .int()
+      .min(1)
+      .optional()
+      .describe("With kind purchase_order: an earlier revision's number; default the current one."),
   }),
   example: { projectId: EXAMPLE.projectId, kind: 'client_schedule', commandKey: KEY },
   runs: RENDER_DOCUMENT,
@@ -172,16 +213,25 @@ export const deliverDocument = documentOperation({
   name: 'deliver_document',
   summary: 'Email a document of a project to someone, as an attachment (when email is configured).',
   description:
-    "Sends the document by email through the studio's mail server, attached, with a subject (default: the document's title) and a short message. Only when the server has email configured: otherwise DELIVERY_NOT_CONFIGURED (503) at once, and nothing is queued; download_document gives a link to send yourself. The delivery is recorded (list_document_deliveries) and sent by an operation: poll get_operation_status; a refusal by the mail server fails it with DELIVERY_FAILED and the delivery says what the server answered. Send a fresh commandKey so a retry never sends it twice.",
-  intents: ['email the PDF to the client', 'send a document by email', 'mail the schedule to the client'],
+    "Sends the document by email through the studio's mail server, attached, with a subject (default: the document's title) and a short message, to recipient (a purchase order without one goes to its supplier's email; a supplier without one is VALIDATION_FAILED: send recipient or update_supplier). Only when the server has email configured: otherwise DELIVERY_NOT_CONFIGURED (503) at once, and nothing is queued; download_document gives a link to send yourself. The delivery is recorded (list_document_deliveries) and sent by an operation: poll get_operation_status; a refusal by the mail server fails it with DELIVERY_FAILED and the delivery says what the server answered. Send a fresh commandKey so a retry never sends it twice.",
+  intents: [
+    'email the PDF to the client',
+    'send a document by email',
+    'mail the schedule to the client',
+    'send the purchase order to the supplier',
+  ],
   input: z.strictObject({
     projectId: ProjectId,
     documentId: DocumentId.describe('From list_project_documents.'),
-    recipient: z.email().max(320).describe('Who receives it, e.g. client@example.com.'),
+    recipient: z
+      .email()
+      .max(320)
+      .optional()
+      .describe("Who receives it, e.g. client@example.com; a purchase order's default is its supplier's email."),
     subject: z.string().trim().min(1).max(200).optional(),
     message: z.string().trim().max(5000).optional().describe('The email text above the attachment.'),
   }),
-  errors: ['NOT_FOUND', 'ARCHIVED', 'DELIVERY_NOT_CONFIGURED'],
+  errors: ['NOT_FOUND', 'ARCHIVED', 'DELIVERY_NOT_CONFIGURED', 'VALIDATION_FAILED'],
   example: {
     projectId: EXAMPLE.projectId,
     documentId: DOCUMENT_EX.documentId,

@@ -37,7 +37,7 @@ export const downloadDocument = defineAction({
   domain: 'files',
   summary: 'Get a short-lived private link to download a document of a project.',
   description:
-    "Mints a link to the document's file (a PDF, XLSX, CSV or ZIP) that works for a few minutes (minutes: 10 by default, at most 60) and needs no login: open it in a browser or pass it to whoever should have the file. It names this one document of your studio and nothing else; an expired, altered or unknown link answers 403 with the same body. list_project_documents lists the documents; an archived one can still be downloaded with a link asked for after its archiving. A link stops working, with the same 403, once its document is archived, or the member who asked for it is removed, or the API token or OAuth connection it was asked with is revoked. Asking again gives a fresh link; nothing is recorded of links being opened.",
+    "Mints a link to the document's file (a PDF, XLSX, CSV or ZIP) that works for a few minutes (minutes: 10 by default, at most 60) and needs no login: open it in a browser or pass it to whoever should have the file. It names this one document of your studio and nothing else; an expired, altered or unknown link answers 403 with the same body. list_project_documents lists the documents; an archived one can still be downloaded with a link asked for after its archiving. A link stops working, with the same 403, once its document is archived, or the member who asked for it is removed, or the API token or OAuth connection it was asked with is revoked. Asking again gives a fresh link; nothing is recorded of links being opened. A purchase order (trade prices) is FORBIDDEN to a caller without pricing:read.",
   scope: 'documents:read',
   input: z.strictObject({
     projectId: ProjectId,
@@ -45,7 +45,7 @@ export const downloadDocument = defineAction({
     minutes,
   }),
   output: DownloadLink,
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'FORBIDDEN'],
   example: { projectId: EXAMPLE.projectId, documentId: DOCUMENT_EX.documentId },
   handler: (ctx, input) => downloadLink(ctx, input),
 });

@@ -1,3 +1,5 @@
+import { keptApartFromVersion } from '../../src/core/etag.js';
+import { LineOrdering } from '../../src/domain/purchase-orders/on-lines.js';
 import { z } from 'zod';
 import { priced, publicMoney } from '../../src/core/schema-marks.js';
 import { SupplierId, UnitId } from '../shared/refs.js';
@@ -83,6 +85,7 @@ export const Line = z
       .describe(
         'Library specifications attached to the line, in its order (attach_specification_to_line); get_specification reads one whole.',
       ),
+    ordering: LineOrdering,
     margin: priced(Money)
       .nullable()
       .optional()
@@ -97,6 +100,8 @@ export const Line = z
   })
   .describe('A schedule line.');
 named(Line, 'Line');
+// Purchase orders and deliveries move a line's ordering, never its version: see LineOrdering for the ETag's rule.
+keptApartFromVersion(Line, ['ordering']);
 
 /**
  * A line's link: a web address, http:// or https:// only (as a url custom property and an imported link), so no

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AnyAction } from '../core/define-action.js';
 import { sha256 } from '../core/ids.js';
-import { etagOf } from '../core/etag.js';
+import { apartFields, etagOf } from '../core/etag.js';
 
 const hasVersion = (action: AnyAction) =>
   action.kind === 'resource' && action.output instanceof z.ZodObject && 'version' in action.output.shape;
@@ -34,5 +34,7 @@ export function restEtag(action: AnyAction, output: unknown): string | undefined
 }
 
 /** A versioned record's ETag as a read or a write answers it: a write is tagged as the read it takes If-Match from. */
-export const versionTagOf = (action: AnyAction, output: unknown) =>
-  etagOf(output, (action.etagFrom ?? action).http?.etagIgnores);
+export function versionTagOf(action: AnyAction, output: unknown) {
+  const read = action.etagFrom ?? action;
+  return etagOf(output, read.http?.etagIgnores, apartFields(read.output));
+}

@@ -1,7 +1,7 @@
 import type { ActionContext } from './context.js';
 import { type Call, type Connection, controlFieldName, controlValue } from './call.js';
 import { ServiceError } from './errors.js';
-import { entityTags, etagOf, versionInTag } from './etag.js';
+import { apartFields, entityTags, etagOf, guardedPart, versionInTag } from './etag.js';
 import type { ResolvedRef } from './guards.js';
 import { shownTo } from './pricing-visibility.js';
 
@@ -100,9 +100,10 @@ export async function requireCurrentTag(call: Call, ctx: ActionContext) {
     Object.fromEntries(Object.keys(read.fullInput.shape).flatMap((f) => (f in input ? [[f, input[f]]] : []))),
   );
   const output = read.output.parse(await read.handler(ctx, readInput as never));
-  const current = etagOf(shownTo(call.caller, read, output), read.http?.etagIgnores);
+  const current = etagOf(shownTo(call.caller, read, output), read.http?.etagIgnores, apartFields(read.output));
   const { tags } = parsePrecondition(sent) as { tags: string[] };
-  if (current === undefined || !tags.includes(current)) {
+  // Fields kept apart from the version (a line's ordering) are not compared: no write of the record can overwrite them.
+  if (current === undefined || !tags.map(guardedPart).includes(guardedPart(current))) {
     throw versionConflict(action.versioned!.entity.name, (current ? versionInTag(current) : undefined) ?? 0);
   }
 }

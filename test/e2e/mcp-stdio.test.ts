@@ -53,7 +53,7 @@ describe('stdio MCP as mcp.json starts it', () => {
     const read = await owner.call('get_line', { projectId, itemId });
     expect(read.isError).toBeFalsy();
     const etag = read.structuredContent.etag as string;
-    expect(etag).toMatch(/^"\d+-[0-9a-f]{8}"$/);
+    expect(etag).toMatch(/^"\d+-[0-9a-f]{8}-[0-9a-f]{8}"$/);
     // The etag is the REST ETag, character for character.
     expect(etag).toBe((await restLine(projectId, itemId)).headers.get('etag'));
 
@@ -164,7 +164,7 @@ describe('an agent that lists the tools first, as every MCP client does', () => 
     const { projectId, itemId } = await firstLine(agent);
     const read = await agent.call('get_line', { projectId, itemId });
     expect(read.isError).toBeFalsy();
-    expect(read.structuredContent.etag).toMatch(/^"\d+-[0-9a-f]{8}"$/);
+    expect(read.structuredContent.etag).toMatch(/^"\d+-[0-9a-f]{8}-[0-9a-f]{8}"$/);
   });
 
   it('after tools/list, a refused update_line still reaches the agent as an isError result with its code', async () => {

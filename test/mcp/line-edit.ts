@@ -12,7 +12,7 @@ export async function typicalLineEdit(client: Client, projectId: string) {
 
   const read = await client.callTool({ name: 'get_line', arguments: { projectId, itemId } });
   const before = read.structuredContent as { etag: string; version: number; finish: string | null };
-  expect(before.etag).toMatch(new RegExp(`^"${before.version}-[0-9a-f]{8}"$`));
+  expect(before.etag).toMatch(new RegExp(`^"${before.version}-[0-9a-f]{8}-[0-9a-f]{8}"$`));
 
   const finish = `Smoked oak ${Math.random().toString(36).slice(2, 8)}`;
   const updated = await client.callTool({
@@ -22,7 +22,7 @@ export async function typicalLineEdit(client: Client, projectId: string) {
   expect(updated.isError, JSON.stringify(updated.structuredContent)).toBeFalsy();
   const after = updated.structuredContent as { etag: string; version: number; finish: string };
   expect(after).toMatchObject({ finish, version: before.version + 1 });
-  expect(after.etag).toMatch(new RegExp(`^"${before.version + 1}-[0-9a-f]{8}"$`));
+  expect(after.etag).toMatch(new RegExp(`^"${before.version + 1}-[0-9a-f]{8}-[0-9a-f]{8}"$`));
 
   const confirm = await client.callTool({ name: 'get_line', arguments: { projectId, itemId } });
   expect(confirm.structuredContent).toMatchObject({ finish, etag: after.etag });

@@ -104,7 +104,7 @@ describe('every answer validates against it, through the SDK client', () => {
     const small = await call(client, 'list_lines', { projectId: app.projectId, limit: 2 });
     expect(small.structuredContent.items).toHaveLength(2);
     const read = await call(client, 'get_line', { projectId: app.projectId, itemId: line.id });
-    expect(read.structuredContent.etag).toMatch(/^"\d+-[0-9a-f]{8}"$/);
+    expect(read.structuredContent.etag).toMatch(/^"\d+-[0-9a-f]{8}-[0-9a-f]{8}"$/);
     const updated = await call(client, 'update_line', {
       projectId: app.projectId,
       itemId: line.id,

@@ -103,7 +103,7 @@ describe('real MCP clients', () => {
       expect(call.code, call.stderr).toBe(0);
       expect(JSON.parse(call.stdout).structuredContent).toMatchObject({
         id: line.id,
-        etag: expect.stringMatching(new RegExp(`^"${line.version}-[0-9a-f]{8}"$`)),
+        etag: expect.stringMatching(new RegExp(`^"${line.version}-[0-9a-f]{8}-[0-9a-f]{8}"$`)),
       });
     },
     FIVE_MINUTES,

@@ -24,5 +24,17 @@ describe('the demo order', () => {
     expect(order.lines[0]!.received).toEqual(order.lines[0]!.quantity);
     expect(order.lines.length).toBeGreaterThan(1);
     expect(order.lines.slice(1).every((l) => l.received.amount4 === '0')).toBe(true);
+
+    // The schedule shows it: the line delivered in full is received, the others ordered, each naming the order.
+    const lines = await owner.schedule.listScheduleLines.query({ projectId: app.projectId });
+    const byId = new Map(lines.items.map((l) => [l.id, l.ordering]));
+    const [first, ...rest] = order.lines;
+    const named = { id: order.id, number: order.number };
+    expect(byId.get(first!.lineId)).toMatchObject({
+      state: 'received',
+      received: first!.quantity,
+      purchaseOrder: named,
+    });
+    for (const l of rest) expect(byId.get(l.lineId)).toMatchObject({ state: 'ordered', purchaseOrder: named });
   });
 });

@@ -5,8 +5,8 @@ export const HEADERS = {
   etagVersion: {
     required: true,
     description:
-      'The record\'s version and a digest of this body, quoted ("4-1c9e0a7b"): send it back as If-Match to change the record, or as If-None-Match to read it again.',
-    schema: { type: 'string', pattern: '^"[0-9]+-[0-9a-f]+"$' },
+      'The record\'s version and a digest of this body, quoted ("4-1c9e0a7b"; a line\'s adds a digest of its ordering, "4-1c9e0a7b-5d2e81aa", which If-Match does not compare): send it back as If-Match to change the record, or as If-None-Match to read it again.',
+    schema: { type: 'string', pattern: '^"[0-9]+-[0-9a-f]+(-[0-9a-f]+)?"$' },
   },
   etagContent: {
     required: true,

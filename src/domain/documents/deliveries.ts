@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database, DocumentDeliveryRow } from '../../../db/schema.js';
+import type { Database, DocumentDeliveryRow, DocumentRow } from '../../../db/schema.js';
 import type { DeliveryStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { supplierEmailOfRevision } from '../purchase-orders/supplier-copy.js';
 import { loadDocument } from './documents.js';
 import { assertDeliveryConfigured } from './mail-config.js';
 
@@ -83,9 +84,26 @@ export async function getDelivery(ctx: Pick<ActionContext, 'db'>, projectId: str
 export interface DeliveryRequest {
   projectId: string;
   documentId: string;
-  recipient: string;
+  /** Needed except for a purchase order, which goes to its supplier's email by default. */
+  recipient?: string | undefined;
   subject?: string | undefined;
   message?: string | undefined;
+}
+
+/** Who gets a document sent without a recipient: a purchase order's supplier, at the email the studio keeps for it. */
+async function defaultRecipient(ctx: ActionContext, document: DocumentRow) {
+  const supplier =
+    document.kind === 'purchase_order' && document.source_revision_id
+      ? await supplierEmailOfRevision(ctx, document.source_revision_id)
+      : undefined;
+  if (supplier?.email) return supplier.email;
+  throw new ServiceError(
+    'VALIDATION_FAILED',
+    supplier
+      ? `Supplier ${supplier.name} has no email; send recipient, or give the supplier one with update_supplier.`
+      : 'Send recipient: only a purchase order goes without one (to its supplier).',
+    { errors: [{ path: 'recipient', message: 'Who receives it, e.g. orders@supplier.example.' }] },
+  );
 }
 
 /**
@@ -102,12 +120,13 @@ export async function requestDelivery(ctx: ActionContext, req: DeliveryRequest) 
       `Document ${document.id} is archived and is not sent; generate_document makes a new one to send.`,
     );
   }
+  const recipient = req.recipient ?? (await defaultRecipient(ctx, document));
   const row: DocumentDeliveryRow = {
     id: newId(),
     studio_id: ctx.studioId,
     project_id: req.projectId,
     document_id: document.id,
-    recipient: req.recipient.toLowerCase(),
+    recipient: recipient.toLowerCase(),
     subject: req.subject ?? document.title,
     message: req.message ?? `Please find ${document.title} attached.`,
     status: 'queued',

@@ -23,7 +23,7 @@ export function presentDocument(row: DocumentRecord) {
         ? { kind: row.source_kind, versionNumber: row.source_version! }
         : row.source_kind === 'share'
           ? { kind: row.source_kind, shareId: row.source_share_id! }
-          : row.source_kind === 'estimate_revision'
+          : row.source_kind === 'estimate_revision' || row.source_kind === 'purchase_order_revision'
             ? { kind: row.source_kind, revisionId: row.source_revision_id! }
             : { kind: row.source_kind },
     title: row.title,
@@ -116,7 +116,8 @@ export type DocumentSource =
   | { kind: 'live' }
   | { kind: 'version'; number: number }
   | { kind: 'share'; shareId: string }
-  | { kind: 'estimate_revision'; revisionId: string };
+  | { kind: 'estimate_revision'; revisionId: string }
+  | { kind: 'purchase_order_revision'; revisionId: string };
 
 /** A file just written to the blob store, to be recorded as a document. */
 export interface NewDocument {
@@ -148,7 +149,7 @@ export async function recordDocument(ctx: ActionContext, doc: NewDocument) {
     source_kind: doc.source.kind as DocumentSourceKind,
     source_version: doc.source.kind === 'version' ? doc.source.number : null,
     source_share_id: doc.source.kind === 'share' ? doc.source.shareId : null,
-    source_revision_id: doc.source.kind === 'estimate_revision' ? doc.source.revisionId : null,
+    source_revision_id: 'revisionId' in doc.source ? doc.source.revisionId : null,
     title: doc.title,
     filename: doc.filename,
     blob_sha256: doc.sha256,

@@ -33,6 +33,18 @@ export function moneyText(amount4: string, currency: Currency): string {
 }
 
 /**
+ * A unit price as a supplier must read it: at the currency's minor unit when it has nothing finer (`£12.50`), else with
+ * the digits it has (`£33.3333`, `£12.345`), so a price agreed to the fourth decimal is never printed rounded.
+ */
+export function unitMoneyText(amount4: string, currency: Currency): string {
+  const n = parseAmount4(amount4);
+  const places = minorUnits(currency);
+  if (n % 10n ** BigInt(4 - places) === 0n) return moneyText(amount4, currency);
+  const digits = displayAmount(n < 0n ? -n : n, 4).replace(/0+$/, '');
+  return `${n < 0n ? '-' : ''}${SIGNS[currency] ?? `${currency} `}${digits}`;
+}
+
+/**
  * A scale-4 amount as a plain decimal string with `places` decimals, rounded half away from zero, no grouping:
  * `"12500000"`, 2 → `"1250.00"`. What a CSV cell holds and what a spreadsheet number is parsed from.
  */

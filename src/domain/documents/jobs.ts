@@ -10,6 +10,7 @@ import {
   retainClientLinkPdf,
 } from './generate.js';
 import { createProjectPackage } from './package.js';
+import { generatePurchaseOrderDocument, type PurchaseOrderDocumentRequest } from './purchase-order-document.js';
 
 /**
  * The documents' long acts, run by the operation workers: each job is its domain function as it is (a JobContext is a
@@ -18,9 +19,10 @@ import { createProjectPackage } from './package.js';
  */
 export const RENDER_DOCUMENT = defineJob({
   kind: 'document_render',
-  // An estimate names its revision; every other PDF is the client document's.
+  // An estimate names its revision, a purchase order its order; every other PDF is the client document's.
   run: (job) => {
-    const input = job.input as GenerateRequest | EstimateDocumentRequest;
+    const input = job.input as GenerateRequest | EstimateDocumentRequest | PurchaseOrderDocumentRequest;
+    if ('purchaseOrderId' in input) return generatePurchaseOrderDocument(job, input);
     return 'revisionId' in input ? generateEstimateDocument(job, input) : generateDocument(job, input);
   },
 });

@@ -36,7 +36,8 @@ async function packageContents(work: DocumentWork, projectId: string) {
       .select(['blob_sha256', 'byte_size', 'filename', 'format', 'created_at'])
       .where('project_id', '=', projectId)
       .where('archived_at', 'is', null)
-      .where('kind', '!=', 'project_package')
+      // A purchase order carries trade prices, and a package is what the studio hands a client: it stays out.
+      .where('kind', 'not in', ['project_package', 'purchase_order'])
       .orderBy('created_at')
       .orderBy('id')
       .execute();

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
+import { claimRow } from '../kit/claim-row.js';
 import { inProject } from '../kit/in-project.js';
 import { moneyOf, offerFigures } from './figures.js';
 import { ESTIMATE_LINE_RECORD, ESTIMATE_RECORD, type EstimateLineRow, type EstimateRow } from './record.js';
@@ -101,18 +102,8 @@ export async function readWhole(ctx: Pick<ActionContext, 'db'>, projectId: strin
  * Writes an estimate's state columns only if it is still at the version it was read at, bumping it: an issue, a void
  * and a decision racing for one estimate cannot both go ahead (the loser is VERSION_CONFLICT, never a half-write).
  */
-export async function claimEstimate(
+export const claimEstimate = (
   ctx: Pick<ActionContext, 'db' | 'now'>,
   estimate: EstimateRow,
   cols: Partial<Pick<EstimateRow, 'state' | 'current_revision_id' | 'revision_count' | 'void_reason' | 'voided_at'>>,
-) {
-  const done = await ctx.db
-    .updateTable('estimates')
-    .set({ ...cols, updated_at: ctx.now, version: estimate.version + 1 })
-    .where('id', '=', estimate.id)
-    .where('version', '=', estimate.version)
-    .executeTakeFirst();
-  if (done.numUpdatedRows !== 1n) {
-    throw new ServiceError('VERSION_CONFLICT', `Estimate ${estimate.number} changed meanwhile; read it again.`);
-  }
-}
+) => claimRow(ctx, 'estimates', estimate, cols, `Estimate ${estimate.number} changed meanwhile; read it again.`);

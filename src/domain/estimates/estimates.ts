@@ -2,6 +2,7 @@ import type { EstimateState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { nextNumberInProject } from '../kit/next-number.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { containsText } from '../kit/text-search.js';
@@ -65,16 +66,6 @@ export async function listEstimates(ctx: ActionContext, query: ListEstimatesQuer
 export const getEstimate = (ctx: ActionContext, projectId: string, estimateId: string) =>
   readWhole(ctx, projectId, estimateId);
 
-/** The next estimate number of a project: 1, then one more than the last. */
-async function nextNumber(ctx: ActionContext, projectId: string) {
-  const last = await ctx.db
-    .selectFrom('estimates')
-    .select((eb) => eb.fn.max('number').as('n'))
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
-  return Number(last?.n ?? 0) + 1;
-}
-
 export type EstimateTerms = CreateFields<typeof ESTIMATE_RECORD.spec.fields>;
 
 /** Makes a draft estimate (with lines, when given), numbered next in its project. */
@@ -87,7 +78,7 @@ export async function createEstimate(
   options: DraftOptions = {},
 ) {
   const head = await estimateHead(ctx, projectId);
-  const number = await nextNumber(ctx, projectId);
+  const number = await nextNumberInProject(ctx.db, 'estimates', projectId);
   const estimate = ESTIMATE_RECORD.newRow(
     {
       ...terms,

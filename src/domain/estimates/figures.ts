@@ -1,6 +1,6 @@
-import type { Currency } from '../../../db/vocabulary.js';
 import { parseAmount4 } from '../../core/money.js';
-import { depositOf, sumTaxed, type TaxedLine, taxedLine } from '../../core/taxed-lines.js';
+import { depositOf, sumTaxed, type TaxedLine } from '../../core/taxed-lines.js';
+import { lineMoney } from '../kit/line-money.js';
 import type { EstimateLineRow } from './record.js';
 
 type Priced = Pick<EstimateLineRow, 'quantity4' | 'price_state' | 'price4' | 'tax_rate4' | 'currency'>;
@@ -12,8 +12,7 @@ export type LeftOutReason = 'tbc' | 'poa' | 'excluded';
 /** One line's money: quantity × unit price rounded once, its tax rounded once; null unless the price is set. */
 export function lineFigures(row: Priced): TaxedLine | null {
   if (row.price_state !== 'set' || row.price4 === null) return null;
-  const exact8 = parseAmount4(row.quantity4) * parseAmount4(row.price4);
-  return taxedLine(exact8, 8, parseAmount4(row.tax_rate4), row.currency);
+  return lineMoney(row.quantity4, row.price4, row.tax_rate4, row.currency);
 }
 
 const leftOutReason = (row: Offered): LeftOutReason | null =>
@@ -48,5 +47,4 @@ export function offerFigures(lines: readonly Offered[], depositPercent4: string,
   };
 }
 
-/** A scale-4 figure as the money the API shows. */
-export const moneyOf = (amount4: bigint, currency: Currency) => ({ amount4: amount4.toString(), currency });
+export { moneyOf } from '../kit/line-money.js';

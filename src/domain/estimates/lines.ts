@@ -2,6 +2,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { minorUnits, roundToPlaces } from '../../core/money.js';
+import { archiveDocumentLines, type DocumentLinesKind, patchDocumentLines } from '../kit/document-lines.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { loadLine, presentationFor } from '../schedule/lines.js';
 import { derivePricing } from '../schedule/pricing.js';
@@ -101,48 +102,23 @@ export async function draftLines(
   return rows;
 }
 
-/** Finds each named line among the estimate's active lines, or NOT_FOUND naming it. */
-async function linesOf(ctx: Pick<ActionContext, 'db'>, estimate: EstimateRow, ids: readonly string[]) {
-  const rows = ids.length ? await ctx.db.selectFrom('estimate_lines').selectAll().where('id', 'in', ids).execute() : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row || row.estimate_id !== estimate.id || row.archived_at) {
-      throw new ServiceError('NOT_FOUND', `Estimate ${estimate.number} has no line ${id} (get_estimate lists them).`);
-    }
-    return row;
-  });
-}
+/** An estimate's lines, for the document-lines kit. */
+const ESTIMATE_LINES: DocumentLinesKind<EstimateLineRow> = {
+  table: 'estimate_lines',
+  parentColumn: 'estimate_id',
+  patchColumns: (patch) => ESTIMATE_LINE_RECORD.patchColumns(patch),
+  missing: (estimate, id) => `Estimate ${estimate.number} has no line ${id} (get_estimate lists them).`,
+};
 
 /** Changes what the estimate says about some of its lines; each changed line's version goes up. */
-export async function patchLines(ctx: ActionContext, estimate: EstimateRow, patches: readonly EstimateLinePatch[]) {
-  const rows = await linesOf(
+export const patchLines = (ctx: ActionContext, estimate: EstimateRow, patches: readonly EstimateLinePatch[]) =>
+  patchDocumentLines(
     ctx,
+    ESTIMATE_LINES,
     estimate,
-    patches.map((p) => p.estimateLineId),
+    patches.map(({ estimateLineId, ...patch }) => ({ id: estimateLineId, patch })),
   );
-  for (const [i, { estimateLineId: _id, ...patch }] of patches.entries()) {
-    const cols = ESTIMATE_LINE_RECORD.patchColumns(patch);
-    if (!Object.keys(cols).length) continue;
-    await ctx.db
-      .updateTable('estimate_lines')
-      .set((eb) => ({ ...cols, updated_at: ctx.now, version: eb('version', '+', 1) }))
-      .where('id', '=', rows[i]!.id)
-      .execute();
-  }
-}
 
 /** Removes lines from the draft: archived, never deleted (an issued revision may name them). */
-export async function archiveLines(ctx: ActionContext, estimate: EstimateRow, ids: readonly string[]) {
-  const rows = await linesOf(ctx, estimate, ids);
-  await ctx.db
-    .updateTable('estimate_lines')
-    .set((eb) => ({ archived_at: ctx.now, updated_at: ctx.now, version: eb('version', '+', 1) }))
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  return rows;
-}
+export const archiveLines = (ctx: ActionContext, estimate: EstimateRow, ids: readonly string[]) =>
+  archiveDocumentLines(ctx, ESTIMATE_LINES, estimate, ids);

@@ -10,13 +10,11 @@ import {
 } from '../../../db/vocabulary.js';
 import { publicMoney, refTo } from '../../core/schema-marks.js';
 import { Currency, Id, PricedField, PricedFieldInput, QuantityAmount4, Timestamp } from '../../core/values.js';
-import { asFlag, asJson, type Codec, type ColumnsCodec, defineRecord, field, type TableOf } from '../kit/record.js';
+import { asQuantity, asRatio } from '../kit/money-columns.js';
+import { asFlag, asJson, type ColumnsCodec, defineRecord, field, type TableOf } from '../kit/record.js';
 import { LINE } from '../schedule/entity.js';
 import { RevisionContent } from './client-revision.js';
 import { CalendarDate, DepositPercent, Digest, RevisionState, ShownMoney, TaxRate } from './shapes.js';
-
-/** A ratio kept as its scale-4 text. */
-const asRatio: Codec<{ ratio4: string }, string> = { toColumn: (v) => v.ratio4, fromColumn: (c) => ({ ratio4: c }) };
 
 type M = { amount4: string; currency: CurrencyCode };
 
@@ -157,7 +155,7 @@ export const ESTIMATE_LINE_RECORD = defineRecord({
     quantity: field(z.strictObject({ amount4: QuantityAmount4 }).describe("The line's quantity by default."), {
       write: 'always',
       column: 'quantity4',
-      codec: { toColumn: (q: { amount4: string }) => q.amount4, fromColumn: (c: string) => ({ amount4: c }) },
+      codec: asQuantity,
     }),
     unitName: field(z.string().nullable().describe("The line's unit when added.")),
     currency: field(Currency),

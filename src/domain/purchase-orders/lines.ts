@@ -5,6 +5,7 @@ import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { type FieldProblem, ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { archiveDocumentLines, type DocumentLinesKind, patchDocumentLines } from '../kit/document-lines.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { loadLine, presentationFor } from '../schedule/lines.js';
 import { PURCHASE_ORDER_LINE_RECORD, type PurchaseOrderLineRow } from './record.js';
@@ -139,57 +140,27 @@ export async function draftLines(
   return rows;
 }
 
-/** Finds each named line among the order's active lines, or NOT_FOUND naming it. */
-async function linesOf(ctx: Pick<ActionContext, 'db'>, order: { id: string; number: number }, ids: readonly string[]) {
-  const rows = ids.length
-    ? await ctx.db.selectFrom('purchase_order_lines').selectAll().where('id', 'in', ids).execute()
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row || row.purchase_order_id !== order.id || row.archived_at) {
-      throw new ServiceError(
-        'NOT_FOUND',
-        `Purchase order ${order.number} has no line ${id} (get_purchase_order lists them).`,
-      );
-    }
-    return row;
-  });
-}
+/** An order's lines, for the document-lines kit. */
+const ORDER_LINES: DocumentLinesKind<PurchaseOrderLineRow> = {
+  table: 'purchase_order_lines',
+  parentColumn: 'purchase_order_id',
+  patchColumns: (patch) => PURCHASE_ORDER_LINE_RECORD.patchColumns(patch),
+  missing: (order, id) => `Purchase order ${order.number} has no line ${id} (get_purchase_order lists them).`,
+};
 
 /** Changes what the order says about some of its lines; each changed line's version goes up. */
-export async function patchLines(
+export const patchLines = (
   ctx: ActionContext,
   order: { id: string; number: number },
   patches: readonly OrderLinePatch[],
-) {
-  const rows = await linesOf(
+) =>
+  patchDocumentLines(
     ctx,
+    ORDER_LINES,
     order,
-    patches.map((p) => p.orderLineId),
+    patches.map(({ orderLineId, ...patch }) => ({ id: orderLineId, patch })),
   );
-  for (const [i, { orderLineId: _id, ...patch }] of patches.entries()) {
-    const cols = PURCHASE_ORDER_LINE_RECORD.patchColumns(patch);
-    if (!Object.keys(cols).length) continue;
-    await ctx.db
-      .updateTable('purchase_order_lines')
-      .set((eb) => ({ ...cols, updated_at: ctx.now, version: eb('version', '+', 1) }))
-      .where('id', '=', rows[i]!.id)
-      .execute();
-  }
-}
 
 /** Removes lines from the order: archived, never deleted (an issued revision may name them). */
-export async function archiveLines(ctx: ActionContext, order: { id: string; number: number }, ids: readonly string[]) {
-  const rows = await linesOf(ctx, order, ids);
-  await ctx.db
-    .updateTable('purchase_order_lines')
-    .set((eb) => ({ archived_at: ctx.now, updated_at: ctx.now, version: eb('version', '+', 1) }))
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  return rows;
-}
+export const archiveLines = (ctx: ActionContext, order: { id: string; number: number }, ids: readonly string[]) =>
+  archiveDocumentLines(ctx, ORDER_LINES, order, ids);

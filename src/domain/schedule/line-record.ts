@@ -4,6 +4,7 @@ import { derivePricing } from './pricing.js';
 import { newId } from '../../core/ids.js';
 import type { ShownPropertyValue } from './line-values.js';
 import type { LineSpecification } from '../specifications/on-lines.js';
+import type { LineOrdering } from '../purchase-orders/on-lines.js';
 
 /**
  * Everything needed to present a line besides its row: the project's currency, the markup default in force, and the
@@ -23,6 +24,8 @@ export interface LinePresentation {
   propertiesOf(lineId: string): ShownPropertyValue[];
   /** The library specifications attached to the line, in its order. */
   specificationsOf(lineId: string): LineSpecification[];
+  /** What its purchase orders and deliveries say of the line (read-only; never moves its version). */
+  orderingOf(lineId: string): LineOrdering;
 }
 
 const money = (amount4: string | bigint | null, currency: Currency) =>
@@ -62,6 +65,7 @@ export function presentLine(row: LineRow, p: LinePresentation) {
     deliveryPrice: priced(row.delivery_state, row.delivery4, p.currency),
     properties: p.propertiesOf(row.id),
     specifications: p.specificationsOf(row.id),
+    ordering: p.orderingOf(row.id),
     margin: money(d.margin4, p.currency),
     clientTotal: money(d.clientTotal4, p.currency),
     version: row.version,

@@ -22,6 +22,7 @@ import { whereArchived } from '../kit/filters.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 import { inProject } from '../kit/in-project.js';
 import { copySpecifications, type LineSpecification, specificationsOfLines } from '../specifications/on-lines.js';
+import { type LineOrdering, NOT_ORDERED, orderingOfLines } from '../purchase-orders/on-lines.js';
 
 /** How many active custom properties a project has: none (the usual case) means no values to read. */
 const PROPERTY_COUNT = `(SELECT count(*) FROM custom_properties cp WHERE cp.project_id = p.id AND cp.archived_at IS NULL)`;
@@ -87,6 +88,7 @@ function presentationOf(
   const units = nameBook(ctx, 'SELECT name FROM units WHERE id = ?');
   const values = new Map<string, ShownPropertyValue[]>();
   const specifications = new Map<string, LineSpecification[]>();
+  const ordering = new Map<string, LineOrdering>();
   const p: ReadPresentation = {
     currency,
     defaultMarkup4: markup,
@@ -99,6 +101,9 @@ function presentationOf(
       else for (const [id, shown] of await valuesOfLines(ctx.db, projectId, ids, currency)) values.set(id, shown);
       for (const [id, attached] of await specificationsOfLines(ctx.db, projectId, ids))
         specifications.set(id, attached);
+      // Read afresh like the values: a delivery recorded since changes it without the line's version moving.
+      for (const id of ids) ordering.delete(id);
+      for (const [id, o] of await orderingOfLines(ctx.db, projectId, ids)) ordering.set(id, o);
     },
     propertiesOf(lineId) {
       const shown = values.get(lineId);
@@ -111,6 +116,7 @@ function presentationOf(
       if (!attached) throw new Error(`The specifications of line ${lineId} were not read before it was presented.`);
       return attached;
     },
+    orderingOf: (lineId) => ordering.get(lineId) ?? NOT_ORDERED,
     add(names) {
       if (names.supplier) suppliers.add(...names.supplier);
       if (names.unit) units.add(...names.unit);
