@@ -65,15 +65,6 @@ export interface SignInFailuresTable {
   locked_until: string | null;
 }
 
-export interface MembersTable {
-  id: string;
-  studio_id: string;
-  user_id: string;
-  role: Role;
-  created_at: string;
-  removed_at: string | null;
-}
-
 /**
  * An invitation to a studio for one email address and role: a single-use token kept as a digest (null while its email
  * is still to be sent: the sending mints it), reissued by a resend, closed by acceptance or revocation.
@@ -520,7 +511,6 @@ export interface Database {
   studios: StudiosTable;
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
-  members: MembersTable;
   api_tokens: ApiTokensTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
@@ -559,7 +549,6 @@ export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;
-export type MemberRow = Selectable<MembersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type SessionRow = Selectable<SessionsTable>;

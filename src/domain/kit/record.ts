@@ -170,6 +170,8 @@ export interface RecordSpec<
   versionMeans?: string;
   /** `false` for a record named by other ids than its own (a grant: its project and member): no id column. */
   id?: I;
+  /** What `id` says, when its bare name is not enough (a membership's id is what memberId names). */
+  idMeans?: string;
   /** The creation stamp's output key and column, when not createdAt and created_at (a share's issuedAt). */
   created?: C;
 }
@@ -306,7 +308,7 @@ function schemasOf(spec: AnySpec) {
   const entries = Object.entries(spec.fields);
   const std = standardOf(spec);
   const standard: Record<string, z.ZodType> = {
-    ...(std.id ? { id: Id } : {}),
+    ...(std.id ? { id: spec.idMeans ? Id.describe(spec.idMeans) : Id } : {}),
     ...Object.fromEntries(
       entries.filter(([, d]) => !d.hidden).map(([name, decl]) => [name, decl.output ?? decl.schema]),
     ),

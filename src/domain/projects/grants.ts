@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, MemberRow, ProjectGrantRow, UserRow } from '../../../db/schema.js';
+import type { Database, ProjectGrantRow, UserRow } from '../../../db/schema.js';
+import type { MemberRow } from '../members/record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';

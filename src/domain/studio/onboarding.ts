@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { UNIT_RECORD } from '../units/record.js';
+import { MEMBER_RECORD } from '../members/record.js';
 import type { Database } from '../../../db/schema.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import { newId, newToken, sha256 } from '../../core/ids.js';
@@ -88,7 +89,7 @@ export async function addMember(
   const id = newId();
   await db
     .insertInto('members')
-    .values({ id, studio_id: studioId, user_id: userId, role, created_at: now, removed_at: null })
+    .values(MEMBER_RECORD.newRow({ userId, role }, { id, ownerId: studioId, now }))
     .execute();
   return id;
 }
