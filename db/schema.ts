@@ -9,14 +9,11 @@ import type {
   DocumentKind,
   DocumentSourceKind,
   GrantLevel,
-  InvitationDelivery,
-  InvitationEmailStatus,
   LayoutKind,
   LineStatus,
   OperationStatus,
   OAuthRevocationReason,
   PhotographType,
-  Role,
   ShareDocumentKind,
   ShareIntent,
   ValueState,
@@ -65,41 +62,6 @@ export interface SignInFailuresTable {
   locked_until: string | null;
 }
 
-/**
- * An invitation to a studio for one email address and role: a single-use token kept as a digest (null while its email
- * is still to be sent: the sending mints it), reissued by a resend, closed by acceptance or revocation.
- */
-export interface InvitationsTable {
-  id: string;
-  studio_id: string;
-  /** Lower case. */
-  email: string;
-  role: Role;
-  invited_by: string;
-  created_at: string;
-  /** Days from issue to expiry; a resend gives the new token the same. */
-  lifetime_days: number;
-  token_hash: string | null;
-  /** The last 4 characters of the token, to recognise a link. */
-  token_hint: string | null;
-  /** When the current token's life began: creation, or the last resend. */
-  issued_at: string;
-  expires_at: string;
-  delivery: InvitationDelivery;
-  /** Null for a link shown to the inviter. */
-  email_status: InvitationEmailStatus | null;
-  /** What the mail server answered when it refused the email. */
-  email_error: string | null;
-  /** The operation sending the current email: an earlier one, superseded by a resend, sends nothing. */
-  email_operation_id: string | null;
-  emailed_at: string | null;
-  accepted_at: string | null;
-  accepted_member_id: string | null;
-  revoked_at: string | null;
-  revoked_by: string | null;
-  updated_at: string;
-}
-
 /** A person signed in on this server's pages; the cookie's secret is kept only as a SHA-256 digest. */
 export interface SessionsTable {
   id: string;
@@ -107,17 +69,6 @@ export interface SessionsTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
-}
-
-export interface ApiTokensTable {
-  id: string;
-  member_id: string;
-  name: string;
-  token_hash: string;
-  hint: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
 }
 
 /** A client that registered itself (RFC 7591): public, so it has no secret. `metadata` is the registration as answered. */
@@ -511,8 +462,6 @@ export interface Database {
   studios: StudiosTable;
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
-  api_tokens: ApiTokensTable;
-  invitations: InvitationsTable;
   sessions: SessionsTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
@@ -549,8 +498,6 @@ export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;
-export type ApiTokenRow = Selectable<ApiTokensTable>;
-export type InvitationRow = Selectable<InvitationsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthGrantRow = Selectable<OAuthGrantsTable>;

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { named } from '../../src/core/values.js';
 import { Role } from '../account/shapes.js';
 import { MEMBER_RECORD } from '../../src/domain/members/record.js';
 
-/** A role an invitation or a role change may give: `owner` is refused with the way to make someone owner. */
-export const AssignableRole = z
-  .enum(ASSIGNABLE_ROLES, {
-    error:
-      "Choose admin, designer, assistant or viewer; the owner is made only by transfer_studio_ownership, the owner's own act.",
-  })
-  .describe('admin, designer, assistant or viewer (list_member_roles says what each allows).');
-named(AssignableRole, 'AssignableRole');
+export { AssignableRole } from '../../src/domain/members/record.js';
 
 /** A member as the API answers it (declared once, in src/domain/members/record.ts). */
 export const Member = MEMBER_RECORD.output;

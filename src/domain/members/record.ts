@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { ROLES } from '../../../db/vocabulary.js';
-import { Id } from '../../core/values.js';
+import { ASSIGNABLE_ROLES } from '../../core/permissions.js';
+import { Id, named } from '../../core/values.js';
 import { defineRecord, field, type TableOf } from '../kit/record.js';
+
+/** A role an invitation or a role change may give: `owner` is refused with the way to make someone owner. */
+export const AssignableRole = z
+  .enum(ASSIGNABLE_ROLES, {
+    error:
+      "Choose admin, designer, assistant or viewer; the owner is made only by transfer_studio_ownership, the owner's own act.",
+  })
+  .describe('admin, designer, assistant or viewer (list_member_roles says what each allows).');
+named(AssignableRole, 'AssignableRole');
 
 /**
  * A studio member: a person's membership of one studio, with a role. It has no version (its role changes by its own
