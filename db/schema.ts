@@ -8,7 +8,6 @@ import type {
   DocumentFormat,
   DocumentKind,
   DocumentSourceKind,
-  GrantLevel,
   LayoutKind,
   LineStatus,
   OperationStatus,
@@ -135,13 +134,6 @@ export interface OAuthRefreshTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-export interface ProjectGrantsTable {
-  project_id: string;
-  member_id: string;
-  level: GrantLevel;
-  created_at: string;
 }
 
 export interface LinesTable {
@@ -468,7 +460,6 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   oauth_access_tokens: OAuthAccessTokensTable;
   oauth_refresh_tokens: OAuthRefreshTokensTable;
-  project_grants: ProjectGrantsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
   operations: OperationsTable;
@@ -502,7 +493,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
 export type OAuthCodeRow = Selectable<OAuthCodesTable>;
-export type ProjectGrantRow = Selectable<ProjectGrantsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;

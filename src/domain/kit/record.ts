@@ -253,8 +253,11 @@ export interface DeclaredRecord<
     row: RowOf<F, L, A, V, I, C>,
     computed: z.input<z.ZodObject<X>>,
   ): z.input<z.ZodObject<OutputShape<F, X, A, V, I, C>>>;
-  /** The columns a create stores: what was sent, else each field's default (`id` is left out without an id column). */
-  newRow(sent: NewRowFields<F>, made: { id: string; ownerId: string; now: string }): RowOf<F, L, A, V, I, C>;
+  /** The columns a create stores: what was sent, else each field's default (with no id column, no id is made). */
+  newRow(
+    sent: NewRowFields<F>,
+    made: { ownerId: string; now: string } & (I extends true ? { id: string } : unknown),
+  ): RowOf<F, L, A, V, I, C>;
   /** The columns a merge patch changes: only the fields it sends. */
   patchColumns(patch: PatchValues<F>): Partial<RowOf<F, L, A, V, I, C>>;
 }
@@ -367,7 +370,7 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
       // A key whose value is undefined is left out, as an optional output field is (an operation's result).
       return Object.fromEntries(order.filter((k) => shown[k] !== undefined).map((k) => [k, shown[k]]));
     },
-    newRow(given: Record<string, unknown>, made: { id: string; ownerId: string; now: string }) {
+    newRow(given: Record<string, unknown>, made: { id?: string; ownerId: string; now: string }) {
       const row: Record<string, unknown> = std.id ? { id: made.id } : {};
       row[owner] = made.ownerId;
       for (const [name, decl] of entries) {
