@@ -13,8 +13,6 @@ import type {
   OperationStatus,
   OAuthRevocationReason,
   PhotographType,
-  ShareDocumentKind,
-  ShareIntent,
   ValueState,
 } from './vocabulary.js';
 
@@ -248,25 +246,6 @@ export interface ClientDocumentVersionsTable {
   photograph_sources: string;
 }
 
-/** An issued share: never edited once written. See 016_shares.ts. */
-export interface SharesTable {
-  id: string;
-  project_id: string;
-  document_kind: ShareDocumentKind;
-  /** For a client document, the project's id. */
-  document_id: string;
-  intent: ShareIntent;
-  recipient_email: string | null;
-  /** SHA-256 (hex) of the token; the token itself is never stored. */
-  token_hash: string;
-  /** The token's last 4 characters, to recognise it. */
-  token_hint: string;
-  issued_at: string;
-  /** The member who issued it. */
-  issued_by: string;
-  expires_at: string | null;
-}
-
 /** The revocation of a share, appended once; the share row is left as issued. */
 export interface ShareRevocationsTable {
   id: string;
@@ -466,7 +445,6 @@ export interface Database {
   client_document_settings: ClientDocumentSettingsTable;
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
-  shares: SharesTable;
   import_sheets: ImportSheetsTable;
   share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
@@ -482,7 +460,6 @@ export interface Database {
 
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
-export type ShareRow = Selectable<SharesTable>;
 export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
