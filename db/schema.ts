@@ -10,7 +10,6 @@ import type {
   DocumentSourceKind,
   LayoutKind,
   LineStatus,
-  OperationStatus,
   OAuthRevocationReason,
   PhotographType,
   ValueState,
@@ -257,39 +256,6 @@ export interface ShareRevocationsTable {
   reason: string | null;
 }
 
-/** An operation: a long act, recorded when accepted and run by a worker. See 018_operations.ts. */
-export interface OperationsTable {
-  id: string;
-  studio_id: string;
-  project_id: string | null;
-  /** The job that runs it (src/jobs). */
-  kind: string;
-  /** The action that started it. */
-  action: string;
-  /** The permission a member needs to see it: the starting action's. */
-  scope: string;
-  status: OperationStatus;
-  progress_completed: number;
-  progress_total: number;
-  /** Canonical JSON of what the job needs. */
-  input: string;
-  /** JSON: the job's result (succeeded) or a problem body with its code (failed). */
-  result: string | null;
-  problem: string | null;
-  /** The member it acts for. */
-  requested_by: string;
-  requested_via: ActorChannel | null;
-  attempts: number;
-  /** The worker holding it, and until when; a lease that runs out lets another take it up. */
-  claimed_by: string | null;
-  lease_until: string | null;
-  cancel_requested: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  updated_at: string;
-}
-
 /** A file made from a project, kept in the blob store; never changed but for its archival. See 019_documents.ts. */
 export interface DocumentsTable {
   id: string;
@@ -441,7 +407,6 @@ export interface Database {
   oauth_refresh_tokens: OAuthRefreshTokensTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
-  operations: OperationsTable;
   client_document_settings: ClientDocumentSettingsTable;
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
