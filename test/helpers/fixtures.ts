@@ -4,6 +4,7 @@ import { storeOptionsFor } from './test-database.js';
 import { addMember, mintToken } from '../../src/domain/studio/onboarding.js';
 import { newId, nowIso } from '../../src/core/ids.js';
 import type { GrantLevel, Role } from '../../src/core/permissions.js';
+import { PROJECT_GRANT_RECORD } from '../../src/domain/projects/grant-record.js';
 
 /**
  * Test setup only: adds a member with a role (and optional project grants) straight into a database file and returns
@@ -33,7 +34,7 @@ export async function memberWithToken(
     for (const g of grants) {
       await store.db
         .insertInto('project_grants')
-        .values({ project_id: g.projectId, member_id: memberId, level: g.level, created_at: now })
+        .values(PROJECT_GRANT_RECORD.newRow({ memberId, level: g.level }, { ownerId: g.projectId, now }))
         .execute();
     }
     const { token } = await mintToken(store.db, memberId, `test ${role}`, now);

@@ -20,7 +20,7 @@ import { defineJob } from '../../src/jobs/job.js';
 import { startOperation, type PresentedOperation } from '../../src/jobs/operations.js';
 import { OperationRunner } from '../../src/jobs/runner.js';
 import { createMcpServer } from '../../src/surfaces/mcp/server.js';
-import { codeOf } from '../helpers/calls.js';
+import { codeOf, settledOperation } from '../helpers/calls.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
@@ -101,14 +101,7 @@ beforeAll(async () => {
 const start = async (input: CountInput) =>
   (await invoke(app.rt, startCount, input, { token: app.token })) as PresentedOperation;
 const status = (id: string) => owner.operations.getOperationStatus.query({ operationId: id });
-async function settled(id: string, ms = 15_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const op = await status(id);
-    if (['succeeded', 'failed', 'canceled'].includes(op.status) || Date.now() > until) return op;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const settled = (id: string) => settledOperation(owner, id);
 const effects = (tag: string) =>
   fromOutside(app.database, async (db) =>
     (await db.selectFrom('audit_events').select('summary').where('summary', 'like', `counted ${tag} %`).execute()).map(
@@ -248,7 +241,7 @@ describe('crashes and several workers', () => {
     );
     try {
       const ops = await Promise.all(Array.from({ length: 24 }, (_, i) => start({ units: 2, tag: `many${i}x` })));
-      for (const op of ops) expect((await settled(op.id, 30_000)).status).toBe('succeeded');
+      for (const op of ops) expect((await settled(op.id)).status).toBe('succeeded');
       for (const [i, op] of ops.entries()) expect(await effects(`many${i}x`)).toEqual([`counted many${i}x ${op.id}`]);
     } finally {
       for (const r of runners) await r.stop();
