@@ -245,17 +245,6 @@ export interface ClientDocumentVersionsTable {
   photograph_sources: string;
 }
 
-/** The revocation of a share, appended once; the share row is left as issued. */
-export interface ShareRevocationsTable {
-  id: string;
-  share_id: string;
-  project_id: string;
-  revoked_at: string;
-  /** The member who revoked it. */
-  revoked_by: string;
-  reason: string | null;
-}
-
 /** A file made from a project, kept in the blob store; never changed but for its archival. See 019_documents.ts. */
 export interface DocumentsTable {
   id: string;
@@ -411,7 +400,6 @@ export interface Database {
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
   import_sheets: ImportSheetsTable;
-  share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
   package_entries: PackageEntriesTable;
@@ -425,7 +413,6 @@ export interface Database {
 
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
-export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
 export type StudioRow = Selectable<StudiosTable>;

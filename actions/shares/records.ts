@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id, named, Timestamp } from '../../src/core/values.js';
-import { MemberRef, SHARE_RECORD } from '../../src/domain/shares/record.js';
+import { named } from '../../src/core/values.js';
+import { SHARE_RECORD, SHARE_REVOCATION_RECORD } from '../../src/domain/shares/record.js';
 
 export { ShareIntent, ShareState } from '../../src/domain/shares/record.js';
 
@@ -25,14 +25,5 @@ export const IssuedShare = Share.extend({
 }).describe('A share just issued, with its token and link, which no later read shows again.');
 named(IssuedShare, 'IssuedShare');
 
-export const ShareRevocation = z
-  .strictObject({
-    id: Id,
-    shareId: Id,
-    projectId: Id,
-    revokedAt: Timestamp,
-    revokedBy: MemberRef.describe('The member who revoked it.'),
-    reason: z.string().nullable().describe('Why, as the studio gave it; null when none was given.'),
-  })
-  .describe('The record appended when a share is revoked; the share itself is never edited.');
-named(ShareRevocation, 'ShareRevocation');
+/** A revocation as the API answers it (declared once, in src/domain/shares/record.ts). */
+export const ShareRevocation = SHARE_REVOCATION_RECORD.output;

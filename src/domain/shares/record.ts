@@ -91,8 +91,36 @@ export const SHARE_RECORD = defineRecord({
 
 export type ShareRow = TableOf<typeof SHARE_RECORD>;
 
+/**
+ * The revocation of a share, appended once (the share row is left as issued): never changed, so no version; its
+ * creation stamp is the revocation's time. The revoking member's name is read beside it.
+ */
+export const SHARE_REVOCATION_RECORD = defineRecord({
+  name: 'ShareRevocation',
+  description: 'The record appended when a share is revoked; the share itself is never edited.',
+  table: 'share_revocations',
+  owner: 'project',
+  versioned: false,
+  archivable: false,
+  created: { key: 'revokedAt', column: 'revoked_at' },
+  fields: {
+    shareId: field(Id, { write: 'create', required: true }),
+    projectId: field(Id, { owner: true }),
+    /** The member who revoked it. */
+    revoker: field(Id, { column: 'revoked_by', hidden: true }),
+    reason: field(z.string().nullable().describe('Why, as the studio gave it; null when none was given.'), {
+      write: 'create',
+    }),
+  },
+  computed: { revokedBy: MemberRef.describe('The member who revoked it.') },
+  order: ['id', 'shareId', 'projectId', 'revokedAt', 'revokedBy', 'reason'],
+});
+
+export type ShareRevocationRow = TableOf<typeof SHARE_REVOCATION_RECORD>;
+
 declare module '../../../db/schema.js' {
   interface Database {
     shares: ShareRow;
+    share_revocations: ShareRevocationRow;
   }
 }
