@@ -27,8 +27,9 @@ const ended = (status: string) => status === 'succeeded' || status === 'failed' 
  * failed), else left out of the answer.
  */
 const jsonWhen = <T, C extends string>(column: C, status: string) => ({
-  toColumns: (value: T | undefined) =>
-    ({ [column]: value === undefined ? null : JSON.stringify(value) }) as {
+  // Nothing yet (undefined, or null as a create leaves it) is NULL, never the JSON text null.
+  toColumns: (value: T | undefined | null) =>
+    ({ [column]: value == null ? null : JSON.stringify(value) }) as {
       [K in C]: string | null;
     },
   fromRow: (row: { [K in C]: string | null } & { status?: unknown }) =>
@@ -64,6 +65,7 @@ export const OPERATION_RECORD = defineRecord({
         .strictObject({ completed: z.int().min(0), total: z.int().min(0) })
         .describe('Units done of the total (rows, pages); total 0 while unknown.'),
       {
+        default: { completed: 0, total: 0 },
         columns: {
           toColumns: (p: { completed: number; total: number }) => ({
             progress_completed: p.completed,

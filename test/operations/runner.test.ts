@@ -18,6 +18,7 @@ import { ServiceError } from '../../src/core/errors.js';
 import { invoke } from '../../src/core/invoke.js';
 import { defineJob } from '../../src/jobs/job.js';
 import { startOperation, type PresentedOperation } from '../../src/jobs/operations.js';
+import { OPERATION_RECORD } from '../../src/jobs/record.js';
 import { OperationRunner } from '../../src/jobs/runner.js';
 import { createMcpServer } from '../../src/surfaces/mcp/server.js';
 import { codeOf, settledOperation } from '../helpers/calls.js';
@@ -123,6 +124,11 @@ describe('an operation runs in the background', () => {
     const op = await start({ units: 2, tag: 'bad', fail: true });
     const done = await settled(op.id);
     expect(done.status).toBe('failed');
+    const kept = await fromOutside(app.database, (db) =>
+      db.selectFrom('operations').select(['result', 'problem']).where('id', '=', op.id).executeTakeFirstOrThrow(),
+    );
+    expect(kept.result).toBeNull();
+    expect(JSON.parse(kept.problem!)).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(done.problem).toMatchObject({
       code: 'VALIDATION_FAILED',
       status: 400,
@@ -183,30 +189,26 @@ describe('crashes and several workers', () => {
     await fromOutside(app.database, (db) =>
       db
         .insertInto('operations')
-        .values({
-          id,
-          studio_id: members[0]!.studio_id,
-          project_id: null,
-          kind: 'test_count',
-          action: 'start_test_count',
-          scope: 'projects:write',
-          status: 'running',
-          progress_completed: 0,
-          progress_total: 1,
-          input: JSON.stringify({ units: 1, tag }),
-          result: null,
-          problem: null,
-          requested_by: members[0]!.id,
-          requested_via: 'api_token',
-          attempts,
-          claimed_by: 'w-dead',
-          lease_until: '2000-01-01T00:00:00.000Z',
-          cancel_requested: 0,
-          created_at: now,
-          started_at: now,
-          finished_at: null,
-          updated_at: now,
-        })
+        .values(
+          OPERATION_RECORD.newRow(
+            {
+              kind: 'test_count',
+              action: 'start_test_count',
+              scope: 'projects:write',
+              status: 'running',
+              progress: { completed: 0, total: 1 },
+              input: JSON.stringify({ units: 1, tag }),
+              requestedBy: members[0]!.id,
+              requestedVia: 'api_token',
+              attempts,
+              claimedBy: 'w-dead',
+              leaseUntil: '2000-01-01T00:00:00.000Z',
+              startedAt: now,
+              updatedAt: now,
+            },
+            { id, ownerId: members[0]!.studio_id, now },
+          ),
+        )
         .execute(),
     );
     return { id };
