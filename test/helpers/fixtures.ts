@@ -30,14 +30,7 @@ export async function memberWithToken(
       .insertInto('users')
       .values({ id: userId, email: `${role}-${userId}@example.test`, name: `Test ${role}`, created_at: now })
       .execute();
-    const memberId = await addMember(store.db, studio.id, userId, role, now);
-    for (const g of grants) {
-      await store.db
-        .insertInto('project_grants')
-        .values(PROJECT_GRANT_RECORD.newRow({ memberId, level: g.level }, { ownerId: g.projectId, now }))
-        .execute();
-    }
-    const { token } = await mintToken(store.db, memberId, `test ${role}`, now);
+    const { token, memberId } = await addMembership(store.db, { studioId: studio.id, userId, role, grants });
     return { token, memberId, userId, studioId: studio.id };
   } finally {
     await store.close();
@@ -45,6 +38,23 @@ export async function memberWithToken(
 }
 
 export type Member = Awaited<ReturnType<typeof memberWithToken>>;
+
+/** A membership of a studio for a person who exists, with its project grants and a token, made straight in `db`. */
+export async function addMembership(
+  db: Store['db'],
+  m: { studioId: string; userId: string; role: Role; grants?: Array<{ projectId: string; level: GrantLevel }> },
+) {
+  const now = nowIso();
+  const memberId = await addMember(db, m.studioId, m.userId, m.role, now);
+  for (const g of m.grants ?? []) {
+    await db
+      .insertInto('project_grants')
+      .values(PROJECT_GRANT_RECORD.newRow({ memberId, level: g.level }, { ownerId: g.projectId, now }))
+      .execute();
+  }
+  const { token } = await mintToken(db, memberId, `test ${m.role}`, now);
+  return { token, memberId };
+}
 
 /** Runs `fn` on a connection of its own to a test's database: someone changing data from outside the server. */
 export async function fromOutside<T>(database: string, fn: (db: Store['db']) => Promise<T>): Promise<T> {
