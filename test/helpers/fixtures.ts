@@ -1,7 +1,7 @@
 import { openDatabase } from '../../db/open.js';
 import type { Store } from '../../db/store.js';
 import { storeOptionsFor } from './test-database.js';
-import { addMember, mintToken } from '../../src/domain/studio/onboarding.js';
+import { addMember, createStudioWithOwner, mintToken, type NewStudio } from '../../src/domain/studio/onboarding.js';
 import { newId, nowIso } from '../../src/core/ids.js';
 import type { GrantLevel, Role } from '../../src/core/permissions.js';
 import { PROJECT_GRANT_RECORD } from '../../src/domain/projects/grant-record.js';
@@ -109,4 +109,25 @@ export function countRows(
       ).n,
     ),
   );
+}
+
+/**
+ * A second studio in the test's database, with its owner and a token for them, made straight in the store (as a
+ * second writer would): for the tests that prove another studio's records are NOT_FOUND here. `label` keeps its
+ * owner's address unique to the suite. Add it last: suites that list studios expect the demo one first.
+ */
+export async function anotherStudio(
+  app: { rt: { store: { db: Store['db'] } } },
+  label: string,
+  studio: Partial<NewStudio> = {},
+) {
+  const now = nowIso();
+  const made = await createStudioWithOwner(
+    app.rt.store.db,
+    { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL', ...studio },
+    { email: `${label}-elsewhere@example.test`, name: 'El' },
+    now,
+  );
+  const { token } = await mintToken(app.rt.store.db, made.memberId, 'elsewhere', now);
+  return { ...made, token };
 }
