@@ -8,17 +8,10 @@ import type {
   DocumentFormat,
   DocumentKind,
   DocumentSourceKind,
-  GrantLevel,
-  InvitationDelivery,
-  InvitationEmailStatus,
   LayoutKind,
   LineStatus,
-  OperationStatus,
   OAuthRevocationReason,
   PhotographType,
-  Role,
-  ShareDocumentKind,
-  ShareIntent,
   ValueState,
 } from './vocabulary.js';
 
@@ -65,50 +58,6 @@ export interface SignInFailuresTable {
   locked_until: string | null;
 }
 
-export interface MembersTable {
-  id: string;
-  studio_id: string;
-  user_id: string;
-  role: Role;
-  created_at: string;
-  removed_at: string | null;
-}
-
-/**
- * An invitation to a studio for one email address and role: a single-use token kept as a digest (null while its email
- * is still to be sent: the sending mints it), reissued by a resend, closed by acceptance or revocation.
- */
-export interface InvitationsTable {
-  id: string;
-  studio_id: string;
-  /** Lower case. */
-  email: string;
-  role: Role;
-  invited_by: string;
-  created_at: string;
-  /** Days from issue to expiry; a resend gives the new token the same. */
-  lifetime_days: number;
-  token_hash: string | null;
-  /** The last 4 characters of the token, to recognise a link. */
-  token_hint: string | null;
-  /** When the current token's life began: creation, or the last resend. */
-  issued_at: string;
-  expires_at: string;
-  delivery: InvitationDelivery;
-  /** Null for a link shown to the inviter. */
-  email_status: InvitationEmailStatus | null;
-  /** What the mail server answered when it refused the email. */
-  email_error: string | null;
-  /** The operation sending the current email: an earlier one, superseded by a resend, sends nothing. */
-  email_operation_id: string | null;
-  emailed_at: string | null;
-  accepted_at: string | null;
-  accepted_member_id: string | null;
-  revoked_at: string | null;
-  revoked_by: string | null;
-  updated_at: string;
-}
-
 /** A person signed in on this server's pages; the cookie's secret is kept only as a SHA-256 digest. */
 export interface SessionsTable {
   id: string;
@@ -116,17 +65,6 @@ export interface SessionsTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
-}
-
-export interface ApiTokensTable {
-  id: string;
-  member_id: string;
-  name: string;
-  token_hash: string;
-  hint: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
 }
 
 /** A client that registered itself (RFC 7591): public, so it has no secret. `metadata` is the registration as answered. */
@@ -193,13 +131,6 @@ export interface OAuthRefreshTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-export interface ProjectGrantsTable {
-  project_id: string;
-  member_id: string;
-  level: GrantLevel;
-  created_at: string;
 }
 
 export interface LinesTable {
@@ -312,69 +243,6 @@ export interface ClientDocumentVersionsTable {
   document: string;
   /** Canonical JSON, never shown: what serves each frozen photograph (see client-document/photographs.ts). */
   photograph_sources: string;
-}
-
-/** An issued share: never edited once written. See 016_shares.ts. */
-export interface SharesTable {
-  id: string;
-  project_id: string;
-  document_kind: ShareDocumentKind;
-  /** For a client document, the project's id. */
-  document_id: string;
-  intent: ShareIntent;
-  recipient_email: string | null;
-  /** SHA-256 (hex) of the token; the token itself is never stored. */
-  token_hash: string;
-  /** The token's last 4 characters, to recognise it. */
-  token_hint: string;
-  issued_at: string;
-  /** The member who issued it. */
-  issued_by: string;
-  expires_at: string | null;
-}
-
-/** The revocation of a share, appended once; the share row is left as issued. */
-export interface ShareRevocationsTable {
-  id: string;
-  share_id: string;
-  project_id: string;
-  revoked_at: string;
-  /** The member who revoked it. */
-  revoked_by: string;
-  reason: string | null;
-}
-
-/** An operation: a long act, recorded when accepted and run by a worker. See 018_operations.ts. */
-export interface OperationsTable {
-  id: string;
-  studio_id: string;
-  project_id: string | null;
-  /** The job that runs it (src/jobs). */
-  kind: string;
-  /** The action that started it. */
-  action: string;
-  /** The permission a member needs to see it: the starting action's. */
-  scope: string;
-  status: OperationStatus;
-  progress_completed: number;
-  progress_total: number;
-  /** Canonical JSON of what the job needs. */
-  input: string;
-  /** JSON: the job's result (succeeded) or a problem body with its code (failed). */
-  result: string | null;
-  problem: string | null;
-  /** The member it acts for. */
-  requested_by: string;
-  requested_via: ActorChannel | null;
-  attempts: number;
-  /** The worker holding it, and until when; a lease that runs out lets another take it up. */
-  claimed_by: string | null;
-  lease_until: string | null;
-  cancel_requested: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  updated_at: string;
 }
 
 /** A file made from a project, kept in the blob store; never changed but for its archival. See 019_documents.ts. */
@@ -520,25 +388,18 @@ export interface Database {
   studios: StudiosTable;
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
-  members: MembersTable;
-  api_tokens: ApiTokensTable;
-  invitations: InvitationsTable;
   sessions: SessionsTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
   oauth_access_tokens: OAuthAccessTokensTable;
   oauth_refresh_tokens: OAuthRefreshTokensTable;
-  project_grants: ProjectGrantsTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
-  operations: OperationsTable;
   client_document_settings: ClientDocumentSettingsTable;
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
-  shares: SharesTable;
   import_sheets: ImportSheetsTable;
-  share_revocations: ShareRevocationsTable;
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
   package_entries: PackageEntriesTable;
@@ -552,21 +413,15 @@ export interface Database {
 
 export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
 export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
-export type ShareRow = Selectable<SharesTable>;
-export type ShareRevocationRow = Selectable<ShareRevocationsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentDeliveryRow = Selectable<DocumentDeliveriesTable>;
 export type StudioRow = Selectable<StudiosTable>;
 export type StudioUpdate = Updateable<StudiosTable>;
 export type UserRow = Selectable<UsersTable>;
-export type MemberRow = Selectable<MembersTable>;
-export type ApiTokenRow = Selectable<ApiTokensTable>;
-export type InvitationRow = Selectable<InvitationsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
 export type OAuthCodeRow = Selectable<OAuthCodesTable>;
-export type ProjectGrantRow = Selectable<ProjectGrantsTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, Timestamp, named } from '../../src/core/values.js';
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { SidebarState } from '../interface/records.js';
+import { API_TOKEN_RECORD } from '../../src/domain/account/record.js';
 
 export const Role = z.enum(ROLES);
 
@@ -44,19 +45,8 @@ export const MyStudio = z.strictObject({
   current: z.boolean().describe('The studio this token acts in.'),
 });
 
-export const ApiToken = z
-  .strictObject({
-    id: Id,
-    name: z.string(),
-    hint: z.string().describe('The last 4 characters of the secret, to recognise it.'),
-    createdAt: Timestamp,
-    expiresAt: Timestamp.nullable(),
-    revokedAt: Timestamp.nullable(),
-    state: z.enum(['active', 'expired', 'revoked']),
-    current: z.boolean().describe('The token this request was made with.'),
-  })
-  .describe('An API token, without its secret (never stored; shown once at creation).');
-named(ApiToken, 'ApiToken');
+/** An API token as the API answers it (declared once, in src/domain/account/record.ts). */
+export const ApiToken = API_TOKEN_RECORD.output;
 
 export const TokenSecret = z
   .string()

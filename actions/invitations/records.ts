@@ -1,47 +1,16 @@
 import { z } from 'zod';
-import { INVITATION_DELIVERIES, INVITATION_EMAIL_STATUSES } from '../../db/vocabulary.js';
-import { AssignableRole } from '../members/records.js';
-import { Id, named, Timestamp } from '../../src/core/values.js';
+import { named } from '../../src/core/values.js';
+import { INVITATION_RECORD } from '../../src/domain/invitations/record.js';
 
 export const InvitationEmail = z
   .email('An email address looks like sam@example.com.')
   .max(254)
   .describe('The address invited, e.g. sam@example.com (kept in lower case).');
 
-export const InvitationState = z
-  .enum(['pending', 'accepted', 'revoked', 'expired'])
-  .describe('pending: the link works; accepted and revoked are final; expired: resend_invitation gives a new link.');
-named(InvitationState, 'InvitationState');
+export { InvitationState } from '../../src/domain/invitations/record.js';
 
-export const Invitation = z
-  .strictObject({
-    id: Id,
-    email: z.string(),
-    role: AssignableRole,
-    state: InvitationState,
-    invitedBy: z.strictObject({ memberId: Id, name: z.string() }).describe('The member who invited.'),
-    createdAt: Timestamp,
-    issuedAt: Timestamp.describe('When the current link was made: creation, or the last resend.'),
-    expiresAt: Timestamp.describe('When the current link stops working.'),
-    tokenHint: z
-      .string()
-      .nullable()
-      .describe('The last 4 characters of the current link, to recognise it; null while its email is being made.'),
-    delivery: z
-      .enum(INVITATION_DELIVERIES)
-      .describe('email: this server emails the link; link: it was shown once to the member who invited, to pass on.'),
-    emailStatus: z
-      .enum(INVITATION_EMAIL_STATUSES)
-      .nullable()
-      .describe('For delivery email: sending, sent (the mail server took it) or failed (see emailError); else null.'),
-    emailError: z.string().nullable().describe('What the mail server answered when it refused the email.'),
-    emailedAt: Timestamp.nullable(),
-    acceptedAt: Timestamp.nullable(),
-    acceptedMemberId: Id.nullable().describe('The membership accepting made (list_studio_members).'),
-    revokedAt: Timestamp.nullable(),
-  })
-  .describe('An invitation to join the studio with a role: a single-use link for one email address, which expires.');
-named(Invitation, 'Invitation');
+/** An invitation as the API answers it (declared once, in src/domain/invitations/record.ts). */
+export const Invitation = INVITATION_RECORD.output;
 
 export const IssuedInvitation = Invitation.extend({
   token: z

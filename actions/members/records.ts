@@ -1,31 +1,13 @@
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+import { named } from '../../src/core/values.js';
 import { Role } from '../account/shapes.js';
-import { Id, named, Timestamp } from '../../src/core/values.js';
+import { MEMBER_RECORD } from '../../src/domain/members/record.js';
 
-/** A role an invitation or a role change may give: `owner` is refused with the way to make someone owner. */
-export const AssignableRole = z
-  .enum(ASSIGNABLE_ROLES, {
-    error:
-      "Choose admin, designer, assistant or viewer; the owner is made only by transfer_studio_ownership, the owner's own act.",
-  })
-  .describe('admin, designer, assistant or viewer (list_member_roles says what each allows).');
-named(AssignableRole, 'AssignableRole');
+export { AssignableRole } from '../../src/domain/members/record.js';
 
-export const Member = z
-  .strictObject({
-    id: Id.describe('The membership: what memberId names in every action.'),
-    userId: Id.describe('The person, the same in every studio they belong to.'),
-    name: z.string(),
-    email: z.string(),
-    role: Role,
-    state: z.enum(['active', 'removed']).describe('removed: they left or were removed; their record stays.'),
-    memberSince: Timestamp.describe('When they joined (or joined again).'),
-    removedAt: Timestamp.nullable(),
-    you: z.boolean().describe('Your own membership.'),
-  })
-  .describe("A studio member: a person's membership of this studio, with their role.");
-named(Member, 'Member');
+/** A member as the API answers it (declared once, in src/domain/members/record.ts). */
+export const Member = MEMBER_RECORD.output;
 
 export const MemberRoleInfo = z.strictObject({
   role: Role,

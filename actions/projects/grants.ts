@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id, Timestamp, named, page } from '../../src/core/values.js';
+import { page, Timestamp } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
-import { GRANT_LEVELS } from '../../src/core/permissions.js';
 import * as grants from '../../src/domain/projects/grants.js';
+import { GrantLevel, PROJECT_GRANT_RECORD } from '../../src/domain/projects/grant-record.js';
 import { EXAMPLE } from './shapes.js';
 import { MemberId, ProjectId } from '../shared/refs.js';
 
-const GrantLevel = z.enum(GRANT_LEVELS).describe('view: read the project; edit: read and change it.');
-named(GrantLevel, 'GrantLevel');
-
-const ProjectGrant = z
-  .strictObject({
-    projectId: Id,
-    memberId: Id,
-    level: GrantLevel,
-    memberName: z.string(),
-    memberRole: z
-      .string()
-      .describe("The member's studio role; owners and admins reach every project whatever their grants."),
-    createdAt: Timestamp,
-  })
-  .describe("A member's access to one project.");
-named(ProjectGrant, 'ProjectGrant');
+/** A grant as the API answers it (declared once, in src/domain/projects/grant-record.ts). */
+const ProjectGrant = PROJECT_GRANT_RECORD.output;
 
 const inGrant = { projectId: ProjectId, memberId: MemberId.describe('The studio member.') };
 

@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { SHARE_DOCUMENT_KINDS, SHARE_INTENTS } from '../../db/vocabulary.js';
-import { Id, named, Timestamp } from '../../src/core/values.js';
+import { named } from '../../src/core/values.js';
+import { SHARE_RECORD, SHARE_REVOCATION_RECORD } from '../../src/domain/shares/record.js';
 
-export const ShareIntent = z
-  .enum(SHARE_INTENTS)
-  .describe(
-    "What the link's holder may do with the document: view it, or decide (accept or decline one exact estimate revision, after verifying their email).",
-  );
-named(ShareIntent, 'ShareIntent');
-
-export const ShareState = z
-  .enum(['live', 'revoked', 'expired'])
-  .describe('live: the link works; revoked: a revocation was appended; expired: past expiresAt. Revocation wins.');
-named(ShareState, 'ShareState');
+export { ShareIntent, ShareState } from '../../src/domain/shares/record.js';
 
 export const RecipientEmail = z
   .email('A recipient email looks like client@example.com.')
@@ -21,37 +11,8 @@ export const RecipientEmail = z
     'Who the link is for, e.g. client@example.com (kept in lower case). Optional: a link works for whoever holds it.',
   );
 
-const MemberRef = z.strictObject({ memberId: Id, name: z.string().describe('As the studio knows them now.') });
-
-export const Share = z
-  .strictObject({
-    id: Id,
-    projectId: Id,
-    document: z
-      .strictObject({
-        kind: z
-          .enum(SHARE_DOCUMENT_KINDS)
-          .describe(
-            "client_document: the project's live client document; estimate_revision: one estimate revision, to decide.",
-          ),
-        id: Id.describe("For client_document, the project id; for estimate_revision, the revision's."),
-      })
-      .describe('The one document the link opens.'),
-    intent: ShareIntent,
-    recipientEmail: z.string().nullable().describe('Who the link was issued for; null when nobody was named.'),
-    tokenHint: z
-      .string()
-      .describe('The last 4 characters of the token, to recognise a link; the token is never stored.'),
-    issuedAt: Timestamp,
-    issuedBy: MemberRef.describe('The member who issued it.'),
-    expiresAt: Timestamp.nullable().describe('When the link stops working; null: it works until revoked.'),
-    revokedAt: Timestamp.nullable().describe('From the revocation record (list_share_revocations); null if none.'),
-    state: ShareState,
-  })
-  .describe(
-    'A share: an issued, immutable link to one document of a project. No record is kept of a link being opened.',
-  );
-named(Share, 'Share');
+/** A share as the API answers it (declared once, in src/domain/shares/record.ts). */
+export const Share = SHARE_RECORD.output;
 
 export const IssuedShare = Share.extend({
   token: z
@@ -64,14 +25,5 @@ export const IssuedShare = Share.extend({
 }).describe('A share just issued, with its token and link, which no later read shows again.');
 named(IssuedShare, 'IssuedShare');
 
-export const ShareRevocation = z
-  .strictObject({
-    id: Id,
-    shareId: Id,
-    projectId: Id,
-    revokedAt: Timestamp,
-    revokedBy: MemberRef.describe('The member who revoked it.'),
-    reason: z.string().nullable().describe('Why, as the studio gave it; null when none was given.'),
-  })
-  .describe('The record appended when a share is revoked; the share itself is never edited.');
-named(ShareRevocation, 'ShareRevocation');
+/** A revocation as the API answers it (declared once, in src/domain/shares/record.ts). */
+export const ShareRevocation = SHARE_REVOCATION_RECORD.output;

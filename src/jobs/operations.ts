@@ -1,4 +1,3 @@
-import type { OperationsTable } from '../../db/schema.js';
 import type { OperationStatus } from '../../db/vocabulary.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../domain/kit/keyset-page.js';
 import type { ActionContext } from '../core/context.js';
@@ -9,39 +8,11 @@ import type { StudioPermission } from '../core/permissions.js';
 import type { Db } from '../../db/store.js';
 import { operationNotVisible, visibleOperations } from './entity.js';
 import { jobOfKind } from './job.js';
+import { OPERATION_RECORD, type OperationRow } from './record.js';
 import { wakeWorkers } from './wake.js';
 
-type OperationRow = OperationsTable;
-
-/** A failed operation's problem, as kept: the error body every surface shares, without a request id. */
-interface StoredProblem {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
-  errors?: Array<{ path: string; message: string }>;
-  [extra: string]: unknown;
-}
-
-/** How an operation reads through the API: where it stands, how far, then its result or its problem. */
-export function presentOperation(row: OperationRow) {
-  const terminal = row.status === 'succeeded' || row.status === 'failed' || row.status === 'canceled';
-  return {
-    id: row.id,
-    kind: row.kind,
-    action: row.action,
-    projectId: row.project_id,
-    status: row.status,
-    progress: { completed: row.progress_completed, total: row.progress_total },
-    ...(row.status === 'succeeded' ? { result: JSON.parse(row.result ?? '{}') as Record<string, unknown> } : {}),
-    ...(row.status === 'failed' ? { problem: JSON.parse(row.problem ?? '{}') as StoredProblem } : {}),
-    cancelRequested: row.cancel_requested === 1 && !terminal,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-  };
-}
+/** How an operation reads through the API (declared in record.ts): where it stands, how far, then its result or its problem. */
+export const presentOperation = (row: OperationRow) => OPERATION_RECORD.present(row, {});
 export type PresentedOperation = ReturnType<typeof presentOperation>;
 
 /**
@@ -60,30 +31,20 @@ export async function startOperation(
       `No job is defined for operation kind ${op.kind}: define it with defineJob in a module the domain's actions import.`,
     );
   }
-  const row: OperationRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    project_id: op.projectId ?? ctx.project?.id ?? null,
-    kind: op.kind,
-    action: op.action,
-    scope: op.scope,
-    status: 'queued',
-    progress_completed: 0,
-    progress_total: op.total ?? 0,
-    input: canonicalJson(op.input),
-    result: null,
-    problem: null,
-    requested_by: ctx.caller.memberId,
-    requested_via: ctx.caller.via,
-    attempts: 0,
-    claimed_by: null,
-    lease_until: null,
-    cancel_requested: 0,
-    created_at: ctx.now,
-    started_at: null,
-    finished_at: null,
-    updated_at: ctx.now,
-  };
+  const row = OPERATION_RECORD.newRow(
+    {
+      kind: op.kind,
+      action: op.action,
+      projectId: op.projectId ?? ctx.project?.id ?? null,
+      scope: op.scope,
+      progress: { completed: 0, total: op.total ?? 0 },
+      input: canonicalJson(op.input),
+      requestedBy: ctx.caller.memberId,
+      requestedVia: ctx.caller.via,
+      updatedAt: ctx.now,
+    },
+    { id: newId(), ownerId: ctx.studioId, now: ctx.now },
+  );
   await ctx.db.insertInto('operations').values(row).execute();
   ctx.afterCommit(wakeWorkers);
   return presentOperation(row);

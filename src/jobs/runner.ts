@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OperationsTable } from '../../db/schema.js';
+import type { OperationRow } from './record.js';
 import type { RowReader, Store } from '../../db/store.js';
 import type { Config } from '../config.js';
 import { actorOf, appendQueuedEvents } from '../core/audit.js';
@@ -13,8 +13,6 @@ import type { BlobStore } from '../files/blob-store.js';
 import { jobOfKind, type JobContext } from './job.js';
 import { settleOperation } from './operations.js';
 import { sleepUntilWoken, wakeWorkers } from './wake.js';
-
-type OperationRow = OperationsTable;
 
 /** Thrown where a cancel takes effect: the job stops and commits nothing. */
 class Canceled extends Error {}

@@ -3,6 +3,7 @@ import type { Db } from '../../db/store.js';
 import { CLIENT_RECORD } from '../domain/clients/record.js';
 import { CODE_SCHEME_RECORD } from '../domain/codes/record.js';
 import { SUPPLIER_RECORD } from '../domain/suppliers/record.js';
+import { PROJECT_GRANT_RECORD } from '../domain/projects/grant-record.js';
 import { DEMO_SUPPLIER_EMAILS, seedDemoEnquiry } from './demo-enquiry.js';
 import type { Store } from '../../db/sqlite.js';
 import { VALUE_STATES, type ValueState } from '../../db/vocabulary.js';
@@ -135,7 +136,7 @@ async function seedProject(tx: Db, { studioId, memberId, now }: SeedingStudio, c
     .execute();
   await tx
     .insertInto('project_grants')
-    .values({ project_id: projectId, member_id: memberId, level: 'edit', created_at: now })
+    .values(PROJECT_GRANT_RECORD.newRow({ memberId, level: 'edit' }, { ownerId: projectId, now }))
     .execute();
   return projectId;
 }

@@ -10,6 +10,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, nowIso } from '../../src/core/ids.js';
+import { OPERATION_RECORD } from '../../src/jobs/record.js';
 import { callTool, refusal } from '../helpers/calls.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { fromOutside, memberWithToken, type Member } from '../helpers/fixtures.js';
@@ -62,30 +63,19 @@ beforeAll(async () => {
     const now = nowIso();
     await db
       .insertInto('operations')
-      .values({
-        id: ops.studioLevel,
-        studio_id,
-        project_id: null,
-        kind: 'test_studio_level',
-        action: 'test_studio_level',
-        scope: 'projects:write',
-        status: 'queued',
-        progress_completed: 0,
-        progress_total: 0,
-        input: '{}',
-        result: null,
-        problem: null,
-        requested_by,
-        requested_via: null,
-        attempts: 0,
-        claimed_by: null,
-        lease_until: null,
-        cancel_requested: 0,
-        created_at: now,
-        started_at: null,
-        finished_at: null,
-        updated_at: now,
-      })
+      .values(
+        OPERATION_RECORD.newRow(
+          {
+            kind: 'test_studio_level',
+            action: 'test_studio_level',
+            scope: 'projects:write',
+            input: '{}',
+            requestedBy: requested_by,
+            updatedAt: now,
+          },
+          { id: ops.studioLevel, ownerId: studio_id, now },
+        ),
+      )
       .execute();
   });
   designer = await memberWithToken(app.database, 'designer', [{ projectId: granted, level: 'edit' }]);

@@ -19,41 +19,12 @@ import { http, type Trpc } from '../helpers/clients.js';
 import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
 import { leakForms } from '../helpers/leaks.js';
+import { keysIn, schemaPropertyNames } from '../helpers/json-keys.js';
 
 const FORBIDDEN_NAME = /trade|markup|margin|cost|line|item|plate/i;
 
 /** Every action whose output is a client-facing schema: the shared document joins by being added to that list. */
 const clientFacing = ACTIONS.filter((a) => Object.values(CLIENT_FACING_SCHEMAS).includes(a.output));
-
-/**
- * Every property name in a JSON Schema, read as a schema (a property may itself be named `properties` or `items`, as
- * a piece's custom properties are): object properties at any depth, through arrays, unions and `$defs`.
- */
-function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
-  if (!schema || typeof schema !== 'object') return out;
-  const s = schema as Record<string, unknown>;
-  const sub = (v: unknown) => propertyNames(v, out);
-  for (const [name, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) {
-    out.add(name);
-    sub(v);
-  }
-  for (const key of ['items', 'additionalProperties', 'not', 'contains']) sub(s[key]);
-  for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const v of (s[key] as unknown[]) ?? []) sub(v);
-  for (const key of ['$defs', 'patternProperties']) for (const v of Object.values((s[key] ?? {}) as object)) sub(v);
-  return out;
-}
-
-/** Every key anywhere in a JSON value. */
-function keysIn(value: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) keysIn(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      out.add(k);
-      keysIn(v, out);
-    }
-  }
-  return out;
-}
 
 describe('(1) the schemas of every client-facing output', () => {
   it('cover the client document, its preview, the /v1 resource, minting, both version reads and the shared document', () => {
@@ -71,11 +42,11 @@ describe('(1) the schemas of every client-facing output', () => {
   });
 
   it('the walk reads nested and shared shapes (Money through $defs), and would catch a line', () => {
-    const names = propertyNames(standaloneJsonSchema(CLIENT_FACING_SCHEMAS.ClientDocument!, 'output'));
+    const names = schemaPropertyNames(standaloneJsonSchema(CLIENT_FACING_SCHEMAS.ClientDocument!, 'output'));
     for (const n of ['sections', 'pieces', 'unitPrice', 'photographs', 'removedPieces', 'amount4', 'currency']) {
       expect(names, n).toContain(n);
     }
-    const line = [...propertyNames(standaloneJsonSchema(Line, 'output'))].filter((n) => FORBIDDEN_NAME.test(n));
+    const line = [...schemaPropertyNames(standaloneJsonSchema(Line, 'output'))].filter((n) => FORBIDDEN_NAME.test(n));
     expect(line).toEqual(expect.arrayContaining(['tradePrice', 'markup', 'margin']));
   });
 
@@ -85,7 +56,7 @@ describe('(1) the schemas of every client-facing output', () => {
   ];
 
   it.each(schemas)('%s names no property after trade, markup, margin, cost, line, item or plate', (_name, schema) => {
-    const names = [...propertyNames(standaloneJsonSchema(schema, 'output'))];
+    const names = [...schemaPropertyNames(standaloneJsonSchema(schema, 'output'))];
     expect(names.length).toBeGreaterThan(3);
     expect(names.filter((n) => FORBIDDEN_NAME.test(n))).toEqual([]);
   });

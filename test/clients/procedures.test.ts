@@ -10,8 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
-import { demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
-import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
+import { anotherStudio, demoMembers, memberWithToken, type Member } from '../helpers/fixtures.js';
 import { newId } from '../../src/core/ids.js';
 import { createProject } from '../helpers/projects.js';
 import { uuid } from '../helpers/ids.js';
@@ -368,12 +367,7 @@ describe('list_client_projects and the clientId filter', () => {
 describe('another studio', () => {
   it('its clients are NOT_FOUND wherever an input names them', async () => {
     const now = new Date().toISOString();
-    const { studioId } = await createStudioWithOwner(
-      app.rt.store.db,
-      { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL' },
-      { email: 'clients-elsewhere@example.test', name: 'El' },
-      now,
-    );
+    const { studioId } = await anotherStudio(app, 'clients');
     const theirs = newId();
     await app.rt.store.db
       .insertInto('clients')

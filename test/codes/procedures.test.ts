@@ -13,11 +13,10 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, errorOf } from '../helpers/calls.js';
-import { memberWithToken } from '../helpers/fixtures.js';
+import { anotherStudio, memberWithToken } from '../helpers/fixtures.js';
 import { migrate } from '../../db/sqlite.js';
 import { loadMigrations } from '../../db/migration-files.js';
 import { ID_PATTERN } from '../../src/core/ids.js';
-import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
 import { uuid } from '../helpers/ids.js';
 import { postProject } from '../helpers/projects.js';
 import { postItem } from '../helpers/schedule.js';
@@ -411,12 +410,7 @@ describe('archive_code', () => {
 // Last: it adds a second studio to the database, which the tests above do not expect.
 describe('another studio', () => {
   it('its code schemes are NOT_FOUND here, and it got its own default scheme', async () => {
-    const { studioId } = await createStudioWithOwner(
-      app.rt.store.db,
-      { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL' },
-      { email: 'el-codes@example.test', name: 'El' },
-      new Date().toISOString(),
-    );
+    const { studioId } = await anotherStudio(app, 'codes');
     const theirs = await app.rt.store.db
       .selectFrom('code_schemes')
       .selectAll()

@@ -15,6 +15,7 @@ import { standaloneJsonSchema, toJsonSchema } from '../../src/contract/json-sche
 import { FILE_FIELD } from '../../src/surfaces/mcp/request-body.js';
 import { fileFields } from '../../src/surfaces/mcp/uploads.js';
 import { ROOT } from '../helpers/server.js';
+import { propertiesAnywhere } from '../helpers/json-keys.js';
 
 /**
  * Input fields that take an id but deliberately are NOT references `invoke` checks for ownership (not marked with
@@ -45,18 +46,6 @@ function idPropertyNames(schema: unknown, out = new Set<string>()): Set<string> 
         for (const [name, prop] of Object.entries(v)) if (isId(prop)) out.add(name);
       }
       idPropertyNames(v, out);
-    }
-  }
-  return out;
-}
-
-/** Every property name anywhere in a JSON Schema: nested objects, arrays, unions and `$defs` included. */
-function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(schema)) for (const s of schema) propertyNames(s, out);
-  else if (schema && typeof schema === 'object') {
-    for (const [k, v] of Object.entries(schema)) {
-      if (k === 'properties' && v && typeof v === 'object') for (const name of Object.keys(v)) out.add(name);
-      propertyNames(v, out);
     }
   }
   return out;
@@ -290,12 +279,12 @@ describe('the catalog as a whole', () => {
     // by_others: counts keyed by the ValueState members themselves (get_project_totals), spelled as the enum is.
     const SEED_NAMES = new Set(['archived_at', 'result_page', 'by_others']);
     const doc = JSON.parse(readFileSync(join(ROOT, 'generated/actions.json'), 'utf8'));
-    const odd = [...propertyNames(doc)].filter((n) => !/^[a-z][a-zA-Z0-9]*$/.test(n) && !SEED_NAMES.has(n));
+    const odd = [...propertiesAnywhere(doc)].filter((n) => !/^[a-z][a-zA-Z0-9]*$/.test(n) && !SEED_NAMES.has(n));
     expect(odd).toEqual([]);
   });
 
   it('keeps every allow-listed unchecked id field in use (stale entries are removed)', () => {
-    const used = new Set(ACTIONS.flatMap((a) => [...propertyNames(standaloneJsonSchema(a.fullInput, 'input'))]));
+    const used = new Set(ACTIONS.flatMap((a) => [...propertiesAnywhere(standaloneJsonSchema(a.fullInput, 'input'))]));
     expect(Object.keys(UNCHECKED_ID_FIELDS).filter((f) => !used.has(f))).toEqual([]);
   });
 });

@@ -13,8 +13,7 @@ import { authenticate } from '../../src/core/auth.js';
 import { invoke } from '../../src/core/invoke.js';
 import { allPages, callAction, codeOf, errorOf, refusal, settledOperation } from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
-import { memberWithToken } from '../helpers/fixtures.js';
-import { createStudioWithOwner, mintToken } from '../../src/domain/studio/onboarding.js';
+import { anotherStudio, memberWithToken } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { createTestAppAsOwner, openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { openMailServer } from '../helpers/mail.js';
@@ -576,14 +575,7 @@ describe('without email configured', () => {
 // Last: it adds a second studio to the database, which the suites above do not expect.
 describe('another studio', () => {
   it('its enquiries, responses, projects and suppliers are NOT_FOUND wherever an input names them', async () => {
-    const now = new Date().toISOString();
-    const { memberId } = await createStudioWithOwner(
-      app.rt.store.db,
-      { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL' },
-      { email: 'enquiries-elsewhere@example.test', name: 'El' },
-      now,
-    );
-    const them = trpc(app.url, (await mintToken(app.rt.store.db, memberId, 'elsewhere', now)).token);
+    const them = trpc(app.url, (await anotherStudio(app, 'enquiries')).token);
     const project = await them.projects.createStudioProject.mutate({ name: 'Their house', commandKey: uuid() });
     const section = await them.sections.createScheduleSection.mutate({
       projectId: project.id,

@@ -1,9 +1,10 @@
 import { openDatabase } from '../../db/open.js';
 import type { Store } from '../../db/store.js';
 import { storeOptionsFor } from './test-database.js';
-import { addMember, mintToken } from '../../src/domain/studio/onboarding.js';
+import { addMember, createStudioWithOwner, mintToken, type NewStudio } from '../../src/domain/studio/onboarding.js';
 import { newId, nowIso } from '../../src/core/ids.js';
 import type { GrantLevel, Role } from '../../src/core/permissions.js';
+import { PROJECT_GRANT_RECORD } from '../../src/domain/projects/grant-record.js';
 
 /**
  * Test setup only: adds a member with a role (and optional project grants) straight into a database file and returns
@@ -29,14 +30,7 @@ export async function memberWithToken(
       .insertInto('users')
       .values({ id: userId, email: `${role}-${userId}@example.test`, name: `Test ${role}`, created_at: now })
       .execute();
-    const memberId = await addMember(store.db, studio.id, userId, role, now);
-    for (const g of grants) {
-      await store.db
-        .insertInto('project_grants')
-        .values({ project_id: g.projectId, member_id: memberId, level: g.level, created_at: now })
-        .execute();
-    }
-    const { token } = await mintToken(store.db, memberId, `test ${role}`, now);
+    const { token, memberId } = await addMembership(store.db, { studioId: studio.id, userId, role, grants });
     return { token, memberId, userId, studioId: studio.id };
   } finally {
     await store.close();
@@ -44,6 +38,23 @@ export async function memberWithToken(
 }
 
 export type Member = Awaited<ReturnType<typeof memberWithToken>>;
+
+/** A membership of a studio for a person who exists, with its project grants and a token, made straight in `db`. */
+export async function addMembership(
+  db: Store['db'],
+  m: { studioId: string; userId: string; role: Role; grants?: Array<{ projectId: string; level: GrantLevel }> },
+) {
+  const now = nowIso();
+  const memberId = await addMember(db, m.studioId, m.userId, m.role, now);
+  for (const g of m.grants ?? []) {
+    await db
+      .insertInto('project_grants')
+      .values(PROJECT_GRANT_RECORD.newRow({ memberId, level: g.level }, { ownerId: g.projectId, now }))
+      .execute();
+  }
+  const { token } = await mintToken(db, memberId, `test ${m.role}`, now);
+  return { token, memberId };
+}
 
 /** Runs `fn` on a connection of its own to a test's database: someone changing data from outside the server. */
 export async function fromOutside<T>(database: string, fn: (db: Store['db']) => Promise<T>): Promise<T> {
@@ -98,4 +109,25 @@ export function countRows(
       ).n,
     ),
   );
+}
+
+/**
+ * A second studio in the test's database, with its owner and a token for them, made straight in the store (as a
+ * second writer would): for the tests that prove another studio's records are NOT_FOUND here. `label` keeps its
+ * owner's address unique to the suite. Add it last: suites that list studios expect the demo one first.
+ */
+export async function anotherStudio(
+  app: { rt: { store: { db: Store['db'] } } },
+  label: string,
+  studio: Partial<NewStudio> = {},
+) {
+  const now = nowIso();
+  const made = await createStudioWithOwner(
+    app.rt.store.db,
+    { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL', ...studio },
+    { email: `${label}-elsewhere@example.test`, name: 'El' },
+    now,
+  );
+  const { token } = await mintToken(app.rt.store.db, made.memberId, 'elsewhere', now);
+  return { ...made, token };
 }

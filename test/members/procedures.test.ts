@@ -14,7 +14,7 @@ import { checkSignIn, FAILURES_BEFORE_LOCK } from '../../src/domain/people/sign-
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { uuid } from '../helpers/ids.js';
-import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
+import { addMembership, demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
@@ -349,15 +349,9 @@ describe('accept_invitation: a person with an account joins another studio', () 
   });
 });
 
-/** A membership of `studioId` for a person, made straight in the database, and a token for it. */
-async function tokenInStudio(studioId: string, userId: string) {
-  const { addMember, mintToken } = await import('../../src/domain/studio/onboarding.js');
-  const { nowIso } = await import('../../src/core/ids.js');
-  return fromOutside(app.database, async (db) => {
-    const memberId = await addMember(db, studioId, userId, 'viewer', nowIso());
-    return (await mintToken(db, memberId, 'test', nowIso())).token;
-  });
-}
+/** A viewer's membership of `studioId` for a person, made straight in the database, and a token for it. */
+const tokenInStudio = async (studioId: string, userId: string) =>
+  (await fromOutside(app.database, (db) => addMembership(db, { studioId, userId, role: 'viewer' }))).token;
 
 describe('the sign-in throttle', () => {
   it('checks no more than five guesses sent side by side, then refuses the address even with the right password', async () => {

@@ -18,9 +18,10 @@ import { ServiceError } from '../../src/core/errors.js';
 import { invoke } from '../../src/core/invoke.js';
 import { defineJob } from '../../src/jobs/job.js';
 import { startOperation, type PresentedOperation } from '../../src/jobs/operations.js';
+import { OPERATION_RECORD } from '../../src/jobs/record.js';
 import { OperationRunner } from '../../src/jobs/runner.js';
 import { createMcpServer } from '../../src/surfaces/mcp/server.js';
-import { codeOf } from '../helpers/calls.js';
+import { codeOf, settledOperation } from '../helpers/calls.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
@@ -101,14 +102,7 @@ beforeAll(async () => {
 const start = async (input: CountInput) =>
   (await invoke(app.rt, startCount, input, { token: app.token })) as PresentedOperation;
 const status = (id: string) => owner.operations.getOperationStatus.query({ operationId: id });
-async function settled(id: string, ms = 15_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const op = await status(id);
-    if (['succeeded', 'failed', 'canceled'].includes(op.status) || Date.now() > until) return op;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const settled = (id: string) => settledOperation(owner, id);
 const effects = (tag: string) =>
   fromOutside(app.database, async (db) =>
     (await db.selectFrom('audit_events').select('summary').where('summary', 'like', `counted ${tag} %`).execute()).map(
@@ -130,6 +124,11 @@ describe('an operation runs in the background', () => {
     const op = await start({ units: 2, tag: 'bad', fail: true });
     const done = await settled(op.id);
     expect(done.status).toBe('failed');
+    const kept = await fromOutside(app.database, (db) =>
+      db.selectFrom('operations').select(['result', 'problem']).where('id', '=', op.id).executeTakeFirstOrThrow(),
+    );
+    expect(kept.result).toBeNull();
+    expect(JSON.parse(kept.problem!)).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(done.problem).toMatchObject({
       code: 'VALIDATION_FAILED',
       status: 400,
@@ -190,30 +189,26 @@ describe('crashes and several workers', () => {
     await fromOutside(app.database, (db) =>
       db
         .insertInto('operations')
-        .values({
-          id,
-          studio_id: members[0]!.studio_id,
-          project_id: null,
-          kind: 'test_count',
-          action: 'start_test_count',
-          scope: 'projects:write',
-          status: 'running',
-          progress_completed: 0,
-          progress_total: 1,
-          input: JSON.stringify({ units: 1, tag }),
-          result: null,
-          problem: null,
-          requested_by: members[0]!.id,
-          requested_via: 'api_token',
-          attempts,
-          claimed_by: 'w-dead',
-          lease_until: '2000-01-01T00:00:00.000Z',
-          cancel_requested: 0,
-          created_at: now,
-          started_at: now,
-          finished_at: null,
-          updated_at: now,
-        })
+        .values(
+          OPERATION_RECORD.newRow(
+            {
+              kind: 'test_count',
+              action: 'start_test_count',
+              scope: 'projects:write',
+              status: 'running',
+              progress: { completed: 0, total: 1 },
+              input: JSON.stringify({ units: 1, tag }),
+              requestedBy: members[0]!.id,
+              requestedVia: 'api_token',
+              attempts,
+              claimedBy: 'w-dead',
+              leaseUntil: '2000-01-01T00:00:00.000Z',
+              startedAt: now,
+              updatedAt: now,
+            },
+            { id, ownerId: members[0]!.studio_id, now },
+          ),
+        )
         .execute(),
     );
     return { id };
@@ -248,7 +243,7 @@ describe('crashes and several workers', () => {
     );
     try {
       const ops = await Promise.all(Array.from({ length: 24 }, (_, i) => start({ units: 2, tag: `many${i}x` })));
-      for (const op of ops) expect((await settled(op.id, 30_000)).status).toBe('succeeded');
+      for (const op of ops) expect((await settled(op.id)).status).toBe('succeeded');
       for (const [i, op] of ops.entries()) expect(await effects(`many${i}x`)).toEqual([`counted many${i}x ${op.id}`]);
     } finally {
       for (const r of runners) await r.stop();

@@ -261,4 +261,55 @@ describe('defineRecord, for records that differ', () => {
     expect(MADE.present(row, {})).not.toHaveProperty('createdBy');
     expectTypeOf(MADE.present(row, {})).not.toHaveProperty('createdBy');
   });
+
+  it('without a version keeps no version or updated_at, and ends a record by its own named stamp', () => {
+    const TOKEN = defineRecord({
+      name: 'ScratchToken',
+      description: 'A record made, then only revoked.',
+      table: 'scratch_tokens',
+      owner: 'member',
+      versioned: false,
+      archivable: { key: 'revokedAt' },
+      archivedMeans: 'When it was revoked.',
+      fields: { name: field(z.string(), { write: 'create', required: true }) },
+    });
+    const row = TOKEN.newRow({ name: 'ci' }, { id: 'a', ownerId: 'm', now: 'T' });
+    expect(row).toEqual({ id: 'a', member_id: 'm', name: 'ci', created_at: 'T', revoked_at: null });
+    expect(Object.keys(TOKEN.output.shape)).toEqual(['id', 'name', 'createdAt', 'revokedAt']);
+    expect(TOKEN.output.shape.revokedAt.description).toBe('When it was revoked.');
+    expect(TOKEN.present({ ...row, revoked_at: 'U' }, {})).toEqual({
+      id: 'a',
+      name: 'ci',
+      createdAt: 'T',
+      revokedAt: 'U',
+    });
+    expectTypeOf(row).not.toHaveProperty('version');
+    expectTypeOf(row).toHaveProperty('revoked_at');
+  });
+
+  it('names its creation stamp, or has no id of its own, and leaves out an answer a field does not give', () => {
+    const ISSUED = defineRecord({
+      name: 'ScratchIssued',
+      description: 'A record named by two ids, stamped when issued.',
+      table: 'scratch_issued',
+      owner: 'project',
+      id: false,
+      versioned: false,
+      archivable: false,
+      created: { key: 'issuedAt', column: 'issued_at' },
+      fields: {
+        memberId: field(z.string(), { write: 'create', required: true }),
+        result: field(z.string().optional(), {
+          columns: {
+            toColumns: (v: string | undefined) => ({ result: v ?? null }),
+            fromRow: (r: { result: string | null }) => r.result ?? undefined,
+          },
+        }),
+      },
+    });
+    const row = ISSUED.newRow({ memberId: 'm' }, { ownerId: 'p', now: 'T' });
+    expect(row).toEqual({ project_id: 'p', member_id: 'm', result: null, issued_at: 'T' });
+    expect(Object.keys(ISSUED.output.shape)).toEqual(['memberId', 'result', 'issuedAt']);
+    expect(ISSUED.present(row, {})).toEqual({ memberId: 'm', issuedAt: 'T' });
+  });
 });

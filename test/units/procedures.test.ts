@@ -8,8 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
-import { demoMembers, type Member } from '../helpers/fixtures.js';
-import { createStudioWithOwner } from '../../src/domain/studio/onboarding.js';
+import { anotherStudio, demoMembers, type Member } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { createLine } from '../helpers/schedule.js';
 
@@ -240,13 +239,7 @@ describe('archive_unit', () => {
 // Last: it adds a second studio to the database, which the fixtures above do not expect.
 describe('another studio', () => {
   it('its units are NOT_FOUND to every unit action and to a line naming them', async () => {
-    const now = new Date().toISOString();
-    const { unitIds } = await createStudioWithOwner(
-      app.rt.store.db,
-      { name: 'Elsewhere Studio', currency: 'GBP', codePrefix: 'EL' },
-      { email: 'units-elsewhere@example.test', name: 'El' },
-      now,
-    );
+    const { unitIds } = await anotherStudio(app, 'units');
     const theirs = unitIds.ea!;
     expect(await codeOf(owner.units.getUnit.query({ unitId: theirs }))).toBe('NOT_FOUND');
     expect(await codeOf(owner.units.updateUnit.mutate({ unitId: theirs, expectedVersion: 1, name: 'x' }))).toBe(

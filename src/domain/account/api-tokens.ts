@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ApiTokenRow, Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import { API_TOKEN_RECORD, type ApiTokenRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
@@ -13,18 +14,9 @@ function tokenState(row: ApiTokenRow, now: string): 'active' | 'expired' | 'revo
   return row.expires_at && row.expires_at <= now ? 'expired' : 'active';
 }
 
-/** A token's metadata: never its secret or digest. `current` marks the token this request was made with. */
+/** A token's metadata (declared in record.ts): never its secret or digest. `current` marks the token in use. */
 export function presentToken(row: ApiTokenRow, currentTokenId: string | undefined, now: string) {
-  return {
-    id: row.id,
-    name: row.name,
-    hint: row.hint,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-    state: tokenState(row, now),
-    current: row.id === currentTokenId,
-  };
+  return API_TOKEN_RECORD.present(row, { state: tokenState(row, now), current: row.id === currentTokenId });
 }
 
 async function loadOwnToken(db: Kysely<Database>, memberId: string, tokenId: string): Promise<ApiTokenRow> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, InvitationRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { AssignableRole } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
@@ -9,6 +9,7 @@ import { deliveryConfigured } from '../documents/mail-config.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { normalizeEmail } from '../people/sign-in.js';
 import { INVITATION_EMAIL } from './email-job.js';
+import { INVITATION_RECORD, type InvitationRow } from './record.js';
 import { invitationUrl, mintInvitationToken } from './token.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,26 +28,12 @@ export function invitationState(row: Pick<InvitationRow, 'accepted_at' | 'revoke
   return row.expires_at <= now ? ('expired' as const) : ('pending' as const);
 }
 
-/** An invitation as the API shows it: never its token or digest, only the token's last 4 characters. */
+/** An invitation as the API shows it (declared in record.ts): never its token or digest, only its last 4 characters. */
 export function presentInvitation(row: InvitationRecord, now: string) {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role as AssignableRole,
+  return INVITATION_RECORD.present(row, {
     state: invitationState(row, now),
     invitedBy: { memberId: row.invited_by, name: row.inviter_name },
-    createdAt: row.created_at,
-    issuedAt: row.issued_at,
-    expiresAt: row.expires_at,
-    tokenHint: row.token_hint,
-    delivery: row.delivery,
-    emailStatus: row.email_status,
-    emailError: row.email_error,
-    emailedAt: row.emailed_at,
-    acceptedAt: row.accepted_at,
-    acceptedMemberId: row.accepted_member_id,
-    revokedAt: row.revoked_at,
-  };
+  });
 }
 export type PresentedInvitation = ReturnType<typeof presentInvitation>;
 
@@ -199,21 +186,12 @@ export async function createInvitation(ctx: ActionContext, input: CreateInvitati
   const id = newId();
   const days = input.expiresInDays ?? DEFAULT_INVITATION_DAYS;
   const { columns, token } = await dispatch(ctx, id, 'create_invitation');
+  const made = { email, role: input.role, inviter: ctx.caller!.memberId, lifetimeDays: days, updatedAt: ctx.now };
   const row: InvitationRow = {
-    id,
-    studio_id: ctx.studioId,
-    email,
-    role: input.role,
-    invited_by: ctx.caller!.memberId,
-    created_at: ctx.now,
-    lifetime_days: days,
-    issued_at: ctx.now,
-    expires_at: expiryAfter(ctx.now, days),
-    accepted_at: null,
-    accepted_member_id: null,
-    revoked_at: null,
-    revoked_by: null,
-    updated_at: ctx.now,
+    ...INVITATION_RECORD.newRow(
+      { ...made, issuedAt: ctx.now, expiresAt: expiryAfter(ctx.now, days) },
+      { id, ownerId: ctx.studioId, now: ctx.now },
+    ),
     ...columns,
   };
   await ctx.db.insertInto('invitations').values(row).execute();

@@ -6,8 +6,9 @@ import { Id, named, Timestamp } from '../../core/values.js';
  * whether callers may write it, and, where the column differs from the field in snake_case or in form, its column and
  * codec. From that one declaration come the kysely table type, the row → record presenter, the create and patch
  * column mappings, the create and update input schemas and the output schema: a field added here (and in its
- * migration) reaches every one of them. The standard columns every record has (id, its owner, version, createdAt,
- * updatedAt and, for archivable records, archived_at) are added by `defineRecord`.
+ * migration) reaches every one of them. The standard columns (id, its owner, version, createdAt, updatedAt and, for
+ * archivable records, archived_at) are added by `defineRecord`; a record that has no version (a membership, a token, an
+ * issued link) says `versioned: false`, and one ended in its own words names its stamp (`archivable: { key: 'revokedAt' }`).
  *
  * The anchors: kysely's one interface per table read through `Selectable`/`Insertable`, and drizzle's table that is
  * its own schema. Differences a record really has (a computed figure, the line's priced pairs) are said here too, as
@@ -101,7 +102,42 @@ type ColumnValue<D> = D extends { codec: { toColumn(value: never): infer Col } }
 type OwnerLevel = 'studio' | 'project' | 'member';
 type OwnerColumn<L extends OwnerLevel> = `${L}_id`;
 
-export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends OwnerLevel, A extends boolean> {
+/**
+ * How a record is kept rather than deleted: `true` stamps `archived_at` (answered under that name); a named stamp
+ * (`{ key: 'removedAt' }`, column removed_at) for a record ended in its own words (a member removed, a token revoked);
+ * `false` for a record that is never ended.
+ */
+export type Archival = boolean | { key: string };
+/** The column and output key of the stamp that ends a record, when it has one. */
+type EndedColumn<A extends Archival> = A extends true
+  ? 'archived_at'
+  : A extends { key: infer K extends string }
+    ? Snake<K>
+    : never;
+type EndedKey<A extends Archival> = A extends true
+  ? 'archived_at'
+  : A extends { key: infer K extends string }
+    ? K
+    : never;
+/** When a record was made: answered as `createdAt` from created_at unless it names its own key or column. */
+export interface CreatedStamp {
+  key: string;
+  column?: string;
+  /** What the stamp says, when the bare timestamp needs words (a member's memberSince). */
+  means?: string;
+}
+type CreatedKey<C> = C extends { key: infer K extends string } ? K : 'createdAt';
+type CreatedColumn<C> = C extends { column: infer K extends string } ? K : 'created_at';
+
+export interface RecordSpec<
+  F extends Fields,
+  X extends z.ZodRawShape,
+  L extends OwnerLevel,
+  A extends Archival,
+  V extends boolean = true,
+  I extends boolean = true,
+  C extends CreatedStamp | undefined = undefined,
+> {
   /** The record's name in generated documents (`Supplier`) and its description there. */
   name: string;
   description: string;
@@ -117,22 +153,48 @@ export interface RecordSpec<F extends Fields, X extends z.ZodRawShape, L extends
    * it answers (and the ETags that digest it) follow the output's order. Every key, once.
    */
   order?: readonly string[];
-  /** Whether it is archived, never deleted (then `archived_at` is a column and an output field). */
+  /**
+   * Whether it is archived, never deleted (then `archived_at` is a column and an output field), or the stamp that ends
+   * it in its own words (`{ key: 'revokedAt' }`: column revoked_at, output revokedAt). See Archival.
+   */
   archivable: A;
-  /** What `archived_at` says, when "Set when archived; <the table's records> are never deleted." is not the words. */
+  /** What the ending stamp says, when "Set when archived; <the table's records> are never deleted." is not the words. */
   archivedMeans?: string;
+  /**
+   * `false` for a record callers never update by version (a membership, a token, a grant, an operation the worker
+   * moves): no version and no updated_at among the standard columns; a table that keeps updated_at declares it as a
+   * hidden field.
+   */
+  versioned?: V;
   /** What `version` says, when a caller sends it somewhere besides expectedVersion of an update (to commit a preview). */
   versionMeans?: string;
+  /** `false` for a record named by other ids than its own (a grant: its project and member): no id column. */
+  id?: I;
+  /** What `id` says, when its bare name is not enough (a membership's id is what memberId names). */
+  idMeans?: string;
+  /** The creation stamp's output key and column, when not createdAt and created_at (a share's issuedAt). */
+  created?: C;
 }
 
+/** The standard columns a record's choices give it: id, owner, creation stamp, version, ending stamp. */
+type StandardRow<L extends OwnerLevel, A extends Archival, V extends boolean, I extends boolean, C> = (I extends true
+  ? { id: string }
+  : unknown) & { [K in OwnerColumn<L> | CreatedColumn<C>]: string } & (V extends true
+    ? { version: number; updated_at: string }
+    : unknown) & { [K in EndedColumn<A>]: string | null };
+
 /** The row of a record's table, as kysely reads it. */
-export type RowOf<F extends Fields, L extends OwnerLevel, A extends boolean> = {
-  id: string;
-} & { [K in OwnerColumn<L>]: string } & {
+export type RowOf<
+  F extends Fields,
+  L extends OwnerLevel,
+  A extends Archival,
+  V extends boolean = true,
+  I extends boolean = true,
+  C = undefined,
+> = {
   -readonly [K in OneColumnKeys<F> & string as ColumnName<K, F[K]>]: ColumnValue<F[K]>;
-} & ManyColumns<F> & { version: number; created_at: string; updated_at: string } & (A extends true
-    ? { archived_at: string | null }
-    : unknown);
+} & ManyColumns<F> &
+  StandardRow<L, A, V, I, C>;
 
 type WritableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: string } ? K : never }[keyof F];
 type PatchableKeys<F extends Fields> = { [K in keyof F]: F[K] extends { write: 'always' } ? K : never }[keyof F];
@@ -143,13 +205,18 @@ type CreateShape<F extends Fields> = {
   [K in WritableKeys<F> & string]: K extends RequiredKeys<F> ? F[K]['schema'] : z.ZodOptional<F[K]['schema']>;
 };
 type PatchShape<F extends Fields> = { [K in PatchableKeys<F> & string]: z.ZodOptional<F[K]['schema']> };
-type OutputShape<F extends Fields, X extends z.ZodRawShape, A extends boolean> = { id: typeof Id } & {
+type OutputShape<
+  F extends Fields,
+  X extends z.ZodRawShape,
+  A extends Archival,
+  V extends boolean = true,
+  I extends boolean = true,
+  C = undefined,
+> = (I extends true ? { id: typeof Id } : unknown) & {
   [K in ShownKeys<F> & string]: OutputOf<F[K]>;
-} & X & {
-    version: z.ZodInt;
-    createdAt: typeof Timestamp;
-    updatedAt: typeof Timestamp;
-  } & (A extends true ? { archived_at: z.ZodNullable<typeof Timestamp> } : unknown);
+} & X & { [K in CreatedKey<C>]: typeof Timestamp } & (V extends true
+    ? { version: z.ZodInt; updatedAt: typeof Timestamp }
+    : unknown) & { [K in EndedKey<A>]: z.ZodNullable<typeof Timestamp> };
 
 /** What a create sends, as its input schema parses it. */
 export type CreateFields<F extends Fields> = z.output<z.ZodObject<CreateShape<F>>>;
@@ -165,28 +232,45 @@ export type NewRowFields<F extends Fields> = {
 /** What a patch's columns are made from: the fields callers may change, as stored. */
 export type PatchValues<F extends Fields> = { [K in PatchableKeys<F> & keyof F]?: StoredValue<F[K]> | undefined };
 
-export interface DeclaredRecord<F extends Fields, X extends z.ZodRawShape, L extends OwnerLevel, A extends boolean> {
-  spec: RecordSpec<F, X, L, A>;
+export interface DeclaredRecord<
+  F extends Fields,
+  X extends z.ZodRawShape,
+  L extends OwnerLevel,
+  A extends Archival,
+  V extends boolean = true,
+  I extends boolean = true,
+  C extends CreatedStamp | undefined = undefined,
+> {
+  spec: RecordSpec<F, X, L, A, V, I, C>;
   /** The record as the API answers it. */
-  output: z.ZodObject<OutputShape<F, X, A>>;
+  output: z.ZodObject<OutputShape<F, X, A, V, I, C>>;
   /** The fields a create takes (required ones required). */
   createInput: z.ZodObject<CreateShape<F>>;
   /** The fields an update takes, each optional (a merge patch; null clears a nullable field). */
   patchInput: z.ZodObject<PatchShape<F>>;
   /** A row as the API shows it, with the computed figures the caller worked out. */
-  present(row: RowOf<F, L, A>, computed: z.input<z.ZodObject<X>>): z.input<z.ZodObject<OutputShape<F, X, A>>>;
-  /** The columns a create stores: what was sent, else each field's default. */
-  newRow(sent: NewRowFields<F>, made: { id: string; ownerId: string; now: string }): RowOf<F, L, A>;
+  present(
+    row: RowOf<F, L, A, V, I, C>,
+    computed: z.input<z.ZodObject<X>>,
+  ): z.input<z.ZodObject<OutputShape<F, X, A, V, I, C>>>;
+  /** The columns a create stores: what was sent, else each field's default (with no id column, no id is made). */
+  newRow(
+    sent: NewRowFields<F>,
+    made: { ownerId: string; now: string } & (I extends true ? { id: string } : unknown),
+  ): RowOf<F, L, A, V, I, C>;
   /** The columns a merge patch changes: only the fields it sends. */
-  patchColumns(patch: PatchValues<F>): Partial<RowOf<F, L, A>>;
+  patchColumns(patch: PatchValues<F>): Partial<RowOf<F, L, A, V, I, C>>;
 }
 
 export function defineRecord<
   const F extends Fields,
   X extends z.ZodRawShape = Record<never, never>,
   L extends OwnerLevel = OwnerLevel,
-  A extends boolean = boolean,
->(spec: RecordSpec<F, X, L, A>): DeclaredRecord<F, X, L, A> {
+  const A extends Archival = boolean,
+  V extends boolean = true,
+  I extends boolean = true,
+  const C extends CreatedStamp | undefined = undefined,
+>(spec: RecordSpec<F, X, L, A, V, I, C>): DeclaredRecord<F, X, L, A, V, I, C> {
   const owner = `${spec.owner}_id`;
   for (const [name, decl] of Object.entries(spec.fields)) {
     if (decl.owner && columnOf(name, decl) !== owner) throw new Error(`${spec.name}.${name}: the owner is ${owner}.`);
@@ -198,25 +282,46 @@ export function defineRecord<
 /** A field's column, when it is kept in one: its name in snake_case unless it names its own. */
 const columnOf = (name: string, decl: FieldDecl) => decl.column ?? snake(name);
 
+type AnySpec = RecordSpec<Fields, z.ZodRawShape, OwnerLevel, Archival, boolean, boolean, CreatedStamp | undefined>;
+
+/** The standard columns a record's choices give it, each as its output key, its column and its output schema. */
+function standardOf(spec: AnySpec) {
+  const ended = spec.archivable === false ? undefined : spec.archivable === true ? 'archived_at' : spec.archivable.key;
+  const createdKey = spec.created?.key ?? 'createdAt';
+  return {
+    id: spec.id !== false,
+    versioned: spec.versioned !== false,
+    created: {
+      key: createdKey,
+      column: spec.created?.column ?? 'created_at',
+      schema: spec.created?.means ? Timestamp.describe(spec.created.means) : Timestamp,
+    },
+    ended: ended && {
+      key: ended,
+      column: snake(ended),
+      schema: Timestamp.nullable().describe(
+        spec.archivedMeans ?? `Set when archived; ${spec.table.replaceAll('_', ' ')} are never deleted.`,
+      ),
+    },
+  };
+}
+
 // The published shapes: the output in its key order, and the inputs of a create and of a merge patch.
-function schemasOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>) {
+function schemasOf(spec: AnySpec) {
   const entries = Object.entries(spec.fields);
+  const std = standardOf(spec);
   const standard: Record<string, z.ZodType> = {
-    id: Id,
+    ...(std.id ? { id: spec.idMeans ? Id.describe(spec.idMeans) : Id } : {}),
     ...Object.fromEntries(
       entries.filter(([, d]) => !d.hidden).map(([name, decl]) => [name, decl.output ?? decl.schema]),
     ),
     ...(spec.computed ?? {}),
-    version: spec.versionMeans ? z.int().min(1).describe(spec.versionMeans) : z.int().min(1),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    ...(spec.archivable
-      ? {
-          archived_at: Timestamp.nullable().describe(
-            spec.archivedMeans ?? `Set when archived; ${spec.table.replaceAll('_', ' ')} are never deleted.`,
-          ),
-        }
+    ...(std.versioned
+      ? { version: spec.versionMeans ? z.int().min(1).describe(spec.versionMeans) : z.int().min(1) }
       : {}),
+    [std.created.key]: std.created.schema,
+    ...(std.versioned ? { updatedAt: Timestamp } : {}),
+    ...(std.ended ? { [std.ended.key]: std.ended.schema } : {}),
   };
   const order = outputOrder(spec, Object.keys(standard));
   const shape = Object.fromEntries(order.map((k) => [k, standard[k] as z.ZodType]));
@@ -233,7 +338,7 @@ function schemasOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>)
 }
 
 /** The output's keys in the record's published order: the standard one unless the record says another. */
-function outputOrder(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>, keys: string[]): readonly string[] {
+function outputOrder(spec: AnySpec, keys: string[]): readonly string[] {
   const order = spec.order ?? keys;
   if (order.length !== keys.length || !order.every((k) => keys.includes(k))) {
     throw new Error(`${spec.name}: order must name each output key once: ${keys.join(', ')}.`);
@@ -242,9 +347,10 @@ function outputOrder(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean
 }
 
 // Rows to records and back: what the presenter reads, and the columns a create and a merge patch write.
-function rowMappingsOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boolean>, order: readonly string[]) {
+function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
   const entries = Object.entries(spec.fields);
   const owner = `${spec.owner}_id`;
+  const std = standardOf(spec);
   const columnsFor = (name: string, decl: FieldDecl, value: unknown): Record<string, unknown> =>
     decl.columns
       ? (decl.columns.toColumns(value) as Record<string, unknown>)
@@ -258,19 +364,23 @@ function rowMappingsOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boole
     present(row: Record<string, unknown>, computed: object) {
       const shown: Record<string, unknown> = { id: row.id };
       for (const [name, decl] of entries) if (!decl.hidden) shown[name] = fieldFrom(name, decl, row);
-      Object.assign(shown, computed, { version: row.version, createdAt: row.created_at, updatedAt: row.updated_at });
-      if (spec.archivable) shown.archived_at = row.archived_at;
-      return Object.fromEntries(order.map((k) => [k, shown[k]]));
+      Object.assign(shown, computed, { [std.created.key]: row[std.created.column] });
+      if (std.versioned) Object.assign(shown, { version: row.version, updatedAt: row.updated_at });
+      if (std.ended) shown[std.ended.key] = row[std.ended.column];
+      // A key whose value is undefined is left out, as an optional output field is (an operation's result).
+      return Object.fromEntries(order.filter((k) => shown[k] !== undefined).map((k) => [k, shown[k]]));
     },
-    newRow(given: Record<string, unknown>, made: { id: string; ownerId: string; now: string }) {
-      const row: Record<string, unknown> = { id: made.id, [owner]: made.ownerId };
+    newRow(given: Record<string, unknown>, made: { id?: string; ownerId: string; now: string }) {
+      const row: Record<string, unknown> = std.id ? { id: made.id } : {};
+      row[owner] = made.ownerId;
       for (const [name, decl] of entries) {
         if (decl.owner) continue;
         const value = given[name] !== undefined ? given[name] : (decl.default ?? null);
         Object.assign(row, columnsFor(name, decl, value));
       }
-      Object.assign(row, { version: 1, created_at: made.now, updated_at: made.now });
-      if (spec.archivable) row.archived_at = null;
+      row[std.created.column] = made.now;
+      if (std.versioned) Object.assign(row, { version: 1, updated_at: made.now });
+      if (std.ended) row[std.ended.column] = null;
       return row;
     },
     patchColumns(sent: Record<string, unknown>) {
@@ -284,7 +394,10 @@ function rowMappingsOf(spec: RecordSpec<Fields, z.ZodRawShape, OwnerLevel, boole
 }
 
 /** The kysely table type of a declared record (for the `Database` interface). */
-export type TableOf<R> = R extends DeclaredRecord<infer F, infer _X, infer L, infer A> ? RowOf<F, L, A> : never;
+export type TableOf<R> =
+  R extends DeclaredRecord<infer F, infer _X, infer L, infer A, infer V, infer I, infer C>
+    ? RowOf<F, L, A, V, I, C>
+    : never;
 
 /** A yes/no field kept as 0/1 (SQLite has no booleans; the column stays INTEGER on both stores). */
 export const asFlag: Codec<boolean, number> = { toColumn: (v) => (v ? 1 : 0), fromColumn: (c) => c === 1 };

@@ -5,18 +5,10 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { containsText } from '../kit/text-search.js';
+import { MEMBER_RECORD, type MemberRow } from './record.js';
 
 /** A membership with its person's name and address, as one read gives it. */
-export interface MemberRecord {
-  id: string;
-  studio_id: string;
-  user_id: string;
-  role: Role;
-  created_at: string;
-  removed_at: string | null;
-  name: string;
-  email: string;
-}
+export type MemberRecord = MemberRow & { name: string; email: string };
 
 export type MemberState = 'active' | 'removed';
 
@@ -37,19 +29,14 @@ export function memberRecords(db: Kysely<Database>) {
     ]);
 }
 
-/** A member as the API shows it; `you` marks the caller's own membership. */
+/** A member as the API shows it (declared in record.ts); `you` marks the caller's own membership. */
 export function presentMember(row: MemberRecord, callerMemberId: string | undefined) {
-  return {
-    id: row.id,
-    userId: row.user_id,
+  return MEMBER_RECORD.present(row, {
     name: row.name,
     email: row.email,
-    role: row.role,
-    state: (row.removed_at ? 'removed' : 'active') as MemberState,
-    memberSince: row.created_at,
-    removedAt: row.removed_at,
+    state: row.removed_at ? 'removed' : 'active',
     you: row.id === callerMemberId,
-  };
+  });
 }
 export type PresentedMember = ReturnType<typeof presentMember>;
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database, MemberRow, ProjectGrantRow, UserRow } from '../../../db/schema.js';
+import type { Database, UserRow } from '../../../db/schema.js';
+import { PROJECT_GRANT_RECORD, type ProjectGrantRow } from './grant-record.js';
+import type { MemberRow } from '../members/record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';
@@ -12,16 +14,8 @@ import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from 
  */
 type GrantRow = ProjectGrantRow & Pick<UserRow, 'name'> & Pick<MemberRow, 'role'>;
 
-function present(row: GrantRow) {
-  return {
-    projectId: row.project_id,
-    memberId: row.member_id,
-    level: row.level,
-    memberName: row.name,
-    memberRole: row.role,
-    createdAt: row.created_at,
-  };
-}
+/** A grant as the API shows it (declared in grant-record.ts), with its member's name and role. */
+const present = (row: GrantRow) => PROJECT_GRANT_RECORD.present(row, { memberName: row.name, memberRole: row.role });
 
 /** Grants of current members only: a removed member's grant reaches nothing and is not shown. */
 function grants(db: Kysely<Database>, projectId: string) {
@@ -85,7 +79,7 @@ export async function grantAccess(ctx: ActionContext, projectId: string, memberI
   }
   await ctx.db
     .insertInto('project_grants')
-    .values({ project_id: projectId, member_id: memberId, level, created_at: ctx.now })
+    .values(PROJECT_GRANT_RECORD.newRow({ memberId, level }, { ownerId: projectId, now: ctx.now }))
     .execute();
   const row = (await findGrant(ctx.db, projectId, memberId))!;
   ctx.audit({

@@ -15,6 +15,7 @@ import { versionedUpdate } from '../kit/versioned-update.js';
 import { clientToLink } from '../clients/clients.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { PROJECT_RECORD, type ProjectRow } from './record.js';
+import { PROJECT_GRANT_RECORD } from './grant-record.js';
 
 type ProjectUpdate = Partial<ProjectRow>;
 
@@ -134,7 +135,9 @@ async function insertProject(ctx: ActionContext, row: ProjectRow) {
   await ctx.db.insertInto('projects').values(row).execute();
   await ctx.db
     .insertInto('project_grants')
-    .values({ project_id: row.id, member_id: ctx.caller!.memberId, level: 'edit', created_at: ctx.now })
+    .values(
+      PROJECT_GRANT_RECORD.newRow({ memberId: ctx.caller!.memberId, level: 'edit' }, { ownerId: row.id, now: ctx.now }),
+    )
     .execute();
 }
 

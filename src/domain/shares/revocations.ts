@@ -1,22 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Database, ShareRevocationRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { memberName } from './members.js';
+import { SHARE_REVOCATION_RECORD, type ShareRevocationRow } from './record.js';
 import { loadShare } from './shares.js';
 
 type RevocationRecord = ShareRevocationRow & { revoker_name: string };
 
+/** A revocation as the API shows it (declared in record.ts), with the revoking member's name. */
 export function presentRevocation(row: RevocationRecord) {
-  return {
-    id: row.id,
-    shareId: row.share_id,
-    projectId: row.project_id,
-    revokedAt: row.revoked_at,
-    revokedBy: { memberId: row.revoked_by, name: row.revoker_name },
-    reason: row.reason,
-  };
+  return SHARE_REVOCATION_RECORD.present(row, { revokedBy: { memberId: row.revoked_by, name: row.revoker_name } });
 }
 
 function revocationRecords(db: Kysely<Database>) {
@@ -60,14 +55,10 @@ export async function revokeShare(ctx: ActionContext, projectId: string, shareId
     return presentRevocation(existing);
   }
   const caller = ctx.caller!;
-  const row: ShareRevocationRow = {
-    id: newId(),
-    share_id: shareId,
-    project_id: projectId,
-    revoked_at: ctx.now,
-    revoked_by: caller.memberId,
-    reason: reason ?? null,
-  };
+  const row = SHARE_REVOCATION_RECORD.newRow(
+    { shareId, revoker: caller.memberId, reason: reason ?? null },
+    { id: newId(), ownerId: projectId, now: ctx.now },
+  );
   await ctx.db.insertInto('share_revocations').values(row).execute();
   ctx.audit({
     targetKind: 'share',

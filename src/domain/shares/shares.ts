@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Database, ShareRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ShareIntent } from '../../../db/vocabulary.js';
 import type { ConfirmationContext } from '../../core/confirmation.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import type { NewRowFields } from '../kit/record.js';
 import { memberName } from './members.js';
+import { SHARE_RECORD, type ShareRow } from './record.js';
 import { mintShareToken, shareUrl } from './token.js';
 import { decideQuestion, sharedDocumentOf } from '../share-decisions/issue.js';
 
@@ -23,21 +25,13 @@ export function shareState(row: Pick<ShareRecord, 'revoked_at' | 'expires_at'>, 
   return row.expires_at !== null && row.expires_at <= now ? 'expired' : 'live';
 }
 
-/** A share as the API shows it: never its token or digest, only the token's last 4 characters. */
+/** A share as the API shows it (declared in record.ts): never its token or digest, only its last 4 characters. */
 export function presentShare(row: ShareRecord, now: string) {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    document: { kind: row.document_kind, id: row.document_id },
-    intent: row.intent,
-    recipientEmail: row.recipient_email,
-    tokenHint: row.token_hint,
-    issuedAt: row.issued_at,
+  return SHARE_RECORD.present(row, {
     issuedBy: { memberId: row.issued_by, name: row.issuer_name },
-    expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     state: shareState(row, now),
-  };
+  });
 }
 export type PresentedShare = ReturnType<typeof presentShare>;
 
@@ -99,23 +93,24 @@ export interface IssuedShare extends PresentedShare {
   url: string;
 }
 
+/** What a new share is made of: the document, who may do what with it, until when. */
 type NewShare = Pick<
-  ShareRow,
-  'project_id' | 'document_kind' | 'document_id' | 'intent' | 'recipient_email' | 'expires_at'
+  NewRowFields<(typeof SHARE_RECORD)['spec']['fields']>,
+  'document' | 'intent' | 'recipientEmail' | 'expiresAt'
 >;
 
-/** Writes a new share with a fresh token, issued by the caller now. */
-async function mint(ctx: ActionContext, fields: NewShare): Promise<{ row: ShareRecord; issued: IssuedShare }> {
+/** Writes a new share of a project with a fresh token, issued by the caller now. */
+async function mint(
+  ctx: ActionContext,
+  projectId: string,
+  fields: NewShare,
+): Promise<{ row: ShareRecord; issued: IssuedShare }> {
   const caller = ctx.caller!;
   const { token, hash, hint } = mintShareToken();
-  const row: ShareRow = {
-    id: newId(),
-    ...fields,
-    token_hash: hash,
-    token_hint: hint,
-    issued_at: ctx.now,
-    issued_by: caller.memberId,
-  };
+  const row = SHARE_RECORD.newRow(
+    { ...fields, tokenHash: hash, tokenHint: hint, issuer: caller.memberId },
+    { id: newId(), ownerId: projectId, now: ctx.now },
+  );
   await ctx.db.insertInto('shares').values(row).execute();
   const record: ShareRecord = { ...row, issuer_name: await memberName(ctx, caller.memberId), revoked_at: null };
   return { row: record, issued: { ...presentShare(record, ctx.now), token, url: shareUrl(ctx.config.baseUrl, token) } };
@@ -176,13 +171,11 @@ function renewedExpiry(old: Pick<ShareRow, 'expires_at' | 'issued_at'>, now: str
  */
 export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
   const document = await sharedDocumentOf(ctx, input);
-  const { row, issued } = await mint(ctx, {
-    project_id: input.projectId,
-    document_kind: document.kind,
-    document_id: document.id,
+  const { row, issued } = await mint(ctx, input.projectId, {
+    document: { kind: document.kind, id: document.id },
     intent: document.kind === 'estimate_revision' ? 'decide' : 'view',
-    recipient_email: input.recipientEmail?.toLowerCase() ?? null,
-    expires_at: expiryIn(ctx.now, input.expiresInDays),
+    recipientEmail: input.recipientEmail?.toLowerCase() ?? null,
+    expiresAt: expiryIn(ctx.now, input.expiresInDays),
   });
   ctx.audit({
     targetKind: 'share',
@@ -201,13 +194,11 @@ export async function issueShare(ctx: ActionContext, input: IssueShareInput) {
  */
 export async function reissueShare(ctx: ActionContext, projectId: string, shareId: string) {
   const old = await loadShare(ctx, projectId, shareId);
-  const { row, issued } = await mint(ctx, {
-    project_id: old.project_id,
-    document_kind: old.document_kind,
-    document_id: old.document_id,
+  const { row, issued } = await mint(ctx, old.project_id, {
+    document: { kind: old.document_kind, id: old.document_id },
     intent: old.intent,
-    recipient_email: old.recipient_email,
-    expires_at: renewedExpiry(old, ctx.now),
+    recipientEmail: old.recipient_email,
+    expiresAt: renewedExpiry(old, ctx.now),
   });
   ctx.audit({
     targetKind: 'share',

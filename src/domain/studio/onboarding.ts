@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { UNIT_RECORD } from '../units/record.js';
+import { MEMBER_RECORD } from '../members/record.js';
+import { API_TOKEN_RECORD } from '../account/record.js';
 import type { Database } from '../../../db/schema.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import { newId, newToken, sha256 } from '../../core/ids.js';
@@ -88,7 +90,7 @@ export async function addMember(
   const id = newId();
   await db
     .insertInto('members')
-    .values({ id, studio_id: studioId, user_id: userId, role, created_at: now, removed_at: null })
+    .values(MEMBER_RECORD.newRow({ userId, role }, { id, ownerId: studioId, now }))
     .execute();
   return id;
 }
@@ -105,16 +107,12 @@ export async function mintToken(
   const id = newId();
   await db
     .insertInto('api_tokens')
-    .values({
-      id,
-      member_id: memberId,
-      name,
-      token_hash: sha256(token),
-      hint: token.slice(-4),
-      created_at: now,
-      expires_at: expiresAt,
-      revoked_at: null,
-    })
+    .values(
+      API_TOKEN_RECORD.newRow(
+        { name, tokenHash: sha256(token), hint: token.slice(-4), expiresAt },
+        { id, ownerId: memberId, now },
+      ),
+    )
     .execute();
   return { id, token, hint: token.slice(-4) };
 }
