@@ -418,7 +418,8 @@ async function measureMcp(full: ServerProcess, listFixture: Fixture) {
   const search = measureSearch(SEARCH_ROUNDS);
   // The search measure runs in this process and holds the event loop for seconds: longer than the server's 5 s
   // keep-alive timeout, so the server has closed this process's idle sockets meanwhile. Let the loop see those
-  // closes before the next request, or it goes out on a closed socket ("socket hang up").
+  // closes before the next request; a request that still goes out on a closed socket is sent again on a fresh one
+  // (bench/lib/api.ts), so a slow machine finishes the run too.
   await new Promise((resolve) => setTimeout(resolve, 100));
   log(
     `MCP: paging list_lines of ${LIST_LINES} lines through read_action_result over stdio, 1 + ${PAGING_PASSES} passes`,
