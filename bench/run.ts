@@ -57,6 +57,7 @@ import { measurePhotographs } from './lib/photographs.js';
 import { measureDocuments } from './lib/documents.js';
 import { measureImports } from './lib/imports.js';
 import { save, table, passes, type Check } from './lib/report.js';
+import { measureAgainstPeer } from './lib/peer.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const load: LoadOptions = {
@@ -93,7 +94,8 @@ const DIALECTS = ['sqlite', ...(dialectArg >= 0 && process.argv[dialectArg + 1] 
 /** `--only imports`: one section alone, on its own server (the sections that start their own can run alone). */
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
-const SECTIONS = ['imports'];
+const SECTIONS = ['imports', 'peer'];
+const PEER_ROUNDS = Math.max(1, num('BENCH_PEER_ROUNDS', 5));
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
   f.cpu
@@ -302,6 +304,47 @@ function sessionChecks(session: SessionFigures): Check[] {
   ];
 }
 
+const peerOptions = () => ({
+  load,
+  rounds: PEER_ROUNDS,
+  listLines: LIST_LINES,
+  listRuns: LIST_RUNS,
+  writeLines: WRITE_LINES * 2,
+});
+
+/**
+ * `--only peer`: the studio server against the hand-written peer (bench/lib/peer.ts) alone, on one studio server and
+ * its database, printed and saved as `<timestamp>-peer.json`.
+ */
+async function onlyPeer(at: Date, machine: Record<string, unknown>) {
+  const full = await startStudio();
+  try {
+    log(`studio FULL ${full.url} (pid ${full.pid}); creating fixtures through the API`);
+    const listFixture = await createProjectWithLines(full.url, full.token, 'Bench list', LIST_LINES);
+    const peer = await measureAgainstPeer(full, listFixture, peerOptions());
+    console.log(
+      `\nstudio server against the hand-written peer, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node}; ` +
+        `${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.seconds} s per load, ${PEER_ROUNDS} interleaved rounds)\n`,
+    );
+    console.log(table(peer.checks));
+    const { checks, ...results } = peer;
+    const file = save(
+      {
+        at: at.toISOString(),
+        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+        config: peerOptions(),
+        results: { peer: results },
+        checks: checks.map((c) => ({ ...c, pass: passes(c) })),
+      },
+      at,
+      'peer',
+    );
+    console.log(`written to ${file}`);
+  } finally {
+    await full.stop();
+  }
+}
+
 /** `--only imports`: the import figures alone, printed and saved as `<timestamp>-imports.json`. */
 async function onlyImports(at: Date, machine: Record<string, unknown>) {
   const imports = await measureImports(IMPORT_RUNS);
@@ -336,7 +379,7 @@ async function main() {
   );
   if (ONLY !== undefined) {
     if (!SECTIONS.includes(ONLY)) throw new Error(`--only takes one of: ${SECTIONS.join(', ')}`);
-    return onlyImports(at, machine);
+    return ONLY === 'peer' ? onlyPeer(at, machine) : onlyImports(at, machine);
   }
 
   // All three servers start now and sit idle while another is loaded, so the rounds can interleave.
