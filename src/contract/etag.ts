@@ -36,3 +36,15 @@ export function restEtag(action: AnyAction, output: unknown): string | undefined
 /** A versioned record's ETag as a read or a write answers it: a write is tagged as the read it takes If-Match from. */
 export const versionTagOf = (action: AnyAction, output: unknown) =>
   etagOf(output, (action.etagFrom ?? action).http?.etagIgnores);
+
+/**
+ * A version-tagged record whose tag covers its whole body: its JSON text, made once for both the tag and the answer
+ * (the same text `etagOf` digests), so a read or write of one record stringifies it once. Undefined for any other.
+ */
+export function taggedBody(action: AnyAction, output: unknown): { etag: string; text: string } | undefined {
+  if (etagMode(action) !== 'version' || (action.etagFrom ?? action).http?.etagIgnores?.length) return undefined;
+  const version = (output as { version?: unknown } | null)?.version;
+  if (typeof version !== 'number') return undefined;
+  const text = JSON.stringify(output);
+  return { etag: `"${version}-${sha256(text).slice(0, 8)}"`, text };
+}

@@ -2,7 +2,7 @@ import type { Database } from '../../db/schema.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput } from './context.js';
-import { authenticate } from './auth.js';
+import { authenticate, forgetTokens } from './auth.js';
 import type { StudioPermission } from './permissions.js';
 import { missingPermission } from './scope-refusal.js';
 import { ServiceError, StandingRefusal, toServiceError } from './errors.js';
@@ -94,11 +94,18 @@ async function write(call: Call): Promise<unknown> {
       call.prepared = await action.prepare(env, call.input, call.request.upload);
     }
     const written = await rt.store.write(connected(call), { repeatable: true });
+    if (CHANGES_CALLERS.has(action.domain)) forgetTokens(rt.store);
     for (const fn of call.afterCommit) fn();
     if (written instanceof StandingRefusal) throw written.refusal;
     return written;
   });
 }
+
+/**
+ * The domains whose writes revoke tokens, remove members or change roles: after one commits, this process reads
+ * every token afresh (auth.ts keeps what it read for a moment), so the change holds from the next request.
+ */
+const CHANGES_CALLERS = new Set(['account', 'members', 'studio', 'invitations']);
 
 /** The store's callback for this call: it runs the call on the connection the store hands it. */
 const connected =
