@@ -27,6 +27,7 @@ import {
 } from './call.js';
 import { checkVersion, requireCurrentTag } from './version-check.js';
 import { readingAhead } from './read-ahead.js';
+import { checkedOutput } from './output-check.js';
 
 export type { InvokeRequest, Runtime, Surface } from './call.js';
 export { controlFieldName } from './call.js';
@@ -245,17 +246,13 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
   if (action.etagFrom) await requireCurrentTag(call, ctx);
   const answer = await handled(call, ctx);
   if (answer instanceof StandingRefusal) return answer;
-  const checked = action.output.safeParse(answer);
-  if (!checked.success) {
-    rt.log?.(`output of ${action.name} does not match its schema`, checked.error);
-    throw new ServiceError('INTERNAL');
-  }
+  const output = checkedOutput(action, answer, rt.log);
   if (action.effect === 'mutation') {
     // A write that changed nothing (and said so) leaves the audit feed as it was; any other write is recorded.
     if (!events.length && !unchanged) events.push(defaultEvent(call, admitted));
-    await recordWrite(call, conn, { at: now, events, output: checked.data, studioId: admitted.studioId });
+    await recordWrite(call, conn, { at: now, events, output, studioId: admitted.studioId });
   }
-  return checked.data;
+  return output;
 }
 
 /** The handler's answer, or for a write the StandingRefusal it raised, which commits what it wrote (see there). */
