@@ -95,8 +95,16 @@ function summarise(profile: Profile, requests: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // The profiler's own work (the preload starting and stopping it: serialising the profile) is not the server's.
+  const profilerOwn = (id: number) => {
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      if (byId.get(cur)!.callFrame.url.endsWith('profiler-preload.mjs')) return true;
+    }
+    return false;
+  };
   const self = new Map<number, number>();
   for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  for (const id of [...self.keys()]) if (profilerOwn(id)) self.delete(id);
   const idle = [...self]
     .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
     .reduce((a, [, t]) => a + t, 0);
