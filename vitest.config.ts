@@ -67,7 +67,7 @@ export default defineConfig({
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...POSTGRES_ONLY],
-          env: { STUDIO_STRICT_ERRORS: '1', STUDIO_TEST_DIALECT: 'sqlite' },
+          env: { STUDIO_STRICT_ERRORS: '1', STUDIO_CHECK_OUTPUT: '1', STUDIO_TEST_DIALECT: 'sqlite' },
         },
       },
       {
@@ -76,7 +76,7 @@ export default defineConfig({
           name: 'postgres',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
-          env: { STUDIO_STRICT_ERRORS: '1', STUDIO_TEST_DIALECT: 'postgres' },
+          env: { STUDIO_STRICT_ERRORS: '1', STUDIO_CHECK_OUTPUT: '1', STUDIO_TEST_DIALECT: 'postgres' },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],
         },
       },

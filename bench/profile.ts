@@ -1,14 +1,18 @@
 /**
- * `npx tsx bench/profile.ts [get|patch|list|hello|imports]`: where the server's time goes for one load of `npm run bench`
- * (`imports`: one 10,000-row CSV import, upload to committed, as bench/lib/imports.ts measures it; `imports-xlsx` the
- * same as a workbook).
- * Starts `studio serve` under `node --cpu-prof`, creates the same fixtures through the API, warms up, loads it the same
- * way as the bench, stops it (the profile is written on exit) and prints self and inclusive time by function and by
- * module, plus server CPU per request. The .cpuprofile stays in $TMPDIR/studio-bench-profiles/ (open it in Chrome
- * DevTools). STUDIO_SYNCHRONOUS=NORMAL in the environment reaches the server. `--dialect postgres` runs the server on a
- * durable throwaway PostgreSQL cluster instead of its SQLite file.
+ * `npx tsx bench/profile.ts [get|patch|list|hello|imports]` (no scenario: GET one line, then PATCH FULL): where the
+ * server's time goes for one load of `npm run bench`, and the top five costs of each.
+ *
+ * get, patch and list: `studio serve` with bench/lib/profiler-preload.mjs, which profiles through node:inspector's
+ * Session and Profiler exactly the measured window (fixtures and warm-up are left out), so µs/request is the request's
+ * own. hello and imports (`imports`: one 10,000-row CSV import, upload to committed, as bench/lib/imports.ts measures
+ * it; `imports-xlsx` the same as a workbook) run under `node --cpu-prof` for the process's whole life.
+ * Prints self time by function and by source file (the bundle's functions are attributed to the module they came from,
+ * by the `// dist/...` markers esbuild leaves), and inclusive time of project code. The profiles stay in
+ * $TMPDIR/studio-bench-profiles/ (open them in Chrome DevTools). STUDIO_SYNCHRONOUS=NORMAL in the environment reaches
+ * the server. `--dialect postgres` runs the server on a durable throwaway PostgreSQL cluster instead of its SQLite file.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createProjectWithLines } from './lib/api.js';
@@ -31,7 +35,11 @@ interface Profile {
   endTime: number;
 }
 
-const scenario = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--dialect') ?? 'get';
+const named = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--dialect');
+const scenarios = named ? [named] : ['get', 'patch'];
+/** Scenarios profiled over their measured window only (the preload); the others over the whole process. */
+const WINDOWED = new Set(['get', 'patch', 'list']);
+const PRELOAD = join(ROOT, 'bench/lib/profiler-preload.mjs');
 const onPostgres =
   process.argv.includes('--dialect') && process.argv[process.argv.indexOf('--dialect') + 1] === 'postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,11 +48,41 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const dir = join(tmpdir(), 'studio-bench-profiles');
 mkdirSync(dir, { recursive: true });
 
-/** `node_modules/kysely/...` → `kysely`; project files by path; node internals as `node:`. */
-function moduleOf(url: string): string {
+/** Start lines of the bundle's modules (esbuild's `// dist/src/core/invoke.js` markers), for attributing its functions. */
+const bundleModules = (() => {
+  const marks: Array<{ line: number; module: string }> = [];
+  const bundle = join(ROOT, 'dist/studio.mjs');
+  if (!existsSync(bundle)) return marks;
+  for (const [i, text] of readFileSync(bundle, 'utf8').split('\n').entries()) {
+    const m = /^\/\/ (dist\/\S+|node_modules\/\S+)$/.exec(text);
+    if (m) marks.push({ line: i, module: m[1]!.replace(/^dist\//, '') });
+  }
+  return marks;
+})();
+
+function inBundle(line: number): string {
+  let lo = 0;
+  let hi = bundleModules.length - 1;
+  let found = 'dist/studio.mjs';
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (bundleModules[mid]!.line <= line) {
+      found = bundleModules[mid]!.module;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const nm = found.indexOf('node_modules/');
+  if (nm < 0) return found;
+  const rest = found.slice(nm + 'node_modules/'.length).split('/');
+  return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+}
+
+/** `node_modules/kysely/...` → `kysely`; project files by path (in the bundle, by its markers); node internals as `node:`. */
+function moduleOf(url: string, line = 0): string {
   if (!url) return '(native/gc/idle)';
   if (url.startsWith('node:')) return url.split('/')[0]!;
   const path = url.replace(/^file:\/\//, '');
+  if (path.endsWith('dist/studio.mjs')) return inBundle(line);
   const nm = path.lastIndexOf('node_modules/');
   if (nm >= 0) {
     const rest = path.slice(nm + 'node_modules/'.length).split('/');
@@ -57,15 +95,23 @@ function summarise(profile: Profile, requests: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // The profiler's own work (the preload starting and stopping it: serialising the profile) is not the server's.
+  const profilerOwn = (id: number) => {
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      if (byId.get(cur)!.callFrame.url.endsWith('profiler-preload.mjs')) return true;
+    }
+    return false;
+  };
   const self = new Map<number, number>();
   for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  for (const id of [...self.keys()]) if (profilerOwn(id)) self.delete(id);
   const idle = [...self]
     .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
     .reduce((a, [, t]) => a + t, 0);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const busy = total - idle;
   const label = (n: ProfileNode) =>
-    `${n.callFrame.functionName || '(anonymous)'} ${moduleOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+    `${n.callFrame.functionName || '(anonymous)'} ${moduleOf(n.callFrame.url, n.callFrame.lineNumber)}:${n.callFrame.lineNumber + 1}`;
   const selfByFn = new Map<string, number>();
   const selfByModule = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -73,7 +119,8 @@ function summarise(profile: Profile, requests: number) {
     const n = byId.get(id)!;
     if (n.callFrame.functionName === '(idle)') continue;
     selfByFn.set(label(n), (selfByFn.get(label(n)) ?? 0) + t);
-    selfByModule.set(moduleOf(n.callFrame.url), (selfByModule.get(moduleOf(n.callFrame.url)) ?? 0) + t);
+    const module = moduleOf(n.callFrame.url, n.callFrame.lineNumber);
+    selfByModule.set(module, (selfByModule.get(module) ?? 0) + t);
     // Inclusive: credit every distinct frame on the stack once.
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
@@ -94,6 +141,8 @@ function summarise(profile: Profile, requests: number) {
   console.log(
     `\nbusy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s profiled; ${requests} requests → ${(busy / requests).toFixed(1)} µs busy per request\n`,
   );
+  console.log(`top five costs (self time by function):\n${top(selfByFn, 5)}\n`);
+  console.log(`top five costs (self time by source file):\n${top(selfByModule, 5)}\n`);
   console.log(`self time by module:\n${top(selfByModule, 15)}\n`);
   console.log(`self time by function:\n${top(selfByFn, 30)}\n`);
   const interesting = new Map(
@@ -104,28 +153,38 @@ function summarise(profile: Profile, requests: number) {
   console.log(`inclusive time (project code, kysely, zod, sqlite):\n${top(interesting, 40)}\n`);
 }
 
-/** Loads the server as the bench does; returns how many requests it served (setup and warm-up included). */
-async function drive(server: ServerProcess): Promise<number> {
+/** hello and imports: the whole process under --cpu-prof; returns how many requests it served. */
+async function driveWhole(server: ServerProcess, scenario: string): Promise<number> {
   if (scenario === 'hello') {
     const warm = figures(await cannon({ url: `${server.url}/`, connections, duration: 3 }));
     const r = figures(await cannon({ url: `${server.url}/`, connections, duration: seconds }));
     console.log(`hello: ${r.perSecond.toFixed(0)} ok/s, p50 ${r.latencyMs.p50} ms`);
     return warm.ok + r.ok;
   }
-  if (scenario === 'imports' || scenario === 'imports-xlsx') {
-    const rows = scheduleRows(10_000);
-    const xlsx = scenario === 'imports-xlsx';
-    const file = {
-      bytes: xlsx ? await toXlsx(rows) : toCsv(rows),
-      format: xlsx ? 'xlsx' : 'csv',
-      rows: 10_000,
-    } as const;
-    const r = await importOnce(server, file, true);
-    console.log(
-      `${scenario}: ${(r.totalMs / 1000).toFixed(2)} s upload to committed (upload ${r.uploadMs.toFixed(0)}, preview ${r.previewMs.toFixed(0)}, commit ${r.commitMs.toFixed(0)} ms); RSS max ${r.rss!.maxMb.toFixed(0)} MB`,
-    );
-    return 1;
-  }
+  const rows = scheduleRows(10_000);
+  const xlsx = scenario === 'imports-xlsx';
+  const file = {
+    bytes: xlsx ? await toXlsx(rows) : toCsv(rows),
+    format: xlsx ? 'xlsx' : 'csv',
+    rows: 10_000,
+  } as const;
+  const r = await importOnce(server, file, true);
+  console.log(
+    `${scenario}: ${(r.totalMs / 1000).toFixed(2)} s upload to committed (upload ${r.uploadMs.toFixed(0)}, preview ${r.previewMs.toFixed(0)}, commit ${r.commitMs.toFixed(0)} ms); RSS max ${r.rss!.maxMb.toFixed(0)} MB`,
+  );
+  return 1;
+}
+
+/** Toggles the preload's profiler in the server (SIGUSR2) and, when stopping, waits for the profile it writes. */
+async function toggleProfiler(server: ServerProcess, file: string, stopping: boolean): Promise<Profile | undefined> {
+  process.kill(server.pid, 'SIGUSR2');
+  if (!stopping) return undefined;
+  for (let i = 0; i < 600 && !existsSync(`${file}.done`); i++) await sleep(50);
+  return JSON.parse(readFileSync(file, 'utf8')) as Profile;
+}
+
+/** get, patch, list: fixtures and warm-up unprofiled, then the measured load alone profiled. */
+async function driveWindow(server: ServerProcess, scenario: string, file: string) {
   const list = await createProjectWithLines(server.url, server.token, 'Profile list', 450);
   const writes = await createProjectWithLines(server.url, server.token, 'Profile writes', connections * 5);
   const auth = { authorization: `Bearer ${server.token}` };
@@ -137,18 +196,48 @@ async function drive(server: ServerProcess): Promise<number> {
         ? { url: `${server.url}/v1/projects/${list.projectId}/items`, headers: auth }
         : { url: `${server.url}/v1/projects/${list.projectId}/items/${list.lines[0]!.id}`, headers: auth };
   const c = scenario === 'list' ? 1 : connections;
-  const warm = figures(await cannon({ ...target, connections: c, duration: 3 }));
+  await cannon({ ...target, connections: c, duration: 3 });
+  await toggleProfiler(server, file, false);
   const r = figures(await cannon({ ...target, connections: c, duration: seconds }));
+  const profile = (await toggleProfiler(server, file, true))!;
   console.log(
-    `${scenario}: ${r.perSecond.toFixed(0)} ok/s, p50 ${r.latencyMs.p50} ms, non-2xx ${r.non2xx}, conflicts ${pool.conflicts}`,
+    `\n== ${scenario}: ${r.perSecond.toFixed(0)} ok/s, p50 ${r.latencyMs.p50} ms, non-2xx ${r.non2xx}, conflicts ${pool.conflicts}`,
   );
-  // Setup and warm-up are in the profile too; count them so µs/request stays honest (setup is a small share).
-  return warm.ok + warm.non2xx + r.ok + r.non2xx + 450 + connections * 5 + 2;
+  console.log(`profile: ${file}`);
+  summarise(profile, r.ok + r.non2xx);
+}
+
+async function profileOne(scenario: string, env: Record<string, string>) {
+  if (WINDOWED.has(scenario)) {
+    const file = join(dir, `${scenario}-${Date.now()}.cpuprofile`);
+    rmSync(`${file}.done`, { force: true });
+    const server = await startStudio({ ...env, BENCH_PROFILE_FILE: file }, ['--import', PRELOAD]);
+    try {
+      await driveWindow(server, scenario, file);
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
+  const before = new Set(readdirSync(dir));
+  const profiling = ['--cpu-prof', '--cpu-prof-dir', dir];
+  const server = scenario === 'hello' ? await startHello(profiling) : await startStudio(env, profiling);
+  let requests: number;
+  try {
+    requests = await driveWhole(server, scenario);
+  } finally {
+    await server.stop();
+  }
+  // One profile per thread (tsx runs its loader hooks in a worker): the main thread's is the largest.
+  const file = readdirSync(dir)
+    .filter((f) => !before.has(f) && f.endsWith('.cpuprofile'))
+    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
+  if (!file) throw new Error(`no .cpuprofile written to ${dir}`);
+  console.log(`profile: ${join(dir, file)}`);
+  summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile, requests);
 }
 
 async function main() {
-  const before = new Set(readdirSync(dir));
-  const profiling = ['--cpu-prof', '--cpu-prof-dir', dir];
   const cluster = onPostgres ? await startPostgres({ durable: true }) : undefined;
   let env: Record<string, string> = {};
   if (cluster) {
@@ -160,24 +249,11 @@ async function main() {
     url.pathname = '/studio_profile';
     env = { STUDIO_DATABASE_URL: url.toString() };
   }
-  let requests: number;
   try {
-    const server = scenario === 'hello' ? await startHello(profiling) : await startStudio(env, profiling);
-    try {
-      requests = await drive(server);
-    } finally {
-      await server.stop();
-    }
+    for (const scenario of scenarios) await profileOne(scenario, env);
   } finally {
     cluster?.stop();
   }
-  // One profile per thread (tsx runs its loader hooks in a worker): the main thread's is the largest.
-  const file = readdirSync(dir)
-    .filter((f) => !before.has(f) && f.endsWith('.cpuprofile'))
-    .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
-  if (!file) throw new Error(`no .cpuprofile written to ${dir}`);
-  console.log(`profile: ${join(dir, file)}`);
-  summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile, requests);
 }
 
 main().catch((err: unknown) => {

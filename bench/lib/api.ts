@@ -28,6 +28,23 @@ export function request(
     headers['content-type'] ??= method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
     headers['content-length'] = String(Buffer.byteLength(body));
   }
+  return send(url, method, headers, body, true);
+}
+
+/**
+ * One request on the keep-alive agent. A socket the agent reuses may have been closed by the server meanwhile (its
+ * keep-alive timeout ran out while this process was busy, e.g. in the synchronous in-process search measure): the
+ * request then fails with ECONNRESET ("socket hang up") before the server read it, so it is sent once more on a fresh
+ * socket, as Node's documentation advises (`request.reusedSocket`). Every bench write carries an Idempotency-Key or an
+ * If-Match, so a resend never applies anything twice.
+ */
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+  retry: boolean,
+): Promise<Reply> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
     const req = http.request(url, { method, headers, agent }, (res) => {
@@ -43,7 +60,11 @@ export function request(
       );
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (retry && req.reusedSocket && err.code === 'ECONNRESET')
+        send(url, method, headers, body, false).then(resolvePromise, reject);
+      else reject(err);
+    });
     req.end(body);
   });
 }

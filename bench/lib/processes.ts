@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'dist/studio.mjs');
 const HELLO = join(ROOT, 'bench/hello-server.ts');
+const PEER = join(ROOT, 'bench/peer/server.mjs');
 
 /** A server under test, in its own process so that it never shares a core's event loop with the load generator. */
 export interface ServerProcess {
@@ -133,6 +134,24 @@ export async function startHello(nodeArgs: string[] = []): Promise<ServerProcess
     throw e;
   });
   return { url: url!, token: '', databasePath: '', databaseEnv: {}, pid: proc.pid!, stop };
+}
+
+/**
+ * The hand-written peer (bench/peer/server.mjs) on a studio server's database file, with the same durability: plain
+ * `node`, no loader, its own process and free port like the others.
+ */
+export async function startPeer(studio: ServerProcess, synchronous = 'FULL'): Promise<ServerProcess> {
+  const { proc, ready, stop } = spawnAndRead(
+    [PEER],
+    { STUDIO_DATABASE: studio.databasePath, STUDIO_SYNCHRONOUS: synchronous, PORT: '0' },
+    [/listening on (http:\/\/\S+)/],
+    () => {},
+  );
+  const [url] = await ready.catch(async (e) => {
+    await stop();
+    throw e;
+  });
+  return { ...studio, url: url!, pid: proc.pid!, stop };
 }
 
 /** Resident and peak resident memory of a process in MB, from /proc (Linux). */

@@ -38,3 +38,20 @@ export function versionTagOf(action: AnyAction, output: unknown) {
   const read = action.etagFrom ?? action;
   return etagOf(output, read.http?.etagIgnores, apartFields(read.output));
 }
+
+/**
+ * A version-tagged record and its JSON text, made together so a read or write of one record stringifies it once
+ * when its tag covers its whole body (the same text `etagOf` digests). A record whose tag leaves fields out or keeps
+ * some apart (a line's ordering) digests other texts: its tag comes from `versionTagOf`. Undefined for any other.
+ */
+export function taggedBody(action: AnyAction, output: unknown): { etag: string; text: string } | undefined {
+  if (etagMode(action) !== 'version') return undefined;
+  const version = (output as { version?: unknown } | null)?.version;
+  if (typeof version !== 'number') return undefined;
+  const text = JSON.stringify(output);
+  const read = action.etagFrom ?? action;
+  if (read.http?.etagIgnores?.length || apartFields(read.output).length) {
+    return { etag: versionTagOf(action, output)!, text };
+  }
+  return { etag: `"${version}-${sha256(text).slice(0, 8)}"`, text };
+}

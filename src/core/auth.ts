@@ -33,6 +33,50 @@ const ACCESS_LOOKUP = `
   WHERE a.token_hash = ? AND g.revoked_at IS NULL AND m.removed_at IS NULL`;
 
 /**
+ * How long a token's row, once read, answers for it again without reading it (this process only). A token revoked,
+ * or a member removed or given another role, by another process (`studio serve` beside this one, the CLI) stops
+ * working here within this time: within a second, as promised. A change made through this process takes effect on
+ * its next request (`forgetTokens`). Only live tokens are kept; an unknown one is read every time.
+ */
+export const TOKEN_CACHE_MS = 500;
+const TOKEN_CACHE_MAX = 10_000;
+
+interface TokenCache {
+  rows: Map<string, { row: TokenRow; until: number }>;
+  /** Bumped by every forgetting: a read that began before it is not kept (it may predate the change). */
+  generation: number;
+}
+const tokenCaches = new WeakMap<Store, TokenCache>();
+
+function cacheOf(store: Store): TokenCache {
+  let cache = tokenCaches.get(store);
+  if (!cache) tokenCaches.set(store, (cache = { rows: new Map(), generation: 0 }));
+  return cache;
+}
+
+/** Forgets every token row this process keeps for the store: a write changed tokens or members. */
+export function forgetTokens(store: Store): void {
+  const cache = cacheOf(store);
+  cache.rows.clear();
+  cache.generation++;
+}
+
+async function lookUpToken(store: Store, digest: string): Promise<TokenRow | undefined> {
+  const cache = cacheOf(store);
+  const now = Date.now();
+  const kept = cache.rows.get(digest);
+  if (kept && kept.until > now) return kept.row;
+  const generation = cache.generation;
+  const row = await store.readRow<TokenRow>(LOOKUP, digest);
+  if (!row) cache.rows.delete(digest);
+  else if (generation === cache.generation) {
+    if (cache.rows.size >= TOKEN_CACHE_MAX) cache.rows.clear();
+    cache.rows.set(digest, { row, until: now + TOKEN_CACHE_MS });
+  }
+  return row;
+}
+
+/**
  * OAuth access tokens carry their own prefix (API tokens are `studio_…`), so one lookup says which table a bearer
  * token belongs to, and secret scanners can tell them apart.
  */
@@ -56,7 +100,8 @@ export interface AuthenticateOptions {
 /**
  * Resolves a bearer token to the member it acts for: an API token, or an OAuth access token at its own resource.
  * Tokens are stored only as SHA-256 digests (they are 256-bit random, so a fast digest is enough; no password hashing
- * is needed). Revocation, expiry and member removal apply on the next request.
+ * is needed). Expiry applies on the next request; revocation, member removal and a role change on the next request
+ * through the process that made them and within TOKEN_CACHE_MS on every other.
  */
 export async function authenticate(
   store: Store,
@@ -66,7 +111,7 @@ export async function authenticate(
   if (!token) throw new ServiceError('UNAUTHENTICATED', 'No API token was sent; send "Authorization: Bearer <token>".');
   if (token.length > 512) throw new ServiceError('UNAUTHENTICATED');
   if (token.startsWith(`${OAUTH_ACCESS_TOKEN_PREFIX}_`)) return authenticateAccessToken(store, token, opts.resource);
-  const row = await store.readRow<TokenRow>(LOOKUP, sha256(token));
+  const row = await lookUpToken(store, sha256(token));
   if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) {
     throw new ServiceError(
       'UNAUTHENTICATED',

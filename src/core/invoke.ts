@@ -2,7 +2,7 @@ import type { Database } from '../../db/schema.js';
 import type { AnyAction } from './define-action.js';
 import { CONTROL_FIELDS } from './define-action.js';
 import type { ActionContext, AuditInput } from './context.js';
-import { authenticate } from './auth.js';
+import { authenticate, forgetTokens } from './auth.js';
 import type { StudioPermission } from './permissions.js';
 import { missingPermission } from './scope-refusal.js';
 import { ServiceError, StandingRefusal, toServiceError } from './errors.js';
@@ -27,6 +27,7 @@ import {
 } from './call.js';
 import { checkVersion, requireCurrentTag } from './version-check.js';
 import { readingAhead } from './read-ahead.js';
+import { checkedOutput } from './output-check.js';
 
 export type { InvokeRequest, Runtime, Surface } from './call.js';
 export { controlFieldName } from './call.js';
@@ -94,11 +95,18 @@ async function write(call: Call): Promise<unknown> {
       call.prepared = await action.prepare(env, call.input, call.request.upload);
     }
     const written = await rt.store.write(connected(call), { repeatable: true });
+    if (CHANGES_CALLERS.has(action.domain)) forgetTokens(rt.store);
     for (const fn of call.afterCommit) fn();
     if (written instanceof StandingRefusal) throw written.refusal;
     return written;
   });
 }
+
+/**
+ * The domains whose writes revoke tokens, remove members or change roles: after one commits, this process reads
+ * every token afresh (auth.ts keeps what it read for a moment), so the change holds from the next request.
+ */
+const CHANGES_CALLERS = new Set(['account', 'members', 'studio', 'invitations']);
 
 /** The store's callback for this call: it runs the call on the connection the store hands it. */
 const connected =
@@ -238,17 +246,13 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
   if (action.etagFrom) await requireCurrentTag(call, ctx);
   const answer = await handled(call, ctx);
   if (answer instanceof StandingRefusal) return answer;
-  const checked = action.output.safeParse(answer);
-  if (!checked.success) {
-    rt.log?.(`output of ${action.name} does not match its schema`, checked.error);
-    throw new ServiceError('INTERNAL');
-  }
+  const output = checkedOutput(action, answer, rt.log);
   if (action.effect === 'mutation') {
     // A write that changed nothing (and said so) leaves the audit feed as it was; any other write is recorded.
     if (!events.length && !unchanged) events.push(defaultEvent(call, admitted));
-    await recordWrite(call, conn, { at: now, events, output: checked.data, studioId: admitted.studioId });
+    await recordWrite(call, conn, { at: now, events, output, studioId: admitted.studioId });
   }
-  return checked.data;
+  return output;
 }
 
 /** The handler's answer, or for a write the StandingRefusal it raised, which commits what it wrote (see there). */

@@ -4,6 +4,7 @@ import { ServiceError } from './errors.js';
 import { apartFields, entityTags, etagOf, guardedPart, versionInTag } from './etag.js';
 import type { ResolvedRef } from './guards.js';
 import { shownTo } from './pricing-visibility.js';
+import { checkedOutput } from './output-check.js';
 
 /**
  * What a caller sent to guard a write: a procedure's version (an integer), or the entity-tags of If-Match / ifMatch
@@ -99,7 +100,8 @@ export async function requireCurrentTag(call: Call, ctx: ActionContext) {
   const readInput = read.fullInput.parse(
     Object.fromEntries(Object.keys(read.fullInput.shape).flatMap((f) => (f in input ? [[f, input[f]]] : []))),
   );
-  const output = read.output.parse(await read.handler(ctx, readInput as never));
+  // The read's answer exactly as the read itself answers it, so the tag compared is the tag the read gave.
+  const output = checkedOutput(read, await read.handler(ctx, readInput as never), call.rt.log);
   const current = etagOf(shownTo(call.caller, read, output), read.http?.etagIgnores, apartFields(read.output));
   const { tags } = parsePrecondition(sent) as { tags: string[] };
   // Fields kept apart from the version (a line's ordering) are not compared: no write of the record can overwrite them.

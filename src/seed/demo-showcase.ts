@@ -90,7 +90,9 @@ async function demoPicture(i: number): Promise<Buffer> {
       ? `<rect x="300" y="330" width="600" height="360" rx="60" fill="${colour}"/><rect x="340" y="690" width="40" height="90" fill="#3b3b3b"/><rect x="820" y="690" width="40" height="90" fill="#3b3b3b"/>`
       : `<circle cx="600" cy="380" r="170" fill="${colour}"/><rect x="585" y="550" width="30" height="230" fill="#3b3b3b"/><rect x="480" y="770" width="240" height="30" rx="10" fill="#3b3b3b"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4efe6"/><stop offset="1" stop-color="#ddd3c4"/></linearGradient></defs><rect width="1200" height="900" fill="url(#g)"/>${shape}</svg>`;
-  // Loaded here, on the first start only: no other start needs it.
+  // Loaded here, on the first start only: no other start needs it. Without libvips' cache (as src/files/images.ts
+  // runs it): the server would otherwise keep the rendered pictures' memory for its whole life (issue 27).
   const { default: sharp } = await import('sharp');
+  sharp.cache(false);
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }

@@ -45,6 +45,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+/** The levels at which an `info` line is written. */
+const WRITES_INFO = new Set(['trace', 'debug', 'info']);
+
 /**
  * Fastify's request logging, made one line per request, when it has been answered: method, route, redacted path,
  * status, duration, request id (the problem documents' `requestId`) and the studio when a token named one. A 5xx (or a
@@ -60,6 +63,8 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply) {
     const status = reply.statusCode;
+    // At `warn` and above an answered request writes nothing: the line is not even built (every request passes here).
+    if (status < 500 && !error && !WRITES_INFO.has(req.log.level)) return;
     const line = {
       ...safeRequest(req),
       status,

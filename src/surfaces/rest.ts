@@ -5,7 +5,7 @@ import { ServiceError } from '../core/errors.js';
 import { bearerToken } from '../core/auth.js';
 import { toJsonSchema } from '../contract/json-schema.js';
 import { sendProblem } from './problem.js';
-import { restEtag } from '../contract/etag.js';
+import { restEtag, taggedBody } from '../contract/etag.js';
 import { fastifyPath, pathParams } from '../contract/http-path.js';
 import type { StagedBlob } from '../files/blob-store.js';
 import { mediaChoice, sendMedia, stageUpload, uploadFields } from './rest-files.js';
@@ -41,6 +41,9 @@ function queryCoercer(action: AnyAction) {
   };
 }
 
+/** The content type fastify gives a JSON object it serialises, for a body sent as text already made. */
+const JSON_TEXT = 'application/json; charset=utf-8';
+
 /**
  * One route per resource action. The adapter only moves data: path parameters, query or body, and the If-Match and
  * Idempotency-Key headers become the action's input; `invoke` does everything else.
@@ -75,7 +78,8 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
             upload,
           });
           if (wanted) return await sendMedia(rt, req, reply, action.media!, output, wanted);
-          const etag = restEtag(action, output);
+          const tagged = taggedBody(action, output);
+          const etag = tagged?.etag ?? restEtag(action, output);
           if (etag) reply.header('etag', etag);
           // Members only: a collection never answers 304.
           if (etag && http.method === 'GET' && notModified(req.headers['if-none-match'], etag))
@@ -89,6 +93,11 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
               `/v1${http.created.replace(/\{(\w+)\}/g, (_, p: string) => encodeURIComponent(String(values[p])))}`,
             );
           }
+          if (tagged)
+            return reply
+              .code(http.status ?? 200)
+              .type(JSON_TEXT)
+              .send(tagged.text);
           return reply
             .code(http.status ?? 200)
             .type('application/json')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { compiledShape } from '../../../db/compiled-shape.js';
 
 /** A specification as a line lists it: enough to name it and read it whole with get_specification. */
 export interface LineSpecification {
@@ -10,6 +11,14 @@ export interface LineSpecification {
   /** Archived in the library: it stays on the lines that have it, but no line can newly take it. */
   archived: boolean;
 }
+
+type SpecificationRow = {
+  line_id: string;
+  specification_id: string;
+  position: number;
+  name: string;
+  archived_at: string | null;
+};
 
 /** Up to this many lines are read by the attachments' primary key; more, by their project's index. */
 const NAMED_LINES = 50;
@@ -22,17 +31,22 @@ export async function specificationsOfLines(
 ): Promise<Map<string, LineSpecification[]>> {
   const byLine = new Map<string, LineSpecification[]>(lineIds.map((id) => [id, []]));
   if (!lineIds.length) return byLine;
-  const query = db
-    .selectFrom('line_specifications as ls')
-    .innerJoin('specifications as s', 's.id', 'ls.specification_id')
-    .select(['ls.line_id', 'ls.specification_id', 'ls.position', 's.name', 's.archived_at']);
-  const rows = await (lineIds.length <= NAMED_LINES
-    ? query.where('ls.line_id', 'in', lineIds)
-    : query.where('ls.project_id', '=', projectId)
-  )
-    .orderBy('ls.line_id')
-    .orderBy('ls.position')
-    .execute();
+  // Every line read asks this (a GET of one line too): the statement is built and compiled once per shape.
+  const named = lineIds.length <= NAMED_LINES;
+  const compile = () => {
+    const query = db
+      .selectFrom('line_specifications as ls')
+      .innerJoin('specifications as s', 's.id', 'ls.specification_id')
+      .select(['ls.line_id', 'ls.specification_id', 'ls.position', 's.name', 's.archived_at']);
+    return (named ? query.where('ls.line_id', 'in', lineIds) : query.where('ls.project_id', '=', projectId))
+      .orderBy('ls.line_id')
+      .orderBy('ls.position')
+      .compile();
+  };
+  const shape = `line-specifications\u0000${named ? lineIds.length : 'project'}`;
+  const { rows } = await db.executeQuery<SpecificationRow>(
+    compiledShape(db, shape, named ? lineIds : [projectId], compile),
+  );
   for (const r of rows) {
     byLine.get(r.line_id)?.push({
       id: r.specification_id,
