@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkServing } from '../shared/link-serving.js';
 import { INVITATION_DELIVERIES, INVITATION_EMAIL_STATUSES } from '../../db/vocabulary.js';
 import { AssignableRole } from '../members/records.js';
 import { Id, named, Timestamp } from '../../src/core/values.js';
@@ -56,6 +57,7 @@ export const IssuedInvitation = Invitation.extend({
     .describe(
       'The link to give the person, <server>/invitations/<token>: it opens a page where a new person sets their name and password. Null exactly when token is.',
     ),
+  ...linkServing,
 }).describe('An invitation just made or sent again, with its link when this answer is the only place it is shown.');
 named(IssuedInvitation, 'IssuedInvitation');
 

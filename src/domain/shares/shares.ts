@@ -8,6 +8,7 @@ import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { memberName } from './members.js';
 import { mintShareToken, shareUrl } from './token.js';
+import { type LinkBase, linkBase } from '../serving/heartbeat.js';
 import { decideQuestion, sharedDocumentOf } from '../share-decisions/issue.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -94,10 +95,11 @@ export async function getShare(ctx: ActionContext, projectId: string, shareId: s
 }
 
 /** What issue and reissue answer: the share, and its token and link, which exist only in this answer. */
-export interface IssuedShare extends PresentedShare {
-  token: string;
-  url: string;
-}
+export type IssuedShare = PresentedShare &
+  Omit<LinkBase, 'baseUrl'> & {
+    token: string;
+    url: string;
+  };
 
 type NewShare = Pick<
   ShareRow,
@@ -118,7 +120,11 @@ async function mint(ctx: ActionContext, fields: NewShare): Promise<{ row: ShareR
   };
   await ctx.db.insertInto('shares').values(row).execute();
   const record: ShareRecord = { ...row, issuer_name: await memberName(ctx, caller.memberId), revoked_at: null };
-  return { row: record, issued: { ...presentShare(record, ctx.now), token, url: shareUrl(ctx.config.baseUrl, token) } };
+  const { baseUrl, ...serving } = await linkBase(ctx.queryRow, ctx.config);
+  return {
+    row: record,
+    issued: { ...presentShare(record, ctx.now), token, url: shareUrl(baseUrl, token), ...serving },
+  };
 }
 
 /** What an audit event says about a share: never its token (the last 4 characters name it). */
