@@ -18,6 +18,7 @@
  *      sampled during the 10,000-row commits (≤ 300 MB); issue 29's spreadsheet bombs (a 100 MB shared string, five
  *      2 GiB blank sheets at once, 2,000,000 rows) refused (≤ 1 s each) with the server's RSS flat (growth ≤ 50 MB).
  *
+ * `npm run bench -- --only agent` runs the two scripted agent sessions alone (calls and bytes) on a server of their own.
  * `npm run bench -- --only imports` measures section 8 alone (on its own server), printing its rows and writing
  * bench/results/<timestamp>-imports.json and latest-imports.json.
  *
@@ -44,12 +45,14 @@ import {
   coldStarts,
   type ColdStartFigures,
   measureAgentSession,
+  measureThirdDay,
   measurePaging,
   measureSearch,
   minimalMcp,
   studioMcp,
 } from './lib/mcp.js';
 import type { SessionFigures } from '../test/mcp/agent-session.js';
+import type { ThirdDayFigures } from '../test/mcp/agent-third-day.js';
 import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
 import { measureList } from './lib/list.js';
 import { measurePostgres } from './lib/postgres.js';
@@ -93,7 +96,7 @@ const DIALECTS = ['sqlite', ...(dialectArg >= 0 && process.argv[dialectArg + 1] 
 /** `--only imports`: one section alone, on its own server (the sections that start their own can run alone). */
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
-const SECTIONS = ['imports'];
+const SECTIONS = ['imports', 'agent'];
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
   f.cpu
@@ -165,8 +168,14 @@ function mcpChecks(m: {
   search: ReturnType<typeof measureSearch>;
   paging: Awaited<ReturnType<typeof measurePaging>>;
   session: SessionFigures;
+  thirdDay: ThirdDayFigures;
 }): Check[] {
-  return [...coldStartChecks(m.coldStart), ...searchAndPagingChecks(m.search, m.paging), ...sessionChecks(m.session)];
+  return [
+    ...coldStartChecks(m.coldStart),
+    ...searchAndPagingChecks(m.search, m.paging),
+    ...sessionChecks(m.session),
+    ...thirdDayChecks(m.thirdDay),
+  ];
 }
 
 // The cold start is judged against the minimal SDK server measured beside it, not against a fixed figure alone.
@@ -302,6 +311,35 @@ function sessionChecks(session: SessionFigures): Check[] {
   ];
 }
 
+// The third day (issue 26): ten fresh tasks, every hint followed as written; a document read as a resource is a call,
+// its blob a file handed to the client rather than text a model reads.
+function thirdDayChecks(day: ThirdDayFigures): Check[] {
+  const perTask = day.tasks.map((t) => `${t.task} ${t.calls}/${(t.bytes / 1024).toFixed(1)}`).join('; ');
+  return [
+    {
+      name: "agent's third day: calls, ten tasks",
+      value: day.totalCalls,
+      unit: 'calls',
+      target: { atMost: 35 },
+      note: `over stdio; per task calls/KiB: ${perTask}`,
+    },
+    {
+      name: "agent's third day: result bytes, ten tasks",
+      value: day.totalBytes / 1024,
+      unit: 'KiB',
+      target: { atMost: 90 },
+      note: `text content the model reads; besides, ${(day.resourceBytes / 1024).toFixed(0)} KiB of PDF read as a resource blob`,
+    },
+    {
+      name: "agent's third day: calls written from a hint that failed",
+      value: day.hints.filter((h) => !h.ok).length,
+      unit: `of ${day.hints.length}`,
+      target: { atMost: 0 },
+      note: 'operation polls sent exactly as the answers wrote them',
+    },
+  ];
+}
+
 /** `--only imports`: the import figures alone, printed and saved as `<timestamp>-imports.json`. */
 async function onlyImports(at: Date, machine: Record<string, unknown>) {
   const imports = await measureImports(IMPORT_RUNS);
@@ -323,6 +361,35 @@ async function onlyImports(at: Date, machine: Record<string, unknown>) {
   console.log(`written to ${file}`);
 }
 
+/**
+ * `--only agent`: the two scripted agent sessions alone (the second day, then the third), on a server of their own,
+ * printed and saved as `<timestamp>-agent.json`: their figures need no quiet machine (calls and bytes, not time).
+ */
+async function onlyAgent(at: Date, machine: Record<string, unknown>) {
+  const server = await startStudio();
+  try {
+    const large = await createProjectWithLines(server.url, server.token, 'Bench list', LIST_LINES);
+    const session = await measureAgentSession(server, large.projectId, LIST_LINES);
+    const thirdDay = await measureThirdDay(server);
+    const checks = [...sessionChecks(session), ...thirdDayChecks(thirdDay)];
+    console.log(`\nstudio server bench, agent sessions only, ${at.toISOString()} (node ${machine.node})\n`);
+    console.log(table(checks));
+    const file = save(
+      {
+        at: at.toISOString(),
+        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+        results: { session, thirdDay },
+        checks: checks.map((c) => ({ ...c, pass: passes(c) })),
+      },
+      at,
+      'agent',
+    );
+    console.log(`written to ${file}`);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   const at = new Date();
   const machine = {
@@ -336,7 +403,7 @@ async function main() {
   );
   if (ONLY !== undefined) {
     if (!SECTIONS.includes(ONLY)) throw new Error(`--only takes one of: ${SECTIONS.join(', ')}`);
-    return onlyImports(at, machine);
+    return ONLY === 'agent' ? onlyAgent(at, machine) : onlyImports(at, machine);
   }
 
   // All three servers start now and sit idle while another is loaded, so the rounds can interleave.
@@ -426,7 +493,9 @@ async function measureMcp(full: ServerProcess, listFixture: Fixture) {
   const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
   log(`MCP: the scripted agent session (ten tasks, five mistakes) over stdio`);
   const session = await measureAgentSession(full, listFixture.projectId, LIST_LINES);
-  return { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging, session };
+  log(`MCP: the agent's third day (ten fresh tasks, hints followed as written) over stdio`);
+  const thirdDay = await measureThirdDay(full);
+  return { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging, session, thirdDay };
 }
 
 // A read too large for one answer, paged through the agent surface's kept snapshot.

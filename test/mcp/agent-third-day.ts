@@ -186,36 +186,34 @@ export async function runThirdDay(
     must(!seen.isError && seen.body.id === photograph.id, 'the photograph did not come back', seen);
   });
 
-  // 4. One custom property, set on three lines: make it, read the lines' versions, set each.
+  // 4. One custom property, set on three lines: make it, read the lines' versions, set it on the three in one call.
   const propertyLines = await task('a custom property on three lines', async () => {
-    // One search: making the property and setting its value both come up, each with what to send.
-    const found = await search('add a custom field to the schedule and fill it in', [
+    // One search: making the property and setting it on several lines both come up, each with what to send.
+    const found = await search('add a custom field to the schedule and fill it in on three lines', [
       'create_custom_property',
-      'set_custom_property_value',
+      'set_custom_property_on_lines',
     ]);
     must(found.get('create_custom_property')!.includes('commandKey'), 'the outline does not say a key is needed');
-    must(found.get('set_custom_property_value')!.includes('expectedVersion'), 'the outline hides expectedVersion');
+    must(found.get('set_custom_property_on_lines')!.includes('lines'), 'the outline hides the lines');
     const property = await action('create_custom_property', {
       input: { projectId, name: `Fire rating ${randomUUID().slice(0, 4)}`, kind: 'text', commandKey: randomUUID() },
     });
     const three = lines.slice(0, 3);
     const read = await action('list_lines', { projectId }, ['version']);
     const versions = new Map((read.items as Array<[string, number]>).map(([id, v]) => [id, v]));
-    for (const lineId of three) {
-      const line = await action('set_custom_property_value', {
-        input: {
-          projectId,
-          lineId,
-          propertyId: property.id,
-          value: 'BS 5852 crib 5',
-          expectedVersion: versions.get(lineId),
-        },
-      });
+    const set = await action('set_custom_property_on_lines', {
+      input: {
+        projectId,
+        propertyId: property.id,
+        value: 'BS 5852 crib 5',
+        lines: three.map((lineId) => ({ lineId, expectedVersion: versions.get(lineId) })),
+      },
+    });
+    for (const line of set.lines as Array<{ properties: Array<{ propertyId: string }> }>)
       must(
-        line.properties.some((p: { propertyId: string; value: unknown }) => p.propertyId === property.id),
+        line.properties.some((p) => p.propertyId === property.id),
         'the value did not land',
       );
-    }
     return three;
   });
 
