@@ -10,7 +10,9 @@
  *      search_actions p50/p99 in process (p99 ≤ 2 ms) and recall@5 over test/fixtures/search-relevance.json; paging a
  *      450-line list_lines through read_action_result over stdio, and its largest page (≤ 8,000 bytes); the scripted
  *      agent session (test/mcp/agent-session.ts: ten everyday tasks and five deliberate mistakes over stdio): tool
- *      calls (≤ 45), result bytes (≤ 80 KB), calls per single edit (≤ 3), mistakes fixed from the error text alone.
+ *      calls (≤ 45), result bytes (≤ 80 KB), calls per single edit (≤ 3), mistakes fixed from the error text alone; and
+ *      the third day (test/mcp/agent-third-day.ts: ten fresh tasks, every hint followed as written): calls (≤ 35), text
+ *      bytes (≤ 90 KB), calls written from a hint that failed (none).
  *      `npx tsx bench/mcp-startup.ts` breaks the cold start down (imports, start-up steps, CPU profile, bundling).
  *   6. the client document with photographs, and 7. documents (bench/lib/photographs.ts, bench/lib/documents.ts).
  *   8. imports (bench/lib/imports.ts): a 450-row and a 10,000-row schedule, CSV and XLSX, upload to committed over the
