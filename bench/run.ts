@@ -13,7 +13,9 @@
  *      search_actions p50/p99 in process (p99 ≤ 2 ms) and recall@5 over test/fixtures/search-relevance.json; paging a
  *      450-line list_lines through read_action_result over stdio, and its largest page (≤ 8,000 bytes); the scripted
  *      agent session (test/mcp/agent-session.ts: ten everyday tasks and five deliberate mistakes over stdio): tool
- *      calls (≤ 45), result bytes (≤ 80 KB), calls per single edit (≤ 3), mistakes fixed from the error text alone.
+ *      calls (≤ 45), result bytes (≤ 80 KB), calls per single edit (≤ 3), mistakes fixed from the error text alone; and
+ *      the third day (test/mcp/agent-third-day.ts: ten fresh tasks, every hint followed as written): calls (≤ 35), text
+ *      bytes (≤ 90 KB), calls written from a hint that failed (none).
  *      `npx tsx bench/mcp-startup.ts` breaks the cold start down (imports, start-up steps, CPU profile, bundling).
  *   6. the client document with photographs, and 7. documents (bench/lib/photographs.ts, bench/lib/documents.ts).
  *   8. imports (bench/lib/imports.ts): a 450-row and a 10,000-row schedule, CSV and XLSX, upload to committed over the
@@ -23,6 +25,7 @@
  *
  * `npm run bench -- --only peer` measures section 0 alone (BENCH_PEER_ROUNDS, 5 by default), writing
  * bench/results/<timestamp>-peer.json and latest-peer.json.
+ * `npm run bench -- --only agent` runs the two scripted agent sessions alone (calls and bytes) on a server of their own.
  * `npm run bench -- --only imports` measures section 8 alone (on its own server), printing its rows and writing
  * bench/results/<timestamp>-imports.json and latest-imports.json.
  *
@@ -49,12 +52,14 @@ import {
   coldStarts,
   type ColdStartFigures,
   measureAgentSession,
+  measureThirdDay,
   measurePaging,
   measureSearch,
   minimalMcp,
   studioMcp,
 } from './lib/mcp.js';
 import type { SessionFigures } from '../test/mcp/agent-session.js';
+import type { ThirdDayFigures } from '../test/mcp/agent-third-day.js';
 import { memoryOf, startHello, startStudio, type ServerProcess } from './lib/processes.js';
 import { measureList } from './lib/list.js';
 import { measurePostgres } from './lib/postgres.js';
@@ -99,7 +104,7 @@ const DIALECTS = ['sqlite', ...(dialectArg >= 0 && process.argv[dialectArg + 1] 
 /** `--only imports`: one section alone, on its own server (the sections that start their own can run alone). */
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
-const SECTIONS = ['imports', 'peer'];
+const SECTIONS = ['imports', 'peer', 'agent'];
 const PEER_ROUNDS = Math.max(1, num('BENCH_PEER_ROUNDS', 5));
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
@@ -172,8 +177,14 @@ function mcpChecks(m: {
   search: ReturnType<typeof measureSearch>;
   paging: Awaited<ReturnType<typeof measurePaging>>;
   session: SessionFigures;
+  thirdDay: ThirdDayFigures;
 }): Check[] {
-  return [...coldStartChecks(m.coldStart), ...searchAndPagingChecks(m.search, m.paging), ...sessionChecks(m.session)];
+  return [
+    ...coldStartChecks(m.coldStart),
+    ...searchAndPagingChecks(m.search, m.paging),
+    ...sessionChecks(m.session),
+    ...thirdDayChecks(m.thirdDay),
+  ];
 }
 
 // The cold start is judged against the minimal SDK server measured beside it, not against a fixed figure alone.
@@ -350,6 +361,35 @@ async function onlyPeer(at: Date, machine: Record<string, unknown>) {
   }
 }
 
+// The third day (issue 26): ten fresh tasks, every hint followed as written; a document read as a resource is a call,
+// its blob a file handed to the client rather than text a model reads.
+function thirdDayChecks(day: ThirdDayFigures): Check[] {
+  const perTask = day.tasks.map((t) => `${t.task} ${t.calls}/${(t.bytes / 1024).toFixed(1)}`).join('; ');
+  return [
+    {
+      name: "agent's third day: calls, ten tasks",
+      value: day.totalCalls,
+      unit: 'calls',
+      target: { atMost: 35 },
+      note: `over stdio; per task calls/KiB: ${perTask}`,
+    },
+    {
+      name: "agent's third day: result bytes, ten tasks",
+      value: day.totalBytes / 1024,
+      unit: 'KiB',
+      target: { atMost: 90 },
+      note: `text content the model reads; besides, ${(day.resourceBytes / 1024).toFixed(0)} KiB of PDF read as a resource blob`,
+    },
+    {
+      name: "agent's third day: calls written from a hint that failed",
+      value: day.hints.filter((h) => !h.ok).length,
+      unit: `of ${day.hints.length}`,
+      target: { atMost: 0 },
+      note: 'operation polls sent exactly as the answers wrote them',
+    },
+  ];
+}
+
 /** `--only imports`: the import figures alone, printed and saved as `<timestamp>-imports.json`. */
 async function onlyImports(at: Date, machine: Record<string, unknown>) {
   const imports = await measureImports(IMPORT_RUNS);
@@ -371,6 +411,35 @@ async function onlyImports(at: Date, machine: Record<string, unknown>) {
   console.log(`written to ${file}`);
 }
 
+/**
+ * `--only agent`: the two scripted agent sessions alone (the second day, then the third), on a server of their own,
+ * printed and saved as `<timestamp>-agent.json`: their figures need no quiet machine (calls and bytes, not time).
+ */
+async function onlyAgent(at: Date, machine: Record<string, unknown>) {
+  const server = await startStudio();
+  try {
+    const large = await createProjectWithLines(server.url, server.token, 'Bench list', LIST_LINES);
+    const session = await measureAgentSession(server, large.projectId, LIST_LINES);
+    const thirdDay = await measureThirdDay(server);
+    const checks = [...sessionChecks(session), ...thirdDayChecks(thirdDay)];
+    console.log(`\nstudio server bench, agent sessions only, ${at.toISOString()} (node ${machine.node})\n`);
+    console.log(table(checks));
+    const file = save(
+      {
+        at: at.toISOString(),
+        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+        results: { session, thirdDay },
+        checks: checks.map((c) => ({ ...c, pass: passes(c) })),
+      },
+      at,
+      'agent',
+    );
+    console.log(`written to ${file}`);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   const at = new Date();
   const machine = {
@@ -384,7 +453,8 @@ async function main() {
   );
   if (ONLY !== undefined) {
     if (!SECTIONS.includes(ONLY)) throw new Error(`--only takes one of: ${SECTIONS.join(', ')}`);
-    return ONLY === 'peer' ? onlyPeer(at, machine) : onlyImports(at, machine);
+    if (ONLY === 'peer') return onlyPeer(at, machine);
+    return ONLY === 'agent' ? onlyAgent(at, machine) : onlyImports(at, machine);
   }
 
   // All three servers start now and sit idle while another is loaded, so the rounds can interleave.
@@ -479,7 +549,9 @@ async function measureMcp(full: ServerProcess, listFixture: Fixture) {
   const paging = await measurePaging(full, listFixture.projectId, LIST_LINES, PAGING_PASSES);
   log(`MCP: the scripted agent session (ten tasks, five mistakes) over stdio`);
   const session = await measureAgentSession(full, listFixture.projectId, LIST_LINES);
-  return { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging, session };
+  log(`MCP: the agent's third day (ten fresh tasks, hints followed as written) over stdio`);
+  const thirdDay = await measureThirdDay(full);
+  return { coldStart: { studio: studioCold!, minimal: minimalCold! }, search, paging, session, thirdDay };
 }
 
 // A read too large for one answer, paged through the agent surface's kept snapshot.

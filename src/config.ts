@@ -13,6 +13,11 @@ export interface Config {
   databaseUrl?: string;
   /** Public base URL of this server, used in printed links and OpenAPI `servers`. */
   baseUrl: string;
+  /**
+   * Whether STUDIO_BASE_URL named the base URL. When it did not, a process without an HTTP server of its own (stdio
+   * MCP) builds links on the base URL a live `studio serve` reports instead (src/domain/serving/heartbeat.ts).
+   */
+  baseUrlSet?: boolean;
   /** Where the documentation (actions.json, openapi.json) is served. */
   docsUrl: string;
   /** Where photographs and other files are kept (STUDIO_BLOB_DIR; default: `blobs/` beside the SQLite file). */
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blobDir: env.STUDIO_BLOB_DIR ? resolve(env.STUDIO_BLOB_DIR) : resolve(dirname(databasePath), 'blobs'),
     databaseUrl,
     baseUrl,
+    baseUrlSet: env.STUDIO_BASE_URL !== undefined,
     docsUrl: (env.STUDIO_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/$/, ''),
     bodyLimit: Number.parseInt(env.STUDIO_BODY_LIMIT ?? String(1024 * 1024), 10),
     uploadLimit: whole(env, 'STUDIO_UPLOAD_LIMIT', 128 * 1024 * 1024, 1),

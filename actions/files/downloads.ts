@@ -6,6 +6,7 @@ import { DOCUMENT_EX } from '../documents/documents.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { DocumentId, ProjectId } from '../shared/refs.js';
 import { Id, named, Timestamp } from '../../src/core/values.js';
+import { linkServing } from '../shared/link-serving.js';
 
 const minutes = z
   .int()
@@ -26,6 +27,7 @@ export const DownloadLink = z
         'The private link: anyone holding it gets the file (no login) until expiresAt, so hand it only to whom the file is for. An expired, altered or unknown link answers 403.',
       ),
     expiresAt: Timestamp.describe('When the link stops working; ask again for a fresh one.'),
+    ...linkServing,
   })
   .describe('A short-lived private link to one document of your studio.');
 named(DownloadLink, 'DownloadLink');
@@ -37,13 +39,14 @@ export const downloadDocument = defineAction({
   domain: 'files',
   summary: 'Get a short-lived private link to download a document of a project.',
   description:
-    "Mints a link to the document's file (a PDF, XLSX, CSV or ZIP) that works for a few minutes (minutes: 10 by default, at most 60) and needs no login: open it in a browser or pass it to whoever should have the file. It names this one document of your studio and nothing else; an expired, altered or unknown link answers 403 with the same body. list_project_documents lists the documents; an archived one can still be downloaded with a link asked for after its archiving. A link stops working, with the same 403, once its document is archived, or the member who asked for it is removed, or the API token or OAuth connection it was asked with is revoked. Asking again gives a fresh link; nothing is recorded of links being opened. A purchase order (trade prices) is FORBIDDEN to a caller without pricing:read.",
+    "Mints a link to the document's file (a PDF, XLSX, CSV or ZIP) that works for a few minutes (minutes: 10 by default, at most 60) and needs no login: open it in a browser or pass it to whoever should have the file. It names this one document of your studio and nothing else; an expired, altered or unknown link answers 403 with the same body. list_project_documents lists the documents; an archived one can still be downloaded with a link asked for after its archiving. A link stops working, with the same 403, once its document is archived, or the member who asked for it is removed, or the API token or OAuth connection it was asked with is revoked. Asking again gives a fresh link; nothing is recorded of links being opened. The link names the address the studio is served at; served false (with linkNote) says no `studio serve` is known to be running, so the link will not open yet. Over MCP the answer also carries a resource_link: resources/read it to get the file itself through the connection (up to 4 MiB), no HTTP server needed. A purchase order (trade prices) is FORBIDDEN to a caller without pricing:read.",
   scope: 'documents:read',
   input: z.strictObject({
     projectId: ProjectId,
     documentId: DocumentId.describe('From list_project_documents.'),
     minutes,
   }),
+  documentLink: true,
   output: DownloadLink,
   errors: ['NOT_FOUND', 'FORBIDDEN'],
   example: { projectId: EXAMPLE.projectId, documentId: DOCUMENT_EX.documentId },
@@ -64,6 +67,7 @@ export const downloadProjectPackage = defineAction({
     packageId: DocumentId.describe('The package document, from list_project_documents with kind project_package.'),
     minutes,
   }),
+  documentLink: true,
   output: DownloadLink,
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, packageId: DOCUMENT_EX.documentId },

@@ -18,6 +18,8 @@ export const uploadImportFile = defineAction({
   summary: "Upload a spreadsheet (CSV or XLSX, base64) to import into a project's schedule.",
   description:
     'Step 1 of an import: send the file base64 in data (up to 24 MiB decoded) with its filename and mediaType (over plain HTTP: POST the file itself to /files/projects/{projectId}/imports?filename=… with its Content-Type and an Idempotency-Key) (text/csv, or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet for .xlsx). The format is read from the bytes: CSV with any delimiter (comma, semicolon, tab, pipe), UTF-8 (with or without BOM), UTF-16 or Windows-1252, or an Excel workbook, whose first sheet with anything in it is used unless sheet names another. An old .xls or a damaged file is IMPORT_UNREADABLE; a sheet of more than 10,000 rows, a cell of more than 32,767 characters, or a workbook that unpacks to more than 48 MiB is PAYLOAD_TOO_LARGE. Nothing reaches the schedule yet: returns the import (status uploaded); next, preview_schedule_import shows how its rows would become lines. Send a fresh commandKey so a retry never uploads it twice.',
+  // The first step is what a request to import names: without these, "import a spreadsheet" found the later steps only.
+  intents: ['import a spreadsheet of lines', 'upload a CSV or Excel schedule', "bring in a supplier's price list"],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,

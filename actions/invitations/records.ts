@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkServing } from '../shared/link-serving.js';
 import { named } from '../../src/core/values.js';
 import { INVITATION_RECORD } from '../../src/domain/invitations/record.js';
 
@@ -25,6 +26,7 @@ export const IssuedInvitation = Invitation.extend({
     .describe(
       'The link to give the person, <server>/invitations/<token>: it opens a page where a new person sets their name and password. Null exactly when token is.',
     ),
+  ...linkServing,
 }).describe('An invitation just made or sent again, with its link when this answer is the only place it is shown.');
 named(IssuedInvitation, 'IssuedInvitation');
 

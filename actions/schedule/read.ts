@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { page } from '../../src/core/values.js';
+import { Id, page } from '../../src/core/values.js';
 import { pageQuery } from '../shared/queries.js';
 import { AuditEvent } from '../audit/records.js';
 import { Line } from './records.js';
@@ -16,11 +16,17 @@ export const listScheduleLines = defineAction({
   domain: 'schedule',
   summary: "List a project's schedule lines in document order.",
   description:
-    'The lines of one project, section by section in order, 500 per page by default so a whole schedule is one call. Filter by section, status, supplier, price state of the trade or client price (of the client price alone for callers without pricing:read) (priceState: tbc finds the prices still to be confirmed; several as a list), archived state (excluded by default) or a text query on heading, description, code, brand, product code, finish and supplier name; sort by code, heading, createdAt or updatedAt ("-" prefix for descending). Pass nextCursor back as cursor for the next page.',
+    'The lines of one project, section by section in order, 500 per page by default so a whole schedule is one call. Filter by section, status, supplier, price state of the trade or client price (of the client price alone for callers without pricing:read) (priceState: tbc finds the prices still to be confirmed; several as a list), archived state (excluded by default) or a text query on heading, description, code, brand, product code, finish and supplier name; sort by code, heading, createdAt or updatedAt ("-" prefix for descending). Pass nextCursor back as cursor for the next page. Beside the items, sections names the rooms of the page\'s lines with their titles.',
   intents: ['show everything on the schedule', 'which pieces are in this project', 'show archived pieces too'],
   scope: 'projects:read',
   input: LineListQuery,
-  output: page(Line),
+  output: page(Line).extend({
+    sections: z
+      .array(z.strictObject({ id: Id, title: z.string() }))
+      .describe(
+        "The sections (rooms) of this page's lines, in the order they first appear, with their titles: a line's sectionId names one, so a question by room needs no get_project.",
+      ),
+  }),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, status: 'specified' },
   handler: (ctx, input) => lines.listLines(ctx, input),

@@ -13,7 +13,7 @@ const item = { itemId: 'lineId' } as const;
 export const listLines = bindResource(listScheduleLines, {
   name: 'list_lines',
   description:
-    'Returns the lines of one project, section by section in order, 500 per page by default so a whole schedule is one request. Filter by section, status, supplier, price state (priceState: tbc finds the prices still to confirm; several by repeating it: ?priceState=tbc&priceState=poa), archived state or a text query; sort by code, heading, createdAt or updatedAt (prefix "-" for descending).',
+    'Returns the lines of one project, section by section in order, 500 per page by default so a whole schedule is one request. Filter by section, status, supplier, price state (priceState: tbc finds the prices still to confirm; several by repeating it: ?priceState=tbc&priceState=poa), archived state or a text query; sort by code, heading, createdAt or updatedAt (prefix "-" for descending). Beside the items, sections names the rooms of the page\'s lines with their titles.',
   http: {
     method: 'GET',
     path: '/projects/{projectId}/items',

@@ -11,6 +11,7 @@ import { ActionSearch } from '../../src/surfaces/mcp/search.js';
 import { reassemble } from '../../test/mcp/reassemble.js';
 import { type Recall, recallAt5, relevanceCases } from '../../test/mcp/relevance-set.js';
 import { runAgentSession, type SessionFigures } from '../../test/mcp/agent-session.js';
+import { resourceReader, runThirdDay, thirdDayCaller, type ThirdDayFigures } from '../../test/mcp/agent-third-day.js';
 import { request } from './api.js';
 import { ROOT } from './processes.js';
 
@@ -366,6 +367,22 @@ export async function measureAgentSession(
       },
       { projectName: 'Harbour House', largeProjectId, largeProjectLines },
     );
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The agent's third day (test/mcp/agent-third-day.ts) over stdio from `studio mcp` on the bench server's database,
+ * after the second day's session: ten fresh tasks on the demo project, every hint followed as written.
+ */
+export async function measureThirdDay(s: { databaseEnv: Record<string, string> }): Promise<ThirdDayFigures> {
+  const client = await connectStudioMcp(s.databaseEnv);
+  try {
+    return await runThirdDay(thirdDayCaller(client), resourceReader(client), {
+      projectName: 'Harbour House',
+      root: ROOT,
+    });
   } finally {
     await client.close();
   }

@@ -199,6 +199,12 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
   fileRoute?: FileRoute;
   mcp?: { advertised: true; title: string };
   /**
+   * The answer names one document of the project in the input (its `documentId`): over MCP it also carries a
+   * resource_link to the document, which the client reads through the connection itself with resources/read, with no
+   * HTTP server needed (src/surfaces/mcp/document-resources.ts).
+   */
+  documentLink?: true;
+  /**
    * The bytes behind the record a read returns (a photograph's sizes): over HTTP `?<query>=<choice>` answers them
    * instead of the record; over MCP the `mcpImage` choice travels beside the record as image content.
    */

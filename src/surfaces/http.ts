@@ -21,6 +21,8 @@ import { registerOAuth } from './oauth/routes.js';
 import { redactPath } from './redact.js';
 import { loggerOptions, RequestLog } from './request-log.js';
 import { registerHealth } from './health.js';
+import { settlePort } from '../config.js';
+import { startHeartbeat } from '../domain/serving/heartbeat.js';
 
 /** A size in bytes as a person reads it: whole MiB or KiB when it is one, else bytes. */
 export function sizeInWords(bytes: number): string {
@@ -142,5 +144,22 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   await registerAccountPages(app, rt, signIns);
   await registerOAuth(app, rt, signIns);
   registerHealth(app, rt);
+  keepHeartbeat(app, rt);
   return app;
+}
+
+/**
+ * While the server listens it beats in the database (serving_heartbeats), so a stdio MCP server beside it hands out
+ * links at the address it really serves, and says so when none does. The base URL is settled to the port it got first.
+ */
+function keepHeartbeat(app: FastifyInstance, rt: Runtime): void {
+  let heartbeat: { stop(): Promise<void> } | undefined;
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (typeof address === 'object' && address) settlePort(rt.config, address.port);
+    heartbeat ??= startHeartbeat(rt.store, rt.config, rt.log);
+  });
+  app.addHook('onClose', async () => {
+    await heartbeat?.stop();
+  });
 }

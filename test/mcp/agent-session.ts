@@ -17,6 +17,8 @@ export interface ToolAnswer {
   /** The text content the model reads (the JSON of the structured content). */
   text: string;
   body: any;
+  /** The URIs of resource_link items beside the text (a document readable with resources/read). */
+  resourceLinks?: string[];
 }
 export type CallTool = (name: string, args: Record<string, unknown>) => Promise<ToolAnswer>;
 

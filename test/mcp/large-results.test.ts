@@ -300,6 +300,7 @@ describe('fields: a long list read compactly', () => {
       columns: ['id', 'code', 'heading', 'status'],
       items: rest.body.items.map((l: Record<string, unknown>) => row(l, ['id', 'code', 'heading', 'status'])),
       nextCursor: null,
+      sections: rest.body.sections,
     };
     const fields = ['code', 'heading', 'status'];
     const first = await call('call_action', { name: 'list_lines', arguments: { projectId: app.projectId }, fields });
@@ -338,6 +339,7 @@ describe('fields: a long list read compactly', () => {
       columns: ['id', ...wide],
       items: rest.body.items.map((l: Record<string, unknown>) => row(l, ['id', ...wide])),
       nextCursor: null,
+      sections: rest.body.sections,
     });
   });
 

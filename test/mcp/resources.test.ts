@@ -13,7 +13,10 @@ describe('the catalog as MCP resources', () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(['service://actions']);
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['service://actions/{name}']);
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      'service://actions/{name}',
+      'studio://projects/{projectId}/documents/{documentId}',
+    ]);
   });
 
   it('serves service://actions byte for byte as /docs/api/actions.json', async () => {

@@ -66,7 +66,7 @@ describe('issue, get and list', () => {
     expect(share.issuedBy.name.length).toBeGreaterThan(0);
     expect(Date.parse(share.expiresAt!) - Date.parse(share.issuedAt)).toBe(30 * DAY_MS);
 
-    const { token: _t, url: _u, ...stored } = share;
+    const { token: _t, url: _u, served: _s, ...stored } = share;
     const got = await owner.shares.getProjectShare.query({ projectId, shareId: share.id });
     expect(got).toEqual(stored);
     const listed = await owner.shares.listProjectShares.query({ projectId });
@@ -158,7 +158,7 @@ describe('revoke', () => {
     expect(revocation).toMatchObject({ shareId: share.id, projectId, reason: 'Sent to the wrong address' });
     expect(revocation.revokedBy.memberId).toBe(share.issuedBy.memberId);
     const after = await owner.shares.getProjectShare.query({ projectId, shareId: share.id });
-    const { token: _t, url: _u, ...issued } = share;
+    const { token: _t, url: _u, served: _s, ...issued } = share;
     expect(after).toEqual({ ...issued, revokedAt: revocation.revokedAt, state: 'revoked' });
     const listed = await owner.shares.listShareRevocations.query({ projectId, shareId: share.id });
     expect(listed.items).toEqual([revocation]);
@@ -205,7 +205,7 @@ describe('reissue', () => {
       revokedAt: null,
     });
     expect(Date.parse(fresh.expiresAt!) - Date.parse(fresh.issuedAt)).toBe(14 * DAY_MS);
-    const { token: _t, url: _u, ...issued } = old;
+    const { token: _t, url: _u, served: _s, ...issued } = old;
     expect(await owner.shares.getProjectShare.query({ projectId, shareId: old.id })).toEqual(issued);
     // A link without expiry gives one without expiry; a revoked share may be reissued (the usual way to replace it).
     const forever = await issue();

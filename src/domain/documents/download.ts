@@ -4,6 +4,7 @@ import { ServiceError } from '../../core/errors.js';
 import type { RowReader } from '../../../db/store.js';
 import { linkSecret } from '../../files/server-secret.js';
 import { loadDocument } from './documents.js';
+import { linkBase } from '../serving/heartbeat.js';
 import { MEDIA_TYPES } from './formats.js';
 import { DEFAULT_LINK_MINUTES, type DownloadTarget, mintDownloadPath, verifyDownloadToken } from './links.js';
 
@@ -43,13 +44,15 @@ export async function downloadLink(
     new Date(),
     req.minutes ?? DEFAULT_LINK_MINUTES,
   );
+  const { baseUrl, ...serving } = await linkBase(ctx.queryRow, ctx.config);
   return {
     documentId: doc.id,
     filename: doc.filename,
     mediaType: MEDIA_TYPES[doc.format],
     byteSize: doc.byte_size,
-    url: `${ctx.config.baseUrl}${link.path}`,
+    url: `${baseUrl}${link.path}`,
     expiresAt: link.expiresAt,
+    ...serving,
   };
 }
 

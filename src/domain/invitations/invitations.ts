@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { AssignableRole } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
+import { linkBase } from '../serving/heartbeat.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { startOperation } from '../../jobs/operations.js';
@@ -145,11 +146,13 @@ async function dispatch(ctx: ActionContext, invitationId: string, action: string
 }
 
 /** The answer to create and resend: the invitation, and its token and link when they are shown (null when emailed). */
-function issued(ctx: ActionContext, row: InvitationRecord, token: string | null) {
+async function issued(ctx: ActionContext, row: InvitationRecord, token: string | null) {
+  const { baseUrl, ...serving } = await linkBase(ctx.queryRow, ctx.config);
   return {
     ...presentInvitation(row, ctx.now),
     token,
-    url: token === null ? null : invitationUrl(ctx.config.baseUrl, token),
+    url: token === null ? null : invitationUrl(baseUrl, token),
+    ...serving,
   };
 }
 

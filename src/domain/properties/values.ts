@@ -1,3 +1,4 @@
+import type { LineRow } from '../../../db/schema.js';
 import type { CustomPropertyRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { canonicalJson } from '../../core/canonical-json.js';
@@ -101,23 +102,88 @@ export interface SetValueInput {
 export async function setPropertyValue(ctx: ActionContext, input: SetValueInput): Promise<PresentedLine> {
   const line = await loadLine(ctx, input.projectId, input.lineId);
   assertActive(line);
-  const property = await loadProperty(ctx, input.projectId, input.propertyId);
+  const property = await activeProperty(ctx, input.projectId, input.propertyId);
+  const stored = input.value === null ? null : await storedValue(ctx, property, input.value);
+  const p = await presentationFor(ctx, input.projectId);
+  const written = await writeValue(ctx, input.projectId, line, property, stored);
+  if (!written.changed) ctx.unchanged();
+  await p.know([written.line]);
+  return presentLine(written.line, p);
+}
+
+export interface SetValueOnLinesInput {
+  projectId: string;
+  propertyId: string;
+  value: SentValue | null;
+  lines: ReadonlyArray<{ lineId: string; expectedVersion: number }>;
+}
+
+/**
+ * One value for one property on several lines, all or nothing: every line is read and its version checked before any
+ * is written (a line changed since it was read: VERSION_CONFLICT naming each one; archived: ARCHIVED). Each line that
+ * changes gains a version and an audit event of its own, as when set one at a time.
+ */
+export async function setPropertyValueOnLines(
+  ctx: ActionContext,
+  input: SetValueOnLinesInput,
+): Promise<{ lines: PresentedLine[] }> {
+  const ids = input.lines.map((l) => l.lineId);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice)
+    throw new ServiceError('VALIDATION_FAILED', `Line ${twice} is named twice; name each line once.`, {
+      errors: [{ path: 'lines', message: `${twice} appears more than once.` }],
+    });
+  const property = await activeProperty(ctx, input.projectId, input.propertyId);
+  const stored = input.value === null ? null : await storedValue(ctx, property, input.value);
+  const rows = [];
+  for (const sent of input.lines) rows.push({ row: await loadLine(ctx, input.projectId, sent.lineId), sent });
+  const stale = rows.filter(({ row, sent }) => row.version !== sent.expectedVersion);
+  if (stale.length) {
+    const first = stale[0]!.row;
+    throw new ServiceError(
+      'VERSION_CONFLICT',
+      `Line ${first.id} (${first.code ?? first.heading}) has changed since you read it (it is at version ${first.version})${stale.length > 1 ? `, and ${stale.length - 1} more` : ''}; nothing was set. Read the lines again (list_lines with fields version) and send their versions.`,
+      {
+        errors: stale.map(({ row, sent }) => ({
+          path: `lines/${input.lines.indexOf(sent)}/expectedVersion`,
+          message: `Line ${row.id} is at version ${row.version}, not ${sent.expectedVersion}.`,
+        })),
+        extra: { lineId: first.id, currentVersion: first.version },
+      },
+    );
+  }
+  for (const { row } of rows) assertActive(row);
+  const p = await presentationFor(ctx, input.projectId);
+  const written = [];
+  for (const { row } of rows) written.push(await writeValue(ctx, input.projectId, row, property, stored));
+  if (!written.some((w) => w.changed)) ctx.unchanged();
+  await p.know(written.map((w) => w.line));
+  return { lines: written.map((w) => presentLine(w.line, p)) };
+}
+
+async function activeProperty(ctx: ActionContext, projectId: string, propertyId: string) {
+  const property = await loadProperty(ctx, projectId, propertyId);
   if (property.archived_at) {
     throw new ServiceError('ARCHIVED', `${property.name} is archived, so line values for it no longer change.`);
   }
-  const stored = input.value === null ? null : await storedValue(ctx, property, input.value);
+  return property;
+}
+
+/** Writes one line's value (nothing when it already holds it), bumping the line's version and auditing the change. */
+async function writeValue<L extends LineRow>(
+  ctx: ActionContext,
+  projectId: string,
+  line: L,
+  property: CustomPropertyRow,
+  stored: string | null,
+): Promise<{ line: L; changed: boolean }> {
   const current = await ctx.db
     .selectFrom('line_property_values')
     .select('value')
     .where('line_id', '=', line.id)
     .where('property_id', '=', property.id)
     .executeTakeFirst();
-  const p = await presentationFor(ctx, input.projectId);
-  if ((current?.value ?? null) === stored) {
-    ctx.unchanged();
-    await p.know([line]);
-    return presentLine(line, p);
-  }
+  if ((current?.value ?? null) === stored) return { line, changed: false };
   if (stored === null) {
     await ctx.db
       .deleteFrom('line_property_values')
@@ -127,26 +193,19 @@ export async function setPropertyValue(ctx: ActionContext, input: SetValueInput)
   } else {
     await ctx.db
       .insertInto('line_property_values')
-      .values({
-        line_id: line.id,
-        property_id: property.id,
-        project_id: input.projectId,
-        value: stored,
-        updated_at: ctx.now,
-      })
+      .values({ line_id: line.id, property_id: property.id, project_id: projectId, value: stored, updated_at: ctx.now })
       .onConflict((oc) => oc.columns(['line_id', 'property_id']).doUpdateSet({ value: stored, updated_at: ctx.now }))
       .execute();
   }
   await bumpLineVersion(ctx, line);
-  const shown = (s: string | null) => (s === null ? null : shownValue(property.kind, s, p.currency));
+  const currency = (await presentationFor(ctx, projectId)).currency;
+  const shown = (s: string | null) => (s === null ? null : shownValue(property.kind, s, currency));
   ctx.audit({
     targetKind: 'line',
     targetId: line.id,
-    projectId: input.projectId,
+    projectId,
     summary: `${stored === null ? 'Cleared' : 'Set'} ${property.name} on line ${line.code ?? line.heading}`,
     changes: { [`property:${property.name}`]: { from: shown(current?.value ?? null), to: shown(stored) } },
   });
-  const after = { ...line, version: line.version + 1, updated_at: ctx.now };
-  await p.know([after]);
-  return presentLine(after, p);
+  return { line: { ...line, version: line.version + 1, updated_at: ctx.now }, changed: true };
 }

@@ -508,7 +508,7 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
     .selectFrom('lines')
     .innerJoin('sections', 'sections.id', 'lines.section_id')
     .selectAll('lines')
-    .select('sections.position as section_position')
+    .select(['sections.position as section_position', 'sections.title as section_title'])
     .where('lines.project_id', '=', query.projectId);
   if (query.sectionId) qb = qb.where('lines.section_id', '=', query.sectionId);
   if (query.status) qb = qb.where('lines.status', '=', query.status);
@@ -551,5 +551,13 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   }
   const { rows, nextCursor } = await keysetPage(qb, query.sort ? LINE_SORT[query.sort] : DOCUMENT_ORDER, query);
   const p = await presentationFor(ctx, query.projectId, rows);
-  return { items: rows.map(({ section_position: _sp, ...r }) => presentLine(r, p)), nextCursor };
+  // The rooms of this page's lines, named once beside the items rather than on each line: a line's representation (and
+  // its ETag) stays the line's own, so renaming a room never makes every line in it look changed.
+  const sections = new Map<string, string>();
+  for (const r of rows) if (!sections.has(r.section_id)) sections.set(r.section_id, r.section_title);
+  return {
+    items: rows.map(({ section_position: _sp, section_title: _st, ...r }) => presentLine(r, p)),
+    nextCursor,
+    sections: [...sections].map(([id, title]) => ({ id, title })),
+  };
 }

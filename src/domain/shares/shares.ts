@@ -10,6 +10,7 @@ import type { NewRowFields } from '../kit/record.js';
 import { memberName } from './members.js';
 import { SHARE_RECORD, type ShareRow } from './record.js';
 import { mintShareToken, shareUrl } from './token.js';
+import { type LinkBase, linkBase } from '../serving/heartbeat.js';
 import { decideQuestion, sharedDocumentOf } from '../share-decisions/issue.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,10 +89,11 @@ export async function getShare(ctx: ActionContext, projectId: string, shareId: s
 }
 
 /** What issue and reissue answer: the share, and its token and link, which exist only in this answer. */
-export interface IssuedShare extends PresentedShare {
-  token: string;
-  url: string;
-}
+export type IssuedShare = PresentedShare &
+  Omit<LinkBase, 'baseUrl'> & {
+    token: string;
+    url: string;
+  };
 
 /** What a new share is made of: the document, who may do what with it, until when. */
 type NewShare = Pick<
@@ -113,7 +115,11 @@ async function mint(
   );
   await ctx.db.insertInto('shares').values(row).execute();
   const record: ShareRecord = { ...row, issuer_name: await memberName(ctx, caller.memberId), revoked_at: null };
-  return { row: record, issued: { ...presentShare(record, ctx.now), token, url: shareUrl(ctx.config.baseUrl, token) } };
+  const { baseUrl, ...serving } = await linkBase(ctx.queryRow, ctx.config);
+  return {
+    row: record,
+    issued: { ...presentShare(record, ctx.now), token, url: shareUrl(baseUrl, token), ...serving },
+  };
 }
 
 /** What an audit event says about a share: never its token (the last 4 characters name it). */

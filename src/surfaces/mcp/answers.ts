@@ -6,6 +6,7 @@ import { snapshotsOf } from '../result-pages/snapshot-cache.js';
 import type { McpConnection } from './connection.js';
 import { fieldSelection } from './field-selection.js';
 import { withImage } from './media.js';
+import { withDocumentLink } from './document-resources.js';
 import { followOperation, type Notify, pollHint } from './operations.js';
 import { writeSummary } from './write-summary.js';
 
@@ -68,7 +69,9 @@ export async function pagedRun(
     wrap,
   );
   const result = asResult('whole' in b ? wrap(b.whole) : { result_page: b.result_page });
-  return read !== undefined && !only ? withImage(rt, action, read, result) : result;
+  if (read === undefined) return result;
+  const linked = withDocumentLink(action, input, read, result);
+  return only ? linked : withImage(rt, action, read, linked);
 }
 
 /** A write that started an operation: followed to its end when the client can hear progress, else how to poll. */

@@ -17,6 +17,12 @@ import { toolError } from './tool-errors.js';
 import { failedCall, nextCallFor } from './next-call.js';
 import type { StagedBlob } from '../../files/blob-store.js';
 import { withImage } from './media.js';
+import {
+  DOCUMENT_RESOURCE_TEMPLATE,
+  isDocumentUri,
+  readDocumentResource,
+  withDocumentLink,
+} from './document-resources.js';
 import type { Notify } from './operations.js';
 import { readCatalogResource, RESOURCES, RESOURCE_TEMPLATES } from './resources.js';
 import { canElicit, elicitationConfirmer } from './elicitation.js';
@@ -70,7 +76,7 @@ export function createMcpServer(
     instructions: INSTRUCTIONS,
   });
   serveTools(server, connection, options);
-  serveCatalogResources(server, actions);
+  serveResources(server, connection, actions);
   return server;
 }
 
@@ -105,7 +111,12 @@ function serveTools(server: Server, connection: McpConnection, options: McpServe
       if (action.startsOperation) return await operationAnswer(connection, { name, input, output }, notify, wrap);
       return action.effect === 'mutation'
         ? boundedWrite(name, input, output, wrap)
-        : withImage(rt, action, output, bounded(name, input, output, undefined, wrap));
+        : withImage(
+            rt,
+            action,
+            output,
+            withDocumentLink(action, input, output, bounded(name, input, output, undefined, wrap)),
+          );
     } catch (err) {
       const failed = failedCall(view.byName, name, args);
       return toolError(err, requestId, (code) => nextCallFor(code, failed, view.byName.values()));
@@ -113,11 +124,18 @@ function serveTools(server: Server, connection: McpConnection, options: McpServe
   });
 }
 
-// The catalog is also readable as resources (service://actions and one per action), with action names completed.
-function serveCatalogResources(server: Server, actions: readonly AnyAction[]): void {
+// The catalog is also readable as resources (service://actions and one per action), with action names completed; and
+// each document of the member's studio, by the resource_link download_document answers.
+function serveResources(server: Server, connection: McpConnection, actions: readonly AnyAction[]): void {
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readCatalogResource(actions, req.params.uri));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [...RESOURCE_TEMPLATES, DOCUMENT_RESOURCE_TEMPLATE],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) =>
+    isDocumentUri(req.params.uri)
+      ? readDocumentResource(connection, req.params.uri)
+      : readCatalogResource(actions, req.params.uri),
+  );
   server.setRequestHandler(CompleteRequestSchema, async (req) => {
     const { ref, argument } = req.params;
     if (ref.type !== 'ref/resource' || ref.uri !== RESOURCE_TEMPLATES[0]!.uriTemplate || argument.name !== 'name') {
