@@ -93,8 +93,8 @@ const MCP_COLD_RUNS = Math.max(1, num('BENCH_MCP_COLD_RUNS', 10));
 const PAGING_PASSES = Math.max(1, num('BENCH_PAGING_PASSES', 10));
 const SEARCH_ROUNDS = Math.max(1, num('BENCH_SEARCH_ROUNDS', 50));
 const IMPORT_RUNS = { smallRuns: num('BENCH_IMPORT_SMALL_RUNS', 5), largeRuns: num('BENCH_IMPORT_LARGE_RUNS', 1) };
-/** The issue's budgets: tools/list and any one MCP result page, in JSON bytes. */
-const TOOLS_LIST_BUDGET = 10_000;
+/** The budgets: tools/list with 13 tools (issue 23: 10,240) and any one MCP result page, in JSON bytes. */
+const TOOLS_LIST_BUDGET = 10_240;
 const PAGE_BUDGET = 8_000;
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
