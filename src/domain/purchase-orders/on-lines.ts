@@ -37,6 +37,9 @@ export const LineOrdering = named(
 );
 export type LineOrdering = z.output<typeof LineOrdering>;
 
+/** The most lines whose ordering is read by naming them: the largest page a list answers. */
+const NAMED_LINES = 1000;
+
 /** A line no order names. */
 export const NOT_ORDERED: LineOrdering = {
   state: 'not_ordered',
@@ -85,14 +88,16 @@ async function issuedQuantities(db: Kysely<Database>, revisionIds: readonly stri
 export async function orderingOfLines(db: Kysely<Database>, projectId: string, lineIds: readonly string[]) {
   const found = new Map<string, LineOrdering>();
   if (!lineIds.length) return found;
-  const rows = await db
+  const query = db
     .selectFrom('purchase_order_lines as l')
     .innerJoin('purchase_orders as o', 'o.id', 'l.purchase_order_id')
     .select(['l.id', 'l.line_id', 'l.archived_at', 'o.id as order_id', 'o.number', 'o.state', 'o.current_revision_id'])
-    .where('l.project_id', '=', projectId)
-    .where('l.line_id', 'in', [...lineIds])
-    .orderBy('o.number')
-    .execute();
+    .where('l.project_id', '=', projectId);
+  // A page of lines by their ids; more (a whole client document of a 66,000-line project) as the project's order
+  // lines, so no statement binds a variable per line (SQLite binds at most 32,766, PostgreSQL 65,535).
+  const asked = lineIds.length <= NAMED_LINES ? undefined : new Set(lineIds);
+  const all = await (asked ? query : query.where('l.line_id', 'in', [...lineIds])).orderBy('o.number').execute();
+  const rows = asked ? all.filter((r) => asked.has(r.line_id)) : all;
   if (!rows.length) return found;
   const live = rows.filter((r) => r.state !== 'draft' && r.state !== 'cancelled' && r.current_revision_id);
   const issued = await issuedQuantities(db, [...new Set(live.map((r) => r.current_revision_id!))]);
