@@ -364,3 +364,7 @@ export type LineOrderingState = (typeof LINE_ORDERING_STATES)[number];
 /** Why create_purchase_orders_by_supplier left a line out rather than guess. */
 export const ORDER_SKIP_REASONS = ['no_supplier', 'no_trade_price', 'already_ordered', 'archived'] as const;
 export type OrderSkipReason = (typeof ORDER_SKIP_REASONS)[number];
+
+/** The kinds of thing billed that map_accounting_accounts sends to a revenue account and tax type: goods, then each charge type. */
+export const ACCOUNTING_BILLED_KINDS = ['goods', ...CHARGE_TYPES] as const;
+export type AccountingBilledKind = (typeof ACCOUNTING_BILLED_KINDS)[number];

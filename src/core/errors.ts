@@ -337,6 +337,27 @@ export const ERROR_CATALOG = {
     sentence:
       'This server sends no email until STUDIO_SMTP_URL and STUDIO_MAIL_FROM are set; download the document instead (download_document) and send the link yourself.',
   },
+  ACCOUNTING_NOT_CONFIGURED: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    title: 'Accounting is not configured',
+    sentence:
+      'This server has no Xero app registration until STUDIO_XERO_CLIENT_ID and STUDIO_XERO_CLIENT_SECRET are set; ask whoever runs the server to set them, then connect_accounting again.',
+  },
+  ACCOUNTING_NOT_CONNECTED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Accounting is not connected',
+    sentence:
+      'The studio has no working Xero connection (never connected, disconnected, or Xero refused its tokens); connect_accounting and open the link it answers, then try again.',
+  },
+  ACCOUNTING_PROVIDER_FAILED: {
+    status: 502,
+    trpc: 'BAD_GATEWAY',
+    title: 'Xero did not answer as expected',
+    sentence:
+      'Xero refused or failed the request (its answer is in the detail); nothing was changed here. Try again in a few minutes.',
+  },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

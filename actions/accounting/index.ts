@@ -1,0 +1,3 @@
+// Procedures of the accounting domain (the studio's connection to Xero).
+export * from './connection.js';
+export * from './accounts.js';

@@ -1,0 +1,130 @@
+import type { Config } from '../../config.js';
+import { ServiceError } from '../../core/errors.js';
+import { ProviderRefused } from './provider.js';
+import { seal, unseal } from './sealed.js';
+import { accountingStore } from './stores.js';
+import { xeroProvider } from './xero.js';
+import { readConnectionRow } from './connection.js';
+
+/** How many times a 429 is waited out before the call gives up, and the longest single wait honoured. */
+const RATE_LIMIT_TRIES = 3;
+const LONGEST_WAIT_MS = 60_000;
+
+export interface XeroRequest {
+  method: 'GET' | 'PUT' | 'POST';
+  /** Under the Accounting API, e.g. `/Accounts`. */
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface XeroSession {
+  tenantName: string;
+  /** A call to the Accounting API: 429 waited out, a 401 answered by one refresh; the parsed body of a 2xx. */
+  call(req: XeroRequest): Promise<any>;
+}
+
+/**
+ * The studio's Xero session for one act: its kept tokens, refreshed when expired or refused (once), the rotated
+ * refresh token kept at once; a refused refresh marks the connection needs_reconnect and answers
+ * ACCOUNTING_NOT_CONNECTED. `onRetry` hears each rate-limit wait (the push records it).
+ */
+export async function openXero(
+  config: Config,
+  studioId: string,
+  onRetry?: (waitMs: number) => void,
+): Promise<XeroSession> {
+  const store = accountingStore(config);
+  const row = await readConnectionRow(store.readDb, studioId);
+  if (!row || row.status !== 'connected') throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
+  const provider = xeroProvider(config);
+  let access = await unseal(config, row.access_token);
+  let expiresAt = row.access_expires_at;
+
+  async function refresh() {
+    const current = await readConnectionRow(store.readDb, studioId);
+    const refreshToken = current && (await unseal(config, current.refresh_token));
+    try {
+      if (!refreshToken) throw new ProviderRefused(400, ['the kept refresh token cannot be read']);
+      const tokens = await provider.refresh(refreshToken);
+      const [sealedAccess, sealedRefresh] = [await seal(config, tokens.accessToken), await seal(config, tokens.refreshToken)];
+      await store.write(async (tx) => {
+        await tx
+          .updateTable('accounting_connections')
+          .set({ access_token: sealedAccess, refresh_token: sealedRefresh, access_expires_at: tokens.expiresAt, updated_at: new Date().toISOString() })
+          .where('studio_id', '=', studioId)
+          .execute();
+      });
+      access = tokens.accessToken;
+      expiresAt = tokens.expiresAt;
+    } catch (err) {
+      if (!(err instanceof ProviderRefused)) throw err;
+      await store.write(async (tx) => {
+        await tx
+          .updateTable('accounting_connections')
+          .set({ status: 'needs_reconnect', updated_at: new Date().toISOString() })
+          .where('studio_id', '=', studioId)
+          .execute();
+      });
+      throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
+    }
+  }
+
+  const send = (req: XeroRequest) =>
+    fetch(`${config.xero.apiUrl}/api.xro/2.0${req.path}`, {
+      method: req.method,
+      headers: {
+        authorization: `Bearer ${access}`,
+        'xero-tenant-id': row.tenant_id,
+        accept: 'application/json',
+        ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...req.headers,
+      },
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    });
+
+  async function call(req: XeroRequest): Promise<any> {
+    if (!access || Date.parse(expiresAt) <= Date.now() + 30_000) await refresh();
+    let refreshed = false;
+    for (let tries = 0; ; ) {
+      const res = await send(req);
+      if (res.status === 401 && !refreshed) {
+        refreshed = true;
+        await refresh();
+        continue;
+      }
+      if (res.status === 429 && ++tries < RATE_LIMIT_TRIES) {
+        const waitMs = Math.min(LONGEST_WAIT_MS, Math.max(0, Number(res.headers.get('retry-after')) || 1) * 1000);
+        onRetry?.(waitMs);
+        await new Promise((r) => setTimeout(r, waitMs));
+        continue;
+      }
+      const body = await res.json().catch(() => undefined);
+      if (res.ok) return body;
+      if (res.status === 401) throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
+      throw new ProviderRefused(res.status, xeroMessages(body, res.status));
+    }
+  }
+
+  return { tenantName: row.tenant_name, call };
+}
+
+/** Xero's own words from an error answer: its validation errors, else its message, else the status. */
+export function xeroMessages(body: any, status: number): string[] {
+  const validation: string[] = [];
+  for (const element of body?.Elements ?? []) {
+    for (const e of element?.ValidationErrors ?? []) if (typeof e?.Message === 'string') validation.push(e.Message);
+  }
+  if (validation.length) return validation;
+  if (typeof body?.Message === 'string') return [body.Message];
+  if (typeof body?.Detail === 'string') return [body.Detail];
+  return [`Xero answered ${status}`];
+}
+
+/** A provider refusal as the error an action answers, with Xero's words. */
+export function providerFailure(err: unknown): never {
+  if (err instanceof ProviderRefused) {
+    throw new ServiceError('ACCOUNTING_PROVIDER_FAILED', `Xero refused the request: ${err.messages.join('; ')}. Nothing was changed here.`);
+  }
+  throw err;
+}
