@@ -24,6 +24,13 @@ export type AppRouter = TRPCBuiltRouter<
       listMyStudios: Q<In<typeof A.listMyStudios>, Out<typeof A.listMyStudios>>;
       revokeApiToken: M<In<typeof A.revokeApiToken>, Out<typeof A.revokeApiToken>>;
     };
+    accounting: {
+      connectAccounting: M<In<typeof A.connectAccounting> & { commandKey?: string; confirm?: boolean }, Out<typeof A.connectAccounting>>;
+      disconnectAccounting: M<In<typeof A.disconnectAccounting> & { confirm?: boolean }, Out<typeof A.disconnectAccounting>>;
+      getAccountingConnection: Q<In<typeof A.getAccountingConnection>, Out<typeof A.getAccountingConnection>>;
+      listAccountingAccounts: Q<In<typeof A.listAccountingAccounts>, Out<typeof A.listAccountingAccounts>>;
+      mapAccountingAccounts: M<In<typeof A.mapAccountingAccounts>, Out<typeof A.mapAccountingAccounts>>;
+    };
     audit: {
       getAuditEvent: Q<In<typeof A.getAuditEvent>, Out<typeof A.getAuditEvent>>;
       listLineAuditEvents: Q<In<typeof A.listLineAuditEvents>, Out<typeof A.listLineAuditEvents>>;

@@ -5,12 +5,12 @@ import { ACCOUNTING_BILLED_KINDS } from '../../db/vocabulary.js';
 
 const Kind = z
   .enum(ACCOUNTING_BILLED_KINDS)
-  .describe('What is billed: goods (schedule lines), or a charge type (design_fee, time, reimbursable, disbursement, freight).');
+  .describe(
+    'What is billed: goods (schedule lines), or a charge type (design_fee, time, reimbursable, disbursement, freight).',
+  );
 
 const Mappings = z.strictObject({
-  mappings: z.array(
-    z.strictObject({ kind: Kind, accountCode: z.string().nullable(), taxType: z.string().nullable() }),
-  ),
+  mappings: z.array(z.strictObject({ kind: Kind, accountCode: z.string().nullable(), taxType: z.string().nullable() })),
 });
 
 export const listAccountingAccounts = defineAction({
@@ -20,16 +20,28 @@ export const listAccountingAccounts = defineAction({
   domain: 'accounting',
   summary: "Read the Xero organisation's chart of accounts and tax rates, and the studio's current mapping.",
   description:
-    "Reads from Xero now (needs a connection: ACCOUNTING_NOT_CONNECTED otherwise): every account with a code (code, name, type such as REVENUE, its default tax type, status) and every tax rate (taxType, name, ratePercent as decimal text), both whole, plus which account and tax type each kind of thing billed goes to so far (null: not mapped). Choose revenue accounts from here for map_accounting_accounts.",
-  intents: ['show our chart of accounts', 'which xero accounts and tax rates do we have', 'what account codes can invoices use'],
+    'Reads from Xero now (needs a connection: ACCOUNTING_NOT_CONNECTED otherwise): every account with a code (code, name, type such as REVENUE, its default tax type, status) and every tax rate (taxType, name, ratePercent as decimal text), both whole, plus which account and tax type each kind of thing billed goes to so far (null: not mapped). Choose revenue accounts from here for map_accounting_accounts.',
+  intents: [
+    'show our chart of accounts',
+    'which xero accounts and tax rates do we have',
+    'what account codes can invoices use',
+  ],
   scope: 'accounting:manage',
   input: z.strictObject({}),
   output: z.strictObject({
     organisationName: z.string(),
     accounts: z.array(
-      z.strictObject({ code: z.string(), name: z.string(), type: z.string(), taxType: z.string().nullable(), status: z.string() }),
+      z.strictObject({
+        code: z.string(),
+        name: z.string(),
+        type: z.string(),
+        taxType: z.string().nullable(),
+        status: z.string(),
+      }),
     ),
-    taxRates: z.array(z.strictObject({ taxType: z.string(), name: z.string(), ratePercent: z.string(), status: z.string() })),
+    taxRates: z.array(
+      z.strictObject({ taxType: z.string(), name: z.string(), ratePercent: z.string(), status: z.string() }),
+    ),
     mappings: Mappings.shape.mappings,
   }),
   errors: ['ACCOUNTING_NOT_CONNECTED', 'ACCOUNTING_NOT_CONFIGURED', 'ACCOUNTING_PROVIDER_FAILED'],
@@ -45,11 +57,21 @@ export const mapAccountingAccounts = defineAction({
   summary: 'Say which Xero revenue account and tax type each kind of thing billed goes to.',
   description:
     "Sets, for the kinds you send (goods, design_fee, time, reimbursable, disbursement, freight), the revenue account code and tax type invoice lines of that kind are pushed with; kinds you leave out keep theirs. Both are checked against the organisation's chart read from Xero now (list_accounting_accounts shows it): an unknown, archived or non-revenue account, or an unknown tax type, is refused and nothing changes. Answers the whole mapping. push_invoice_to_accounting needs every kind it bills mapped.",
-  intents: ['which account do design fees go to', 'set the revenue accounts for invoices', 'map freight to an account code'],
+  intents: [
+    'which account do design fees go to',
+    'set the revenue accounts for invoices',
+    'map freight to an account code',
+  ],
   scope: 'accounting:manage',
   input: z.strictObject({
     mappings: z
-      .array(z.strictObject({ kind: Kind, accountCode: z.string().trim().min(1).max(10), taxType: z.string().trim().min(1).max(50) }))
+      .array(
+        z.strictObject({
+          kind: Kind,
+          accountCode: z.string().trim().min(1).max(10),
+          taxType: z.string().trim().min(1).max(50),
+        }),
+      )
       .min(1)
       .max(ACCOUNTING_BILLED_KINDS.length)
       .refine((ms) => new Set(ms.map((m) => m.kind)).size === ms.length, 'Each kind at most once.'),

@@ -20,7 +20,7 @@ export const getAccountingConnection = defineAction({
   kind: 'procedure',
   effect: 'query',
   domain: 'accounting',
-  summary: "Whether the studio is connected to Xero, and to which organisation.",
+  summary: 'Whether the studio is connected to Xero, and to which organisation.',
   description:
     "Answers not_connected, connected (with the Xero organisation's name and when it was connected) or needs_reconnect (Xero refused the kept tokens, e.g. access was removed in Xero: call connect_accounting again). Read it before pushing an invoice.",
   intents: ['are we connected to xero', 'which xero organisation are we linked to', 'check the accounting connection'],

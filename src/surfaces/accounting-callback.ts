@@ -3,7 +3,7 @@ import type { Runtime } from '../core/invoke.js';
 import { type CallbackOutcome, completeAuthorization } from '../domain/accounting/callback.js';
 import { callbackPath } from '../domain/accounting/connection.js';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const SENTENCES: Record<Exclude<CallbackOutcome, { ok: true }>['reason'], string> = {
@@ -31,7 +31,7 @@ export function registerAccountingCallback(app: FastifyInstance, rt: Runtime) {
         .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
         .type('text/html; charset=utf-8')
         .code(outcome.ok ? 200 : 400)
-        .send(`<!doctype html><meta charset="utf-8"><title>Xero</title><p>${escape(text)}</p>`);
+        .send(`<!doctype html><meta charset="utf-8"><title>Xero</title><p>${escapeHtml(text)}</p>`);
     },
   );
 }

@@ -92,7 +92,13 @@ export async function mapAccounts(ctx: ActionContext, mappings: Mapping[]) {
       .execute();
     await ctx.db
       .insertInto('accounting_account_mappings')
-      .values({ studio_id: ctx.studioId, charge_type: m.kind, account_code: m.accountCode, tax_type: m.taxType, updated_at: ctx.now })
+      .values({
+        studio_id: ctx.studioId,
+        charge_type: m.kind,
+        account_code: m.accountCode,
+        tax_type: m.taxType,
+        updated_at: ctx.now,
+      })
       .execute();
   }
   ctx.audit({

@@ -18,11 +18,16 @@ export async function seal(config: Pick<Config, 'secret' | 'databasePath'>, plai
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', await key(config), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** The plain text, or undefined when it was sealed under another key or altered. */
-export async function unseal(config: Pick<Config, 'secret' | 'databasePath'>, sealed: string): Promise<string | undefined> {
+export async function unseal(
+  config: Pick<Config, 'secret' | 'databasePath'>,
+  sealed: string,
+): Promise<string | undefined> {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || body === undefined) return undefined;
   try {

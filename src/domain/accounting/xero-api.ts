@@ -47,11 +47,19 @@ export async function openXero(
     try {
       if (!refreshToken) throw new ProviderRefused(400, ['the kept refresh token cannot be read']);
       const tokens = await provider.refresh(refreshToken);
-      const [sealedAccess, sealedRefresh] = [await seal(config, tokens.accessToken), await seal(config, tokens.refreshToken)];
+      const [sealedAccess, sealedRefresh] = [
+        await seal(config, tokens.accessToken),
+        await seal(config, tokens.refreshToken),
+      ];
       await store.write(async (tx) => {
         await tx
           .updateTable('accounting_connections')
-          .set({ access_token: sealedAccess, refresh_token: sealedRefresh, access_expires_at: tokens.expiresAt, updated_at: new Date().toISOString() })
+          .set({
+            access_token: sealedAccess,
+            refresh_token: sealedRefresh,
+            access_expires_at: tokens.expiresAt,
+            updated_at: new Date().toISOString(),
+          })
           .where('studio_id', '=', studioId)
           .execute();
       });
@@ -124,7 +132,10 @@ export function xeroMessages(body: any, status: number): string[] {
 /** A provider refusal as the error an action answers, with Xero's words. */
 export function providerFailure(err: unknown): never {
   if (err instanceof ProviderRefused) {
-    throw new ServiceError('ACCOUNTING_PROVIDER_FAILED', `Xero refused the request: ${err.messages.join('; ')}. Nothing was changed here.`);
+    throw new ServiceError(
+      'ACCOUNTING_PROVIDER_FAILED',
+      `Xero refused the request: ${err.messages.join('; ')}. Nothing was changed here.`,
+    );
   }
   throw err;
 }

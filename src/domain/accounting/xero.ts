@@ -14,7 +14,11 @@ export function xeroProvider(config: Pick<Config, 'xero'>): AccountingProvider {
   async function tokenRequest(form: Record<string, string>): Promise<TokenSet> {
     const res = await fetch(`${identityUrl}/connect/token`, {
       method: 'POST',
-      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: basic,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: new URLSearchParams(form),
     });
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
