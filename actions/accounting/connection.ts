@@ -61,7 +61,11 @@ export const disconnectAccounting = defineAction({
   domain: 'accounting',
   summary: 'Disconnect the studio from Xero: revokes access at Xero and forgets the tokens.',
   description: `Ends the connection: the tokens kept for Xero are deleted here and revoked at Xero; invoices already pushed stay in Xero. Disconnecting when not connected changes nothing and asks nothing. ${CONFIRMED}`,
-  intents: ['disconnect xero', 'stop syncing with our accounts', 'unlink the accounting software'],
+  intents: [
+    'disconnect xero',
+    'stop syncing with our accounts',
+    'remove the link between the studio and our accounting software',
+  ],
   scope: 'accounting:manage',
   input: z.strictObject({}),
   output: ConnectionState,

@@ -214,6 +214,13 @@ export const ERROR_CATALOG = {
     sentence:
       'A line would receive more than was ordered less what it already received; read the order (get_purchase_order) and record what is still outstanding at most.',
   },
+  ACCOUNTING_NOT_CONNECTED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Accounting is not connected',
+    sentence:
+      'The studio has no working Xero connection (never connected, disconnected, or Xero refused its tokens); connect_accounting and open the link it answers, then try again.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',
@@ -316,6 +323,13 @@ export const ERROR_CATALOG = {
     sentence:
       "The mail server did not take the email; check the recipient's address (the delivery's error says what the server answered) and deliver it again.",
   },
+  ACCOUNTING_PROVIDER_FAILED: {
+    status: 502,
+    trpc: 'BAD_GATEWAY',
+    title: 'Xero did not answer as expected',
+    sentence:
+      'Xero refused or failed the request (its answer is in the detail); nothing was changed here. Try again in a few minutes.',
+  },
   OPERATION_INTERRUPTED: {
     status: 503,
     trpc: 'SERVICE_UNAVAILABLE',
@@ -343,20 +357,6 @@ export const ERROR_CATALOG = {
     title: 'Accounting is not configured',
     sentence:
       'This server has no Xero app registration until STUDIO_XERO_CLIENT_ID and STUDIO_XERO_CLIENT_SECRET are set; ask whoever runs the server to set them, then connect_accounting again.',
-  },
-  ACCOUNTING_NOT_CONNECTED: {
-    status: 409,
-    trpc: 'CONFLICT',
-    title: 'Accounting is not connected',
-    sentence:
-      'The studio has no working Xero connection (never connected, disconnected, or Xero refused its tokens); connect_accounting and open the link it answers, then try again.',
-  },
-  ACCOUNTING_PROVIDER_FAILED: {
-    status: 502,
-    trpc: 'BAD_GATEWAY',
-    title: 'Xero did not answer as expected',
-    sentence:
-      'Xero refused or failed the request (its answer is in the detail); nothing was changed here. Try again in a few minutes.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 

@@ -15,7 +15,7 @@ import { CANARY, type XeroWorld, agreeInBrowser, startXero } from './xero-world.
 let xero: XeroWorld;
 beforeAll(async () => {
   xero = await startXero();
-}, 180_000);
+}, 900_000);
 afterAll(async () => xero?.stop());
 
 let app: TestApp;
