@@ -78,7 +78,7 @@ export const mapAccountingAccounts = defineAction({
   }),
   output: Mappings,
   errors: ['ACCOUNTING_NOT_CONNECTED', 'ACCOUNTING_NOT_CONFIGURED', 'ACCOUNTING_PROVIDER_FAILED'],
-  prepare: (env) => accounts.readChart({ config: env.config, studioId: env.studioId! }),
+  prepare: (env) => accounts.readChart({ config: env.config, studioId: env.studioId!, db: env.store.readDb }),
   example: { mappings: [{ kind: 'design_fee', accountCode: '200', taxType: 'OUTPUT2' }] },
   handler: (ctx, input) => accounts.mapAccounts(ctx, input.mappings),
 });

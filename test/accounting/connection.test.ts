@@ -67,14 +67,14 @@ describe('connect_accounting and get_accounting_connection', () => {
     const agreed = await fetch(started.authorizationUrl, { redirect: 'manual' });
     const back = agreed.headers.get('location')!;
     const page = await fetch(back);
-    expect(page.status).toBe(200);
     expect(await page.text()).toContain('Connected to Xero');
+    expect(page.status).toBe(200);
     const replay = await fetch(back);
     expect(replay.status).toBe(400);
     const state = seen(await owner.accounting.getAccountingConnection.query({}));
     expect(state.status).toBe('connected');
     expect(state.organisationName).toBeTruthy();
-    expect(xero.sent.some((s) => s.path === '/connections')).toBe(true);
+    expect(xero.sent.some((s) => s.path === '/Connections')).toBe(true);
   });
 
   it('an unknown state changes nothing', async () => {

@@ -111,6 +111,9 @@ export async function startXero(): Promise<XeroWorld> {
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)),
       ) as Record<string, string>;
+      // The identity contract's only example for /Connections is a JSON string, not the array its schema says, so
+      // Prism (with --errors) refuses its own example: it answers from the schema instead.
+      if (!api) headers.prefer = 'dynamic=true';
       const answer = await fetch(target, { method: req.method, headers, body: text || undefined });
       record.status = answer.status;
       const body = await answer.text();

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
@@ -11,8 +13,10 @@ export interface ChartOfAccounts {
 }
 
 /** The chart of accounts (those with a code) and the tax rates, read from the studio's Xero organisation. */
-export async function readChart(env: Pick<PrepareEnv, 'config'> & { studioId: string }): Promise<ChartOfAccounts> {
-  const xero = await openXero(env.config, env.studioId);
+export async function readChart(
+  env: Pick<PrepareEnv, 'config'> & { studioId: string; db: Kysely<Database> },
+): Promise<ChartOfAccounts> {
+  const xero = await openXero(env.config, env.studioId, env.db);
   try {
     const accounts = await xero.call({ method: 'GET', path: '/Accounts' });
     const taxRates = await xero.call({ method: 'GET', path: '/TaxRates' });

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import type { Config } from '../../config.js';
 import { ServiceError } from '../../core/errors.js';
 import { ProviderRefused } from './provider.js';
@@ -32,18 +34,20 @@ export interface XeroSession {
 export async function openXero(
   config: Config,
   studioId: string,
+  db: Kysely<Database>,
   onRetry?: (waitMs: number) => void,
 ): Promise<XeroSession> {
+  // Read on the caller's connection: a query holds its snapshot's, and a second reader could wait for it forever.
+  const row = await readConnectionRow(db, studioId);
   const store = accountingStore(config);
-  const row = await readConnectionRow(store.readDb, studioId);
   if (!row || row.status !== 'connected') throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
   const provider = xeroProvider(config);
   let access = await unseal(config, row.access_token);
   let expiresAt = row.access_expires_at;
+  let sealedRefreshToken = row.refresh_token;
 
   async function refresh() {
-    const current = await readConnectionRow(store.readDb, studioId);
-    const refreshToken = current && (await unseal(config, current.refresh_token));
+    const refreshToken = await unseal(config, sealedRefreshToken);
     try {
       if (!refreshToken) throw new ProviderRefused(400, ['the kept refresh token cannot be read']);
       const tokens = await provider.refresh(refreshToken);
@@ -64,6 +68,7 @@ export async function openXero(
           .execute();
       });
       access = tokens.accessToken;
+      sealedRefreshToken = sealedRefresh;
       expiresAt = tokens.expiresAt;
     } catch (err) {
       if (!(err instanceof ProviderRefused)) throw err;

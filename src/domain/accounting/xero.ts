@@ -52,14 +52,18 @@ export function xeroProvider(config: Pick<Config, 'xero'>): AccountingProvider {
       tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }),
     refresh: (refreshToken) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),
     async tenants(accessToken) {
-      const res = await fetch(`${apiUrl}/connections`, {
+      const res = await fetch(`${apiUrl}/Connections`, {
         headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
       });
-      if (!res.ok) throw new ProviderRefused(res.status, [`Xero's connections answered ${res.status}`]);
+      if (!res.ok) throw new ProviderRefused(res.status, [`Xero's Connections answered ${res.status}`]);
       const list = (await res.json()) as { tenantId?: string; tenantName?: string; tenantType?: string }[];
-      return list
-        .filter((c) => c.tenantId && (c.tenantType ?? 'ORGANISATION') === 'ORGANISATION')
-        .map((c) => ({ id: c.tenantId!, name: c.tenantName ?? 'Xero organisation' }));
+      const tenants = Array.isArray(list) ? list.filter((c) => c.tenantId) : [];
+      // An organisation first (a practice connection is no place for sales invoices), else what Xero gave.
+      const ordered = [
+        ...tenants.filter((c) => c.tenantType === 'ORGANISATION'),
+        ...tenants.filter((c) => c.tenantType !== 'ORGANISATION'),
+      ];
+      return ordered.map((c) => ({ id: c.tenantId!, name: c.tenantName ?? 'Xero organisation' }));
     },
     async revoke(refreshToken) {
       await fetch(`${identityUrl}/connect/revocation`, {
