@@ -5,7 +5,6 @@ import { DiskBlobStore } from './files/blob-store.js';
 import { OperationRunner } from './jobs/runner.js';
 import { startSweeper } from './jobs/sweeper.js';
 import { processLog } from './process-log.js';
-import { keepAccountingStore } from './domain/accounting/stores.js';
 
 /** Opens the database (migrating it) and wires what `invoke` needs. Its error lines go to stderr (see processLog). */
 export async function createRuntime(config: Config): Promise<Runtime> {
@@ -14,7 +13,6 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     url: config.databaseUrl,
     synchronous: config.synchronous,
   });
-  keepAccountingStore(config, store);
   const files = new DiskBlobStore(config.blobDir);
   await files.sweepIncoming();
   const log = processLog(config);

@@ -46,7 +46,9 @@ export const listAccountingAccounts = defineAction({
   }),
   errors: ['ACCOUNTING_NOT_CONNECTED', 'ACCOUNTING_NOT_CONFIGURED', 'ACCOUNTING_PROVIDER_FAILED'],
   example: {},
-  handler: async (ctx) => ({ ...(await accounts.readChart(ctx)), ...(await accounts.readMappings(ctx)) }),
+  // Xero is asked before the read snapshot opens (a reader's connection never waits on the network).
+  prepare: (env) => accounts.readChart(env),
+  handler: async (ctx) => ({ ...(ctx.prepared as accounts.ChartOfAccounts), ...(await accounts.readMappings(ctx)) }),
 });
 
 export const mapAccountingAccounts = defineAction({
@@ -78,7 +80,7 @@ export const mapAccountingAccounts = defineAction({
   }),
   output: Mappings,
   errors: ['ACCOUNTING_NOT_CONNECTED', 'ACCOUNTING_NOT_CONFIGURED', 'ACCOUNTING_PROVIDER_FAILED'],
-  prepare: (env) => accounts.readChart({ config: env.config, studioId: env.studioId!, db: env.store.readDb }),
+  prepare: (env) => accounts.readChart(env),
   example: { mappings: [{ kind: 'design_fee', accountCode: '200', taxType: 'OUTPUT2' }] },
   handler: (ctx, input) => accounts.mapAccounts(ctx, input.mappings),
 });

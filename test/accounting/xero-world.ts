@@ -6,9 +6,13 @@
  * request (for Xero's business rules Prism cannot check) and can answer one 429 or 401 first when a test asks.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
+import YAML from 'yaml';
 import { binOf } from '../mcp/node22-clients.js';
 import { ROOT } from '../helpers/server.js';
 
@@ -27,20 +31,53 @@ export interface Sent {
 /** A token value no part of the server should ever print: every token the OAuth server issues contains it. */
 export const CANARY = 'CANARY-xero-token-7f3c9a';
 
+/** The Accounting API paths the server calls; Prism is given these with every component they reach. */
+const PATHS_USED = ['/Accounts', '/TaxRates', '/Contacts', '/Invoices'];
+
+/**
+ * Xero's accounting contract cut to the paths the server calls, mechanically: those paths as Xero wrote them, and
+ * every component they reach by $ref. Prism takes about 50 s to start over the whole 20,000-line file on a busy
+ * machine and about 10 s over this; what it validates for these paths is the same.
+ */
+function contractForPathsUsed(): string {
+  const doc = YAML.parse(readFileSync(join(CONTRACT_DIR, 'xero_accounting.yaml'), 'utf8'));
+  doc.paths = Object.fromEntries(PATHS_USED.map((p) => [p, doc.paths[p]]));
+  const reached = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      if (k !== '$ref' || typeof x !== 'string') walk(x);
+      else if (!reached.has(x)) {
+        reached.add(x);
+        const [, , section, name] = x.split('/');
+        walk(doc.components[section!][name!]);
+      }
+    }
+  };
+  walk(doc.paths);
+  const components: Record<string, Record<string, unknown>> = { securitySchemes: doc.components.securitySchemes };
+  for (const ref of reached) {
+    const [, , section, name] = ref.split('/');
+    (components[section!] ??= {})[name!] = doc.components[section!][name!];
+  }
+  doc.components = components;
+  const file = join(mkdtempSync(join(tmpdir(), 'xero-contract-')), 'xero_accounting.json');
+  writeFileSync(file, JSON.stringify(doc));
+  return file;
+}
+
+/** The identity contract's own example of /Connections, which it wrote as a JSON string: parsed, it is the array. */
+function connectionsExample(): unknown {
+  const doc = YAML.parse(readFileSync(join(CONTRACT_DIR, 'xero-identity.yaml'), 'utf8'));
+  return JSON.parse(doc.paths['/Connections'].get.responses['200'].content['application/json'].example);
+}
+
 async function startPrismMock(spec: string): Promise<{ url: string; proc: ChildProcess }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const proc = spawn(
     process.execPath,
-    [
-      binOf('@stoplight/prism-cli', 'prism'),
-      'mock',
-      join(CONTRACT_DIR, spec),
-      '--errors',
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-    ],
+    [binOf('@stoplight/prism-cli', 'prism'), 'mock', spec, '--errors', '-h', '127.0.0.1', '-p', String(port)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
   );
   let log = '';
@@ -56,23 +93,68 @@ async function startPrismMock(spec: string): Promise<{ url: string; proc: ChildP
   return { url: `http://127.0.0.1:${port}`, proc };
 }
 
+/** An answer given before Prism: a status (429 carries Retry-After: 1), or a status with Xero's error body. */
+export type Fault = number | { status: number; body: unknown };
+
 export interface XeroWorld {
   oauth: OAuth2Server;
   /** STUDIO_XERO_* for the app. */
   env: Record<string, string>;
   sent: Sent[];
-  /** The next API requests are answered with these statuses before reaching Prism (429 carries Retry-After: 1). */
-  faults: number[];
+  /** The next API requests are answered with these before reaching Prism. */
+  faults: Fault[];
+  /** Xero's invoices as created, by Idempotency-Key (a key sent again answers the invoice it made). */
+  invoices: Map<string, XeroInvoice>;
+  /** When set, the next invoice Xero creates answers a Total this much (in the currency) above the lines' sum. */
+  skewTotal: { by: number };
   /** Requests Prism refused (the server broke Xero's contract): the tests expect none. */
   refused(): Sent[];
   stop(): Promise<void>;
 }
 
+export interface XeroInvoice {
+  InvoiceID: string;
+  InvoiceNumber: string;
+  Type: string;
+  Status: string;
+  Contact: unknown;
+  LineItems: { LineAmount: number; TaxAmount: number }[];
+  SubTotal: number;
+  TotalTax: number;
+  Total: number;
+}
+
+const cents = (n: unknown) => Math.round(Number(n) * 100);
+
+/**
+ * What Xero's createInvoices answers for an invoice it accepted: its id and number, the lines as sent, and totals
+ * summed from the lines (Xero sums the lines' amounts and their tax; it never taxes the total).
+ */
+function createdInvoice(sent: any, number: number, skew: number): XeroInvoice {
+  const lines = (sent.LineItems ?? []).map((l: any) => ({
+    ...l,
+    LineAmount: l.LineAmount ?? cents(Number(l.Quantity) * Number(l.UnitAmount)) / 100,
+    TaxAmount: l.TaxAmount ?? 0,
+  }));
+  const sub = lines.reduce((t: number, l: any) => t + cents(l.LineAmount), 0);
+  const tax = lines.reduce((t: number, l: any) => t + cents(l.TaxAmount), 0);
+  return {
+    ...sent,
+    InvoiceID: randomUUID(),
+    InvoiceNumber: `INV-${String(number).padStart(4, '0')}`,
+    LineItems: lines,
+    SubTotal: sub / 100,
+    TotalTax: tax / 100,
+    Total: (sub + tax + cents(skew)) / 100,
+  };
+}
+
 export async function startXero(): Promise<XeroWorld> {
   const [accounting, identity] = await Promise.all([
-    startPrismMock('xero_accounting.yaml'),
-    startPrismMock('xero-identity.yaml'),
+    startPrismMock(contractForPathsUsed()),
+    startPrismMock(join(CONTRACT_DIR, 'xero-identity.yaml')),
   ]);
+  const connections = connectionsExample();
   const oauth = new OAuth2Server(undefined, undefined, {
     endpoints: { token: '/connect/token', authorize: '/identity/connect/authorize', revoke: '/connect/revocation' },
   });
@@ -85,7 +167,29 @@ export async function startXero(): Promise<XeroWorld> {
   });
   await oauth.start(0, '127.0.0.1');
   const sent: Sent[] = [];
-  const faults: number[] = [];
+  const faults: Fault[] = [];
+  const invoices = new Map<string, XeroInvoice>();
+  const skewTotal = { by: 0 };
+
+  /**
+   * Prism checks the request against the contract and answers the contract's example; where the example cannot be
+   * the answer, the door answers in its place once Prism accepted the request: /Connections (the identity contract
+   * wrote its example as a string, so Prism would answer random schema data, sometimes an empty list) and a created
+   * invoice (Xero's answer carries the invoice the request described, its totals summed from its lines).
+   */
+  function answerFor(req: { method: string; path: string; headers: Sent['headers'] }, body: any): unknown {
+    if (req.path.startsWith('/Connections')) return connections;
+    if (req.method !== 'PUT' || !req.path.startsWith('/api.xro/2.0/Invoices')) return undefined;
+    const key = String(req.headers['idempotency-key'] ?? randomUUID());
+    let made = invoices.get(key);
+    if (!made) {
+      made = createdInvoice(body.Invoices[0], invoices.size + 1, skewTotal.by);
+      skewTotal.by = 0;
+      invoices.set(key, made);
+    }
+    return { Id: randomUUID(), Status: 'OK', ProviderName: 'studio-tests', Invoices: [made] };
+  }
+
   const door: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -101,24 +205,27 @@ export async function startXero(): Promise<XeroWorld> {
       sent.push(record);
       const fault = faults.shift();
       if (fault) {
-        record.status = fault;
+        const status = typeof fault === 'number' ? fault : fault.status;
+        record.status = status;
         record.injected = true;
-        res.writeHead(fault, { 'content-type': 'application/json', ...(fault === 429 ? { 'retry-after': '1' } : {}) });
-        return res.end(JSON.stringify({ Title: 'injected', Status: fault }));
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          ...(status === 429 ? { 'retry-after': '1' } : {}),
+        });
+        return res.end(JSON.stringify(typeof fault === 'number' ? { Title: 'injected', Status: fault } : fault.body));
       }
       const api = req.url!.startsWith('/api.xro/2.0/');
       const target = api ? accounting.url + req.url!.slice('/api.xro/2.0'.length) : identity.url + req.url!;
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)),
       ) as Record<string, string>;
-      // The identity contract's only example for /Connections is a JSON string, not the array its schema says, so
-      // Prism (with --errors) refuses its own example: it answers from the schema instead.
       if (!api) headers.prefer = 'dynamic=true';
       const answer = await fetch(target, { method: req.method, headers, body: text || undefined });
       record.status = answer.status;
       const body = await answer.text();
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-      res.end(body);
+      const own = answer.ok ? answerFor(record, record.body) : undefined;
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(own === undefined ? body : JSON.stringify(own));
     });
   });
   await new Promise<void>((r) => door.listen(0, '127.0.0.1', r));
@@ -129,6 +236,8 @@ export async function startXero(): Promise<XeroWorld> {
     oauth,
     sent,
     faults,
+    invoices,
+    skewTotal,
     env: {
       STUDIO_XERO_CLIENT_ID: 'studio-test-client',
       STUDIO_XERO_CLIENT_SECRET: 'studio-test-client-secret',

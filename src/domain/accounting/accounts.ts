@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
@@ -13,10 +11,8 @@ export interface ChartOfAccounts {
 }
 
 /** The chart of accounts (those with a code) and the tax rates, read from the studio's Xero organisation. */
-export async function readChart(
-  env: Pick<PrepareEnv, 'config'> & { studioId: string; db: Kysely<Database> },
-): Promise<ChartOfAccounts> {
-  const xero = await openXero(env.config, env.studioId, env.db);
+export async function readChart(env: PrepareEnv): Promise<ChartOfAccounts> {
+  const xero = await openXero(env.config, env.studioId!, env.store);
   try {
     const accounts = await xero.call({ method: 'GET', path: '/Accounts' });
     const taxRates = await xero.call({ method: 'GET', path: '/TaxRates' });

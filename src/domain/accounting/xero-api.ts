@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Store } from '../../../db/store.js';
 import type { Config } from '../../config.js';
 import { ServiceError } from '../../core/errors.js';
 import { ProviderRefused } from './provider.js';
 import { seal, unseal } from './sealed.js';
-import { accountingStore } from './stores.js';
 import { xeroProvider } from './xero.js';
 import { readConnectionRow } from './connection.js';
 
@@ -27,20 +25,21 @@ export interface XeroSession {
 }
 
 /**
- * The studio's Xero session for one act: its kept tokens, refreshed when expired or refused (once), the rotated
- * refresh token kept at once; a refused refresh marks the connection needs_reconnect and answers
- * ACCOUNTING_NOT_CONNECTED. `onRetry` hears each rate-limit wait (the push records it).
+ * The studio's Xero session for one act, opened outside any transaction or snapshot (an action's `prepare`, an
+ * operation's job): its kept tokens, refreshed when expired or refused (once). Xero rotates the refresh token on every
+ * refresh and the old one stops working, so the new pair is written at once in a transaction of its own, whatever
+ * becomes of the act; a refused refresh marks the connection needs_reconnect and answers ACCOUNTING_NOT_CONNECTED.
+ * These writes are credentials the provider changed, not an act of the caller: they carry no version and no audit
+ * event (nor a token), which is why they are not a handler's write. `onRetry` hears each rate-limit wait.
  */
 export async function openXero(
   config: Config,
   studioId: string,
-  db: Kysely<Database>,
+  store: Store,
   onRetry?: (waitMs: number) => void,
 ): Promise<XeroSession> {
-  // Read on the caller's connection: a query holds its snapshot's, and a second reader could wait for it forever.
-  const row = await readConnectionRow(db, studioId);
-  const store = accountingStore(config);
-  if (!row || row.status !== 'connected') throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
+  const row = await readConnectionRow(store.readDb, studioId);
+  if (row?.status !== 'connected') throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
   const provider = xeroProvider(config);
   let access = await unseal(config, row.access_token);
   let expiresAt = row.access_expires_at;
