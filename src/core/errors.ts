@@ -214,6 +214,13 @@ export const ERROR_CATALOG = {
     sentence:
       'A line would receive more than was ordered less what it already received; read the order (get_purchase_order) and record what is still outstanding at most.',
   },
+  ALREADY_INVOICED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Already invoiced',
+    sentence:
+      'What you asked to bill is already on an invoice pushed to the accounting system, so it is not billed twice; list_accounting_sync_events names that invoice.',
+  },
   ACCOUNTING_NOT_CONNECTED: {
     status: 409,
     trpc: 'CONFLICT',

@@ -134,12 +134,14 @@ export function xeroMessages(body: any, status: number): string[] {
 }
 
 /** A provider refusal as the error an action answers, with Xero's words. */
+export function providerError(err: ProviderRefused): ServiceError {
+  return new ServiceError(
+    'ACCOUNTING_PROVIDER_FAILED',
+    `Xero refused the request: ${err.messages.join('; ')}. Nothing was changed here.`,
+  );
+}
+
+/** Rethrows a provider refusal as providerError; anything else as it is. */
 export function providerFailure(err: unknown): never {
-  if (err instanceof ProviderRefused) {
-    throw new ServiceError(
-      'ACCOUNTING_PROVIDER_FAILED',
-      `Xero refused the request: ${err.messages.join('; ')}. Nothing was changed here.`,
-    );
-  }
-  throw err;
+  throw err instanceof ProviderRefused ? providerError(err) : err;
 }
