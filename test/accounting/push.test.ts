@@ -29,7 +29,10 @@ openTestAppWithMcp(
 );
 
 const answers: unknown[] = [];
-const seen = <T>(v: T): T => (answers.push(v), v);
+function seen<T>(v: T): T {
+  answers.push(v);
+  return v;
+}
 const cents = (n: unknown) => Math.round(Number(n) * 100);
 
 /** A project with a decided revision (accepted) and two charges; connected and every kind mapped. */

@@ -44,7 +44,10 @@ function contractForPathsUsed(): string {
   doc.paths = Object.fromEntries(PATHS_USED.map((p) => [p, doc.paths[p]]));
   const reached = new Set<string>();
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(walk);
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x);
+      return;
+    }
     if (!v || typeof v !== 'object') return;
     for (const [k, x] of Object.entries(v)) {
       if (k !== '$ref' || typeof x !== 'string') walk(x);

@@ -1,8 +1,37 @@
+import { z } from 'zod';
 import type { ActionContext } from '../../core/context.js';
 import type { PrepareEnv } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
 import { ACCOUNTING_BILLED_KINDS, type AccountingBilledKind } from '../../../db/vocabulary.js';
-import { openXero, providerFailure } from './xero-api.js';
+import { answerOf, openXero, providerFailure } from './xero-api.js';
+
+/** The fields read from Xero's answers (its schemas make almost every field optional). */
+const AccountsAnswer = z.looseObject({
+  Accounts: z
+    .array(
+      z.looseObject({
+        Code: z.string().optional(),
+        Name: z.string().default(''),
+        Type: z.string().default(''),
+        TaxType: z.string().optional(),
+        Status: z.string().default('ACTIVE'),
+      }),
+    )
+    .default([]),
+});
+const TaxRatesAnswer = z.looseObject({
+  TaxRates: z
+    .array(
+      z.looseObject({
+        TaxType: z.string().optional(),
+        Name: z.string().default(''),
+        EffectiveRate: z.number().optional(),
+        DisplayTaxRate: z.number().optional(),
+        Status: z.string().default('ACTIVE'),
+      }),
+    )
+    .default([]),
+});
 
 export interface ChartOfAccounts {
   organisationName: string;
@@ -14,28 +43,26 @@ export interface ChartOfAccounts {
 export async function readChart(env: PrepareEnv): Promise<ChartOfAccounts> {
   const xero = await openXero(env.config, env.studioId!, env.store);
   try {
-    const accounts = await xero.call({ method: 'GET', path: '/Accounts' });
-    const taxRates = await xero.call({ method: 'GET', path: '/TaxRates' });
+    const accounts = answerOf(AccountsAnswer, await xero.call({ method: 'GET', path: '/Accounts' }));
+    const taxRates = answerOf(TaxRatesAnswer, await xero.call({ method: 'GET', path: '/TaxRates' }));
     return {
       organisationName: xero.tenantName,
-      accounts: (accounts?.Accounts ?? [])
-        .filter((a: any) => typeof a.Code === 'string' && a.Code)
-        .map((a: any) => ({
-          code: a.Code,
-          name: String(a.Name ?? ''),
-          type: String(a.Type ?? ''),
-          taxType: a.TaxType ?? null,
-          status: String(a.Status ?? 'ACTIVE'),
-        })),
-      taxRates: (taxRates?.TaxRates ?? [])
-        .filter((t: any) => typeof t.TaxType === 'string')
-        .map((t: any) => ({
-          taxType: t.TaxType,
-          name: String(t.Name ?? ''),
-          // Xero answers the rate as a JSON number; it is passed on as the decimal text it wrote.
-          ratePercent: String(t.EffectiveRate ?? t.DisplayTaxRate ?? 0),
-          status: String(t.Status ?? 'ACTIVE'),
-        })),
+      accounts: accounts.Accounts.flatMap((a) =>
+        a.Code ? [{ code: a.Code, name: a.Name, type: a.Type, taxType: a.TaxType ?? null, status: a.Status }] : [],
+      ),
+      taxRates: taxRates.TaxRates.flatMap((t) =>
+        t.TaxType
+          ? [
+              {
+                taxType: t.TaxType,
+                name: t.Name,
+                // Xero answers the rate as a JSON number; it is passed on as the decimal text it wrote.
+                ratePercent: String(t.EffectiveRate ?? t.DisplayTaxRate ?? 0),
+                status: t.Status,
+              },
+            ]
+          : [],
+      ),
     };
   } catch (err) {
     return providerFailure(err);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * push_invoice_to_accounting. Accepting the push (the action's transaction) checks everything that can be checked here,
  * builds the invoice with exact amounts and claims what it bills, so nothing is billed twice even by two pushes at
@@ -27,7 +28,7 @@ import {
   xeroNumber,
 } from './invoice.js';
 import { readMappings } from './accounts.js';
-import { type XeroSession, openXero, providerError } from './xero-api.js';
+import { type XeroSession, answerOf, openXero, providerError } from './xero-api.js';
 import { ProviderRefused } from './provider.js';
 import type { Database } from '../../../db/schema.js';
 
@@ -187,6 +188,23 @@ async function syncEvent(
     .execute();
 }
 
+/** The fields read from Xero's answers to createContacts and createInvoices. */
+const ContactsAnswer = z.looseObject({ Contacts: z.array(z.looseObject({ ContactID: z.string() })).min(1) });
+const InvoicesAnswer = z.looseObject({
+  Invoices: z
+    .array(
+      z.looseObject({
+        InvoiceID: z.string(),
+        InvoiceNumber: z.string().optional(),
+        SubTotal: z.number(),
+        TotalTax: z.number(),
+        Total: z.number(),
+      }),
+    )
+    .min(1),
+});
+type MadeInvoice = z.output<typeof InvoicesAnswer>['Invoices'][number];
+
 /** The project's client as a Xero contact: made once (by Idempotency-Key) and remembered. */
 async function contactFor(job: JobContext<PushJobInput>, xero: XeroSession, projectId: string): Promise<string> {
   const project = await job.store.readDb
@@ -210,15 +228,13 @@ async function contactFor(job: JobContext<PushJobInput>, xero: XeroSession, proj
     .where('client_key', '=', clientKey)
     .executeTakeFirst();
   if (known) return known.contact_id;
-  const made = await xero.call({
+  const answer = await xero.call({
     method: 'PUT',
     path: '/Contacts',
     headers: { 'idempotency-key': createHash('sha256').update(`${job.studioId}:${clientKey}`).digest('hex') },
     body: { Contacts: [{ Name: name, ...(project.email ? { EmailAddress: project.email } : {}) }] },
   });
-  const contactId = made?.Contacts?.[0]?.ContactID;
-  if (typeof contactId !== 'string')
-    throw new ServiceError('ACCOUNTING_PROVIDER_FAILED', 'Xero made no contact for the client.');
+  const contactId = answerOf(ContactsAnswer, answer).Contacts[0]!.ContactID;
   await job.store.write(async (tx) => {
     await tx
       .insertInto('accounting_contacts')
@@ -259,11 +275,11 @@ const xeroInvoice = (invoice: BuiltInvoice, contactId: string) => ({
 });
 
 /** Both figures of a total that differs, or undefined when Xero's totals are ours. */
-function totalsDiffer(invoice: BuiltInvoice, answered: any): string | undefined {
+function totalsDiffer(invoice: BuiltInvoice, answered: MadeInvoice): string | undefined {
   const pairs = [
-    ['subtotal', invoice.totals.net4, answered?.SubTotal],
-    ['tax', invoice.totals.tax4, answered?.TotalTax],
-    ['total', invoice.totals.gross4, answered?.Total],
+    ['subtotal', invoice.totals.net4, answered.SubTotal],
+    ['tax', invoice.totals.tax4, answered.TotalTax],
+    ['total', invoice.totals.gross4, answered.Total],
   ] as const;
   const off = pairs.filter(([, ours, theirs]) => fromXeroNumber(theirs) !== BigInt(ours));
   if (!off.length) return undefined;
@@ -297,10 +313,7 @@ async function sendToXero(job: JobContext<PushJobInput>, push: PushRow, invoice:
     headers: { 'idempotency-key': push.idempotency_key },
     body: xeroInvoice(invoice, contactId),
   });
-  const made = answer?.Invoices?.[0];
-  if (typeof made?.InvoiceID !== 'string') {
-    throw new ServiceError('ACCOUNTING_PROVIDER_FAILED', 'Xero answered without the invoice it made; try again.');
-  }
+  const made = answerOf(InvoicesAnswer, answer).Invoices[0]!;
   const differ = totalsDiffer(invoice, made);
   if (differ) {
     throw new ServiceError(
@@ -308,7 +321,7 @@ async function sendToXero(job: JobContext<PushJobInput>, push: PushRow, invoice:
       `Xero's totals for draft invoice ${made.InvoiceNumber ?? made.InvoiceID} differ from ours (${differ}); delete that draft in Xero and check the tax rates mapped (map_accounting_accounts).`,
     );
   }
-  return made as { InvoiceID: string; InvoiceNumber?: string };
+  return made;
 }
 
 /**
@@ -362,10 +375,10 @@ export async function runPush(job: JobContext<PushJobInput>) {
   });
 }
 
-const presentPushed = (pushId: string, made: any, invoice: BuiltInvoice) => ({
+const presentPushed = (pushId: string, made: MadeInvoice, invoice: BuiltInvoice) => ({
   pushId,
-  providerInvoiceId: String(made.InvoiceID),
-  providerInvoiceNumber: made.InvoiceNumber ? String(made.InvoiceNumber) : null,
+  providerInvoiceId: made.InvoiceID,
+  providerInvoiceNumber: made.InvoiceNumber ?? null,
   status: 'DRAFT',
   currency: invoice.currency,
   lineCount: invoice.lines.length,

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { Store } from '../../../db/store.js';
 import type { Config } from '../../config.js';
 import { ServiceError } from '../../core/errors.js';
-import { ProviderRefused } from './provider.js';
+import { ProviderRefused, type TokenSet } from './provider.js';
+import type { AccountingConnectionsTable } from './entity.js';
 import { seal, unseal } from './sealed.js';
 import { xeroProvider } from './xero.js';
 import { readConnectionRow } from './connection.js';
@@ -21,7 +23,28 @@ export interface XeroRequest {
 export interface XeroSession {
   tenantName: string;
   /** A call to the Accounting API: 429 waited out, a 401 answered by one refresh; the parsed body of a 2xx. */
-  call(req: XeroRequest): Promise<any>;
+  call(req: XeroRequest): Promise<unknown>;
+}
+
+/** Writes the connection's columns in a transaction of its own (see openXero for why not the act's). */
+const setConnection = (store: Store, studioId: string, cols: Partial<AccountingConnectionsTable>) =>
+  store.write(async (tx) => {
+    await tx
+      .updateTable('accounting_connections')
+      .set({ ...cols, updated_at: new Date().toISOString() })
+      .where('studio_id', '=', studioId)
+      .execute();
+  });
+
+/** Keeps a refreshed pair of tokens, sealed; answers the sealed refresh token. */
+async function keepTokens(config: Config, store: Store, studioId: string, tokens: TokenSet): Promise<string> {
+  const refresh_token = await seal(config, tokens.refreshToken);
+  await setConnection(store, studioId, {
+    access_token: await seal(config, tokens.accessToken),
+    refresh_token,
+    access_expires_at: tokens.expiresAt,
+  });
+  return refresh_token;
 }
 
 /**
@@ -50,34 +73,13 @@ export async function openXero(
     try {
       if (!refreshToken) throw new ProviderRefused(400, ['the kept refresh token cannot be read']);
       const tokens = await provider.refresh(refreshToken);
-      const [sealedAccess, sealedRefresh] = [
-        await seal(config, tokens.accessToken),
-        await seal(config, tokens.refreshToken),
-      ];
-      await store.write(async (tx) => {
-        await tx
-          .updateTable('accounting_connections')
-          .set({
-            access_token: sealedAccess,
-            refresh_token: sealedRefresh,
-            access_expires_at: tokens.expiresAt,
-            updated_at: new Date().toISOString(),
-          })
-          .where('studio_id', '=', studioId)
-          .execute();
-      });
+      const sealedRefresh = await keepTokens(config, store, studioId, tokens);
       access = tokens.accessToken;
       sealedRefreshToken = sealedRefresh;
       expiresAt = tokens.expiresAt;
     } catch (err) {
       if (!(err instanceof ProviderRefused)) throw err;
-      await store.write(async (tx) => {
-        await tx
-          .updateTable('accounting_connections')
-          .set({ status: 'needs_reconnect', updated_at: new Date().toISOString() })
-          .where('studio_id', '=', studioId)
-          .execute();
-      });
+      await setConnection(store, studioId, { status: 'needs_reconnect' });
       throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
     }
   }
@@ -95,7 +97,7 @@ export async function openXero(
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
     });
 
-  async function call(req: XeroRequest): Promise<any> {
+  async function call(req: XeroRequest): Promise<unknown> {
     if (!access || Date.parse(expiresAt) <= Date.now() + 30_000) await refresh();
     let refreshed = false;
     for (let tries = 0; ; ) {
@@ -121,16 +123,29 @@ export async function openXero(
   return { tenantName: row.tenant_name, call };
 }
 
+/** Xero's answer read through the fields the server uses; an answer without them fails as the provider's. */
+export function answerOf<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new ServiceError('ACCOUNTING_PROVIDER_FAILED', "Xero's answer lacked what its contract promises; try again.");
+}
+
+const ErrorAnswer = z.looseObject({
+  Message: z.string().optional(),
+  Detail: z.string().optional(),
+  Elements: z
+    .array(z.looseObject({ ValidationErrors: z.array(z.looseObject({ Message: z.string() })).optional() }))
+    .optional(),
+});
+
 /** Xero's own words from an error answer: its validation errors, else its message, else the status. */
-export function xeroMessages(body: any, status: number): string[] {
-  const validation: string[] = [];
-  for (const element of body?.Elements ?? []) {
-    for (const e of element?.ValidationErrors ?? []) if (typeof e?.Message === 'string') validation.push(e.Message);
-  }
+export function xeroMessages(body: unknown, status: number): string[] {
+  const parsed = ErrorAnswer.safeParse(body);
+  if (!parsed.success) return [`Xero answered ${status}`];
+  const { Message, Detail, Elements } = parsed.data;
+  const validation = (Elements ?? []).flatMap((e) => (e.ValidationErrors ?? []).map((v) => v.Message));
   if (validation.length) return validation;
-  if (typeof body?.Message === 'string') return [body.Message];
-  if (typeof body?.Detail === 'string') return [body.Detail];
-  return [`Xero answered ${status}`];
+  return [Message ?? Detail ?? `Xero answered ${status}`];
 }
 
 /** A provider refusal as the error an action answers, with Xero's words. */
