@@ -17,7 +17,7 @@ export const pushInvoiceToAccounting = defineAction({
   kind: 'procedure',
   effect: 'mutation',
   domain: 'accounting',
-  summary: "Send a draft sales invoice to Xero for a project's client: a deposit or accepted pieces, and/or charges.",
+  summary: "Send a draft sales invoice to Xero: a revision's deposit or accepted pieces, and/or charges.",
   description:
     "Bills what you choose: revision (a decided estimate revision: part deposit, or accepted_pieces as issued) and/or chargeIds (project charges not yet invoiced). Builds the invoice with exact amounts (each line's net and tax as the studio issued them, rounded once per line) and the accounts mapped with map_accounting_accounts (every kind billed must be mapped), then sends it by an operation (poll get_operation_status): the client made a Xero contact if needed, an ACCREC invoice in DRAFT for the studio to approve in Xero, sent with an Idempotency-Key derived from the invoice so a retry never makes two. Xero's totals are compared with ours; a difference fails the push with both figures. What it bills is marked invoiced at once and can never be billed again or changed; a push that fails gives it back. ACCOUNTING_NOT_CONNECTED: connect_accounting first. Send a fresh commandKey.",
   intents: [

@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
-import type { Trpc } from '../helpers/clients.js';
+import { type Trpc, trpc } from '../helpers/clients.js';
+import { memberWithToken } from '../helpers/fixtures.js';
 import { callAction, codeOf, settledOperation } from '../helpers/calls.js';
 import { uuid } from '../helpers/ids.js';
 import { createCharge } from '../charges/helpers.js';
 import { issuedEstimate, pricedProject } from '../estimates/fixture.js';
-import { CANARY, type Sent, type XeroWorld, agreeInBrowser, startXero } from './xero-world.js';
+import { CANARY, type Sent, type XeroWorld, agreeInChromium, startXero } from './xero-world.js';
 
 let xero: XeroWorld;
 beforeAll(async () => {
@@ -89,7 +90,10 @@ function obeysXeroRules(s: Sent) {
 
 beforeAll(async () => {
   const started = await owner.accounting.connectAccounting.mutate({ commandKey: uuid(), confirm: true } as never);
-  expect((await agreeInBrowser(started.authorizationUrl)).status).toBe(200);
+  // The person's leg in Chromium: Xero's page (the OAuth server agrees at once) sends the browser to the callback.
+  const page = await agreeInChromium(started.authorizationUrl);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain('Connected to Xero');
   const chart = await owner.accounting.listAccountingAccounts.query({});
   const revenue = chart.accounts.find((a) => a.type === 'REVENUE' && a.status === 'ACTIVE')!;
   const tax = chart.taxRates.find((t) => t.status === 'ACTIVE')!;
@@ -216,6 +220,31 @@ describe('push_invoice_to_accounting', () => {
     expect(failed.problem!.code).toBe('ACCOUNTING_NOT_CONNECTED');
     expect((await owner.accounting.getAccountingConnection.query({})).status).toBe('needs_reconnect');
     expect(await codeOf(push({ projectId: b.projectId, chargeIds: b.chargeIds }))).toBe('ACCOUNTING_NOT_CONNECTED');
+  });
+
+  it('needs accounting:manage to push or read sync events, workspace:manage to connect; foreign ids are NOT_FOUND', async () => {
+    const b = await billable();
+    const designer = await memberWithToken(app.database, 'designer', [{ projectId: b.projectId, level: 'edit' }]);
+    const theirs = trpc(app.url, designer.token);
+    const input = { projectId: b.projectId, chargeIds: b.chargeIds, commandKey: uuid() } as never;
+    expect(await codeOf(theirs.accounting.pushInvoiceToAccounting.mutate(input))).toBe('FORBIDDEN');
+    expect(await codeOf(theirs.accounting.listAccountingSyncEvents.query({}))).toBe('FORBIDDEN');
+    expect(
+      await codeOf(theirs.accounting.connectAccounting.mutate({ commandKey: uuid(), confirm: true } as never)),
+    ).toBe('FORBIDDEN');
+    // A charge of another project, a revision of another project: not this project's, so not found; nothing claimed.
+    const other = await billable();
+    const before = invoicesSent().length;
+    expect(await codeOf(push({ projectId: b.projectId, chargeIds: [other.chargeIds[0]] }))).toBe('NOT_FOUND');
+    expect(
+      await codeOf(push({ projectId: b.projectId, revision: { revisionId: other.revisionId, part: 'deposit' } })),
+    ).toBe('NOT_FOUND');
+    const charge = await owner.charges.getProjectCharge.query({
+      projectId: other.projectId,
+      chargeId: other.chargeIds[0]!,
+    });
+    expect(charge.invoicedAt).toBeNull();
+    expect(invoicesSent().length).toBe(before);
   });
 
   it('no token in any answer, operation, sync event, audit event or stored row', async () => {

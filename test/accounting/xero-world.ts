@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import YAML from 'yaml';
 import { binOf } from '../mcp/node22-clients.js';
+import { launchBrowser } from '../helpers/browser.js';
 import { ROOT } from '../helpers/server.js';
 
 export const CONTRACT_DIR = process.env.XERO_CONTRACTS ?? join(ROOT, '../shared/contracts/xero');
@@ -269,4 +270,19 @@ export async function agreeInBrowser(authorizationUrl: string): Promise<{ status
   if (!back) throw new Error(`the authorization server answered ${agreed.status} without a redirect`);
   const page = await fetch(back);
   return { status: page.status, text: await page.text() };
+}
+
+/**
+ * The person's leg in a real browser (Chromium, test/helpers/browser.ts): it opens the authorization URL, the OAuth
+ * server agrees and redirects, the browser follows to the server's callback; answers the page's status and text.
+ */
+export async function agreeInChromium(authorizationUrl: string): Promise<{ status: number; text: string }> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const landed = await page.goto(authorizationUrl);
+    return { status: landed?.status() ?? 0, text: (await page.textContent('body')) ?? '' };
+  } finally {
+    await browser.close();
+  }
 }
