@@ -9,11 +9,13 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
+import { leakForms } from '../helpers/leaks.js';
+import { startServer } from '../helpers/server.js';
 import { callAction, codeOf, settledOperation } from '../helpers/calls.js';
 import { uuid } from '../helpers/ids.js';
 import { createCharge } from '../charges/helpers.js';
 import { issuedEstimate, pricedProject } from '../estimates/fixture.js';
-import { CANARY, type Sent, type XeroWorld, agreeInChromium, startXero } from './xero-world.js';
+import { CANARY, type Sent, type XeroWorld, agreeInBrowser, agreeInChromium, startXero } from './xero-world.js';
 
 let xero: XeroWorld;
 beforeAll(async () => {
@@ -247,6 +249,19 @@ describe('push_invoice_to_accounting', () => {
     expect(invoicesSent().length).toBe(before);
   });
 
+  it('sends Xero the client prices only: no trade price or markup in any request (the margin-leak walk)', async () => {
+    // The fixture's trade prices (20.0000, 12.3450, 98,765.4321) and markups (35 %, 271.83 %), as text and as the JSON
+    // numbers Xero's requests carry.
+    const secrets = [200000n, 123450n, 987654321n, 3500n, 27183n];
+    const forms = [
+      ...leakForms(secrets),
+      ...secrets.map((n) => String(Number(n) / 10_000)).filter((f) => f.replace(/\D/g, '').length >= 5),
+    ];
+    const bodies = xero.sent.filter((s) => s.body !== undefined).map((s) => JSON.stringify(s.body));
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) for (const form of forms) expect(body).not.toContain(form);
+  });
+
   it('no token in any answer, operation, sync event, audit event or stored row', async () => {
     const events = seen(await owner.audit.listStudioAuditEvents.query({ limit: 200 }));
     expect(JSON.stringify(answers)).not.toContain(CANARY);
@@ -262,5 +277,41 @@ describe('push_invoice_to_accounting', () => {
       expect(JSON.stringify(await db.selectFrom(table).selectAll().execute())).not.toContain(CANARY);
     }
     expect(xero.refused()).toEqual([]);
+  });
+});
+
+describe('log lines', () => {
+  it('a server process logging at debug prints no token while connecting, refreshing and pushing', async () => {
+    const server = await startServer({ ...xero.env, STUDIO_LOG_LEVEL: 'debug' });
+    try {
+      const client = trpc(server.url, server.token);
+      const started = await client.accounting.connectAccounting.mutate({ commandKey: uuid(), confirm: true } as never);
+      expect((await agreeInBrowser(started.authorizationUrl)).status).toBe(200);
+      const chart = await client.accounting.listAccountingAccounts.query({});
+      const revenue = chart.accounts.find((a) => a.type === 'REVENUE' && a.status === 'ACTIVE')!;
+      const tax = chart.taxRates.find((t) => t.status === 'ACTIVE')!;
+      await client.accounting.mapAccountingAccounts.mutate({
+        mappings: [{ kind: 'design_fee', accountCode: revenue.code, taxType: tax.taxType }],
+      });
+      const project = await client.projects.createStudioProject.mutate({ name: 'Logged', commandKey: uuid() });
+      const fee = await createCharge(client, {
+        projectId: project.id,
+        type: 'design_fee',
+        description: 'Design concept',
+        fixedAmount: { amount4: '5000000' },
+      });
+      xero.faults.push(401);
+      const op = await client.accounting.pushInvoiceToAccounting.mutate({
+        projectId: project.id,
+        chargeIds: [fee.id],
+        commandKey: uuid(),
+      } as never);
+      expect((await settledOperation(client, op.id)).status).toBe('succeeded');
+      expect(server.stdout()).toContain('accounting.pushInvoiceToAccounting');
+      expect(server.stdout()).toContain('/accounting/xero/callback');
+      expect(server.stdout() + server.stderr()).not.toContain(CANARY);
+    } finally {
+      await server.stop();
+    }
   });
 });
