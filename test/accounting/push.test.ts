@@ -162,13 +162,22 @@ describe('push_invoice_to_accounting', () => {
     expect(xero.refused()).toEqual([]);
   });
 
-  it('waits out a 429 within the operation; the sync events tell it, newest first', async () => {
+  it('waits out a 429 within the operation (pushed over MCP with progress); the sync events tell it, newest first', async () => {
     const b = await billable();
     xero.faults.push(429);
-    const op = await push({ projectId: b.projectId, chargeIds: b.chargeIds });
-    expect((await settledOperation(owner, op.id)).status).toBe('succeeded');
+    const progress: number[] = [];
+    const input = { projectId: b.projectId, chargeIds: b.chargeIds, commandKey: uuid() };
+    const out = await mcp.callTool(
+      { name: 'call_action', arguments: { name: 'push_invoice_to_accounting', arguments: { input } } },
+      undefined,
+      { onprogress: (p) => void progress.push(p.progress), timeout: 120_000 },
+    );
+    const answered = JSON.stringify(seen(out.structuredContent));
+    expect(answered).toContain('succeeded');
+    expect(progress.length).toBeGreaterThan(0);
     const events = seen(await owner.accounting.listAccountingSyncEvents.query({ projectId: b.projectId }));
     expect(events.items.map((e) => e.outcome)).toEqual(['pushed', 'retried']);
+    expect(events.items[1]!.reason).toContain('429');
     const oldest = await owner.accounting.listAccountingSyncEvents.query({
       projectId: b.projectId,
       sort: 'createdAt',
