@@ -38,9 +38,19 @@ function seen<T>(v: T): T {
 }
 const cents = (n: unknown) => Math.round(Number(n) * 100);
 
+/** The one client every billed project is for: Xero is asked to make its contact once. */
+let studioClient: { id: string } | undefined;
+const clientId = () => studioClient!.id;
+
 /** A project with a decided revision (accepted) and two charges; connected and every kind mapped. */
 async function billable() {
   const p = await pricedProject(owner, `Billing ${uuid().slice(0, 6)}`);
+  const project = await owner.projects.getStudioProject.query({ projectId: p.projectId });
+  await owner.projects.updateProjectDetails.mutate({
+    projectId: p.projectId,
+    expectedVersion: project.version,
+    clientId: clientId(),
+  } as never);
   const { revision } = await issuedEstimate(owner, p);
   await owner.estimates.recordEstimateDecision.mutate({
     projectId: p.projectId,
@@ -91,6 +101,11 @@ function obeysXeroRules(s: Sent) {
 }
 
 beforeAll(async () => {
+  studioClient = await owner.clients.createClient.mutate({
+    name: 'Clara Penhaligon',
+    email: 'clara@example.test',
+    commandKey: uuid(),
+  } as never);
   const started = await owner.accounting.connectAccounting.mutate({ commandKey: uuid(), confirm: true } as never);
   // The person's leg in Chromium: Xero's page (the OAuth server agrees at once) sends the browser to the callback.
   const page = await agreeInChromium(started.authorizationUrl);
@@ -275,6 +290,11 @@ describe('push_invoice_to_accounting', () => {
     const events = seen(await owner.audit.listStudioAuditEvents.query({ limit: 200 }));
     expect(JSON.stringify(answers)).not.toContain(CANARY);
     expect(JSON.stringify(events)).not.toContain(CANARY);
+    // Every push was for one client: Xero was asked to make its contact once, with its name and email.
+    const contacts = xero.sent.filter((s) => s.method === 'PUT' && s.path.startsWith('/api.xro/2.0/Contacts'));
+    expect(contacts.map((c) => c.body.Contacts[0])).toEqual([
+      { Name: 'Clara Penhaligon', EmailAddress: 'clara@example.test' },
+    ]);
     const db = app.rt.store.readDb;
     for (const table of [
       'accounting_pushes',
@@ -302,7 +322,11 @@ describe('log lines', () => {
       await client.accounting.mapAccountingAccounts.mutate({
         mappings: [{ kind: 'design_fee', accountCode: revenue.code, taxType: tax.taxType }],
       });
-      const project = await client.projects.createStudioProject.mutate({ name: 'Logged', commandKey: uuid() });
+      const project = await client.projects.createStudioProject.mutate({
+        name: 'Logged',
+        clientName: 'A plain label',
+        commandKey: uuid(),
+      } as never);
       const fee = await createCharge(client, {
         projectId: project.id,
         type: 'design_fee',

@@ -113,9 +113,15 @@ async function chargeLines(ctx: ActionContext, req: PushRequest, mapped: Mapped)
 export async function acceptPush(ctx: ActionContext, req: PushRequest): Promise<PushJobInput> {
   const connection = await readConnectionRow(ctx.db, ctx.studioId);
   if (connection?.status !== 'connected') throw new ServiceError('ACCOUNTING_NOT_CONNECTED');
+  const project = ctx.project!;
+  if (!project.client_id && !project.client_name?.trim()) {
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      'The project names no client to invoice; link one (update_project_details with clientId, from list_clients or create_client), then push again.',
+    );
+  }
   const mapped = await mappedKinds(ctx);
   const lines = [...(await revisionPart(ctx, req, mapped)), ...(await chargeLines(ctx, req, mapped))];
-  const project = ctx.project!;
   const pushId = newId();
   const invoice = invoiceOf({
     reference: `${project.name} (${pushId})`.slice(0, 255),
@@ -219,6 +225,7 @@ async function contactFor(job: JobContext<PushJobInput>, xero: XeroSession, proj
     ])
     .where('projects.id', '=', projectId)
     .executeTakeFirstOrThrow();
+  // The linked client, else the project's plain client label (accepting the push checked it has one of the two).
   const name = project.client ?? project.client_name ?? project.name;
   const clientKey = project.client_id ?? `name:${name}`;
   const known = await job.store.readDb
