@@ -3,7 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { Id, Timestamp, page } from '../../src/core/values.js';
 import { ACCOUNTING_REVISION_PARTS, ACCOUNTING_SYNC_OUTCOMES } from '../../db/vocabulary.js';
 import { PUSH_INVOICE } from '../../src/domain/accounting/jobs.js';
-import { acceptPush } from '../../src/domain/accounting/push.js';
+import { acceptPush } from '../../src/domain/accounting/accept-push.js';
 import { SYNC_EVENT_SORT_NAMES, listSyncEvents } from '../../src/domain/accounting/sync-events.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { startOperation } from '../../src/jobs/operations.js';

@@ -1,5 +1,6 @@
 import { defineJob } from '../../jobs/job.js';
-import { type PushJobInput, runPush, settlePush } from './push.js';
+import type { PushJobInput } from './accept-push.js';
+import { runPush, settlePush } from './push.js';
 
 /**
  * push_invoice_to_accounting's long act. Retried after an interruption like any job: the invoice's Idempotency-Key is

@@ -1,4 +1,6 @@
+import type { Db } from '../../../db/store.js';
 import type { ActionContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 
 export const SYNC_EVENT_SORTS = namedSorts({ createdAt: { column: 'created_at' } }, { column: 'id' });
@@ -25,4 +27,27 @@ export async function listSyncEvents(
     })),
     nextCursor,
   };
+}
+
+/** One attempt's outcome, in the transaction given (the job's commit, or one of its own for a failure or a wait). */
+export async function recordSyncEvent(
+  db: Db,
+  push: { id: string; studio_id: string; project_id: string },
+  outcome: 'pushed' | 'failed' | 'retried',
+  detail: { invoiceId?: string; invoiceNumber?: string; reason?: string },
+) {
+  await db
+    .insertInto('accounting_sync_events')
+    .values({
+      id: newId(),
+      studio_id: push.studio_id,
+      push_id: push.id,
+      project_id: push.project_id,
+      outcome,
+      provider_invoice_id: detail.invoiceId ?? null,
+      provider_invoice_number: detail.invoiceNumber ?? null,
+      reason: detail.reason ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }
