@@ -60,6 +60,11 @@ describe('connect_accounting and get_accounting_connection', () => {
     expect(url.searchParams.get('redirect_uri')).toBe(`${app.url}/accounting/xero/callback`);
     const again = await owner.accounting.connectAccounting.mutate(keyed(true));
     expect(new URL(again.authorizationUrl).searchParams.get('state')).not.toBe(url.searchParams.get('state'));
+    // The same over MCP (a client that cannot ask its person sends confirm: true).
+    const viaMcp = await callAction(mcp, 'connect_accounting', { commandKey: uuid(), confirm: true });
+    const mcpUrl = new URL(seen(viaMcp.result).authorizationUrl);
+    expect(mcpUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(mcpUrl.searchParams.get('state')).not.toBe(url.searchParams.get('state'));
   });
 
   it('the callback exchanges the code, reads the organisation and keeps the connection; a state is used once', async () => {
