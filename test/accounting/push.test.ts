@@ -234,20 +234,6 @@ describe('push_invoice_to_accounting', () => {
     expect(failed.problem!.detail).toContain("total: ours 1,481.40, Xero's 1,481.41");
   });
 
-  it('a revoked refresh token fails the push and turns the connection to needs_reconnect', async () => {
-    const b = await billable();
-    xero.oauth.service.once('beforeResponse', (res: { statusCode: number; body: unknown }) => {
-      res.statusCode = 400;
-      res.body = { error: 'invalid_grant' };
-    });
-    xero.faults.push(401);
-    const op = await push({ projectId: b.projectId, chargeIds: b.chargeIds });
-    const failed = await settledOperation(owner, op.id);
-    expect(failed.problem!.code).toBe('ACCOUNTING_NOT_CONNECTED');
-    expect((await owner.accounting.getAccountingConnection.query({})).status).toBe('needs_reconnect');
-    expect(await codeOf(push({ projectId: b.projectId, chargeIds: b.chargeIds }))).toBe('ACCOUNTING_NOT_CONNECTED');
-  });
-
   it('needs accounting:manage to push or read sync events, workspace:manage to connect; foreign ids are NOT_FOUND', async () => {
     const b = await billable();
     const designer = await memberWithToken(app.database, 'designer', [{ projectId: b.projectId, level: 'edit' }]);
@@ -265,6 +251,15 @@ describe('push_invoice_to_accounting', () => {
     expect(
       await codeOf(push({ projectId: b.projectId, revision: { revisionId: other.revisionId, part: 'deposit' } })),
     ).toBe('NOT_FOUND');
+    // A project that names no client has no one to invoice.
+    const bare = await owner.projects.createStudioProject.mutate({ name: 'No client', commandKey: uuid() });
+    const fee = await createCharge(owner, {
+      projectId: bare.id,
+      type: 'design_fee',
+      description: 'Concept',
+      fixedAmount: { amount4: '1000000' },
+    });
+    expect(await codeOf(push({ projectId: bare.id, chargeIds: [fee.id] }))).toBe('VALIDATION_FAILED');
     const charge = await owner.charges.getProjectCharge.query({
       projectId: other.projectId,
       chargeId: other.chargeIds[0]!,
@@ -284,6 +279,20 @@ describe('push_invoice_to_accounting', () => {
     const bodies = xero.sent.filter((s) => s.body !== undefined).map((s) => JSON.stringify(s.body));
     expect(bodies.length).toBeGreaterThan(0);
     for (const body of bodies) for (const form of forms) expect(body).not.toContain(form);
+  });
+
+  it('a revoked refresh token fails the push and turns the connection to needs_reconnect', async () => {
+    const b = await billable();
+    xero.oauth.service.once('beforeResponse', (res: { statusCode: number; body: unknown }) => {
+      res.statusCode = 400;
+      res.body = { error: 'invalid_grant' };
+    });
+    xero.faults.push(401);
+    const op = await push({ projectId: b.projectId, chargeIds: b.chargeIds });
+    const failed = await settledOperation(owner, op.id);
+    expect(failed.problem!.code).toBe('ACCOUNTING_NOT_CONNECTED');
+    expect((await owner.accounting.getAccountingConnection.query({})).status).toBe('needs_reconnect');
+    expect(await codeOf(push({ projectId: b.projectId, chargeIds: b.chargeIds }))).toBe('ACCOUNTING_NOT_CONNECTED');
   });
 
   it('no token in any answer, operation, sync event, audit event or stored row', async () => {
