@@ -27,3 +27,4 @@ export * from './enquiries/index.js';
 export * from './specifications/index.js';
 export * from './estimates/index.js';
 export * from './purchase-orders/index.js';
+export * from './accounting/index.js';

@@ -364,3 +364,19 @@ export type LineOrderingState = (typeof LINE_ORDERING_STATES)[number];
 /** Why create_purchase_orders_by_supplier left a line out rather than guess. */
 export const ORDER_SKIP_REASONS = ['no_supplier', 'no_trade_price', 'already_ordered', 'archived'] as const;
 export type OrderSkipReason = (typeof ORDER_SKIP_REASONS)[number];
+
+/** The kinds of thing billed that map_accounting_accounts sends to a revenue account and tax type: goods, then each charge type. */
+export const ACCOUNTING_BILLED_KINDS = ['goods', ...CHARGE_TYPES] as const;
+export type AccountingBilledKind = (typeof ACCOUNTING_BILLED_KINDS)[number];
+
+/** What of a decided estimate revision an invoice bills: its deposit, or its accepted pieces. */
+export const ACCOUNTING_REVISION_PARTS = ['deposit', 'accepted_pieces'] as const;
+export type AccountingRevisionPart = (typeof ACCOUNTING_REVISION_PARTS)[number];
+
+/** Where a push stands: sending (its operation runs), pushed (Xero holds the draft invoice), or failed. */
+export const ACCOUNTING_PUSH_STATUSES = ['sending', 'pushed', 'failed'] as const;
+export type AccountingPushStatus = (typeof ACCOUNTING_PUSH_STATUSES)[number];
+
+/** How one attempt to push went: pushed, failed (with the reason), or retried (Xero asked to wait, and it was). */
+export const ACCOUNTING_SYNC_OUTCOMES = ['pushed', 'failed', 'retried'] as const;
+export type AccountingSyncOutcome = (typeof ACCOUNTING_SYNC_OUTCOMES)[number];

@@ -24,6 +24,15 @@ export type AppRouter = TRPCBuiltRouter<
       listMyStudios: Q<In<typeof A.listMyStudios>, Out<typeof A.listMyStudios>>;
       revokeApiToken: M<In<typeof A.revokeApiToken>, Out<typeof A.revokeApiToken>>;
     };
+    accounting: {
+      connectAccounting: M<In<typeof A.connectAccounting> & { commandKey?: string; confirm?: boolean }, Out<typeof A.connectAccounting>>;
+      disconnectAccounting: M<In<typeof A.disconnectAccounting> & { confirm?: boolean }, Out<typeof A.disconnectAccounting>>;
+      getAccountingConnection: Q<In<typeof A.getAccountingConnection>, Out<typeof A.getAccountingConnection>>;
+      listAccountingAccounts: Q<In<typeof A.listAccountingAccounts>, Out<typeof A.listAccountingAccounts>>;
+      listAccountingSyncEvents: Q<In<typeof A.listAccountingSyncEvents>, Out<typeof A.listAccountingSyncEvents>>;
+      mapAccountingAccounts: M<In<typeof A.mapAccountingAccounts>, Out<typeof A.mapAccountingAccounts>>;
+      pushInvoiceToAccounting: M<In<typeof A.pushInvoiceToAccounting> & { commandKey?: string }, Out<typeof A.pushInvoiceToAccounting>>;
+    };
     audit: {
       getAuditEvent: Q<In<typeof A.getAuditEvent>, Out<typeof A.getAuditEvent>>;
       listLineAuditEvents: Q<In<typeof A.listLineAuditEvents>, Out<typeof A.listLineAuditEvents>>;

@@ -65,6 +65,12 @@ export interface Config {
    */
   secret?: string;
   /**
+   * Xero, the accounting provider: the studio's app registration (STUDIO_XERO_CLIENT_ID, STUDIO_XERO_CLIENT_SECRET;
+   * unset: connect_accounting answers 503 ACCOUNTING_NOT_CONFIGURED) and its base URLs (STUDIO_XERO_LOGIN_URL,
+   * STUDIO_XERO_IDENTITY_URL, STUDIO_XERO_API_URL; the real ones by default, so tests can point them at local servers).
+   */
+  xero: { clientId?: string; clientSecret?: string; loginUrl: string; identityUrl: string; apiUrl: string };
+  /**
    * STUDIO_STORAGE_QUOTA_BYTES: the most a studio's files may take in the blob store (its storage figure, in
    * get_studio_usage); an upload, render or package past it is refused 413 STORAGE_QUOTA_EXCEEDED. 0 (the default):
    * no quota.
@@ -202,6 +208,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.STUDIO_SMTP_URL),
     mailFrom: env.STUDIO_MAIL_FROM?.trim() || undefined,
     secret: secret(env.STUDIO_SECRET),
+    xero: {
+      clientId: env.STUDIO_XERO_CLIENT_ID?.trim() || undefined,
+      clientSecret: env.STUDIO_XERO_CLIENT_SECRET?.trim() || undefined,
+      loginUrl: (env.STUDIO_XERO_LOGIN_URL?.trim() || 'https://login.xero.com').replace(/\/+$/, ''),
+      identityUrl: (env.STUDIO_XERO_IDENTITY_URL?.trim() || 'https://identity.xero.com').replace(/\/+$/, ''),
+      apiUrl: (env.STUDIO_XERO_API_URL?.trim() || 'https://api.xero.com').replace(/\/+$/, ''),
+    },
     noDemo: env.STUDIO_NO_DEMO === '1',
     workers: whole(env, 'STUDIO_WORKERS', 1),
     operationLeaseSeconds: whole(env, 'STUDIO_OPERATION_LEASE_SECONDS', 30, 3),

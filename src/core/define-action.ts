@@ -216,8 +216,8 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    */
   startsOperation?: true;
   /**
-   * Slow work done before the write transaction opens, so the writer is never held by it (an upload decoded, checked
-   * and stored; its derivatives made): runs after authentication, scope and input validation. Its result reaches the
+   * Slow work done before the write transaction (or a query's read snapshot) opens, so no connection is held by it (an
+   * upload decoded, checked and stored; its derivatives made; a provider asked over the network): runs after authentication, scope and input validation. Its result reaches the
    * handler as `ctx.prepared`. `upload` is the file an HTTP upload streamed (see `http.upload`).
    */
   prepare?: (env: PrepareEnv, input: z.output<I>, upload?: StagedBlob) => Promise<unknown>;

@@ -214,6 +214,20 @@ export const ERROR_CATALOG = {
     sentence:
       'A line would receive more than was ordered less what it already received; read the order (get_purchase_order) and record what is still outstanding at most.',
   },
+  ALREADY_INVOICED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Already invoiced',
+    sentence:
+      'What you asked to bill is already on an invoice pushed to the accounting system, so it is not billed twice; list_accounting_sync_events names that invoice.',
+  },
+  ACCOUNTING_NOT_CONNECTED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    title: 'Accounting is not connected',
+    sentence:
+      'The studio has no working Xero connection (never connected, disconnected, or Xero refused its tokens); connect_accounting and open the link it answers, then try again.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     trpc: 'PAYLOAD_TOO_LARGE',
@@ -316,6 +330,13 @@ export const ERROR_CATALOG = {
     sentence:
       "The mail server did not take the email; check the recipient's address (the delivery's error says what the server answered) and deliver it again.",
   },
+  ACCOUNTING_PROVIDER_FAILED: {
+    status: 502,
+    trpc: 'BAD_GATEWAY',
+    title: 'Xero did not answer as expected',
+    sentence:
+      'Xero refused or failed the request (its answer is in the detail); nothing was changed here. Try again in a few minutes.',
+  },
   OPERATION_INTERRUPTED: {
     status: 503,
     trpc: 'SERVICE_UNAVAILABLE',
@@ -336,6 +357,13 @@ export const ERROR_CATALOG = {
     title: 'Email delivery is not configured',
     sentence:
       'This server sends no email until STUDIO_SMTP_URL and STUDIO_MAIL_FROM are set; download the document instead (download_document) and send the link yourself.',
+  },
+  ACCOUNTING_NOT_CONFIGURED: {
+    status: 503,
+    trpc: 'SERVICE_UNAVAILABLE',
+    title: 'Accounting is not configured',
+    sentence:
+      'This server has no Xero app registration until STUDIO_XERO_CLIENT_ID and STUDIO_XERO_CLIENT_SECRET are set; ask whoever runs the server to set them, then connect_accounting again.',
   },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; title: string; sentence: string }>;
 

@@ -50,7 +50,7 @@ export async function invoke(
   const requestId = request.requestId ?? newId();
   try {
     const call = await openCall(rt, action, rawInput, { ...request, requestId });
-    const output = action.effect === 'mutation' ? await write(call) : await rt.store.readSnapshot(connected(call));
+    const output = action.effect === 'mutation' ? await write(call) : await read(call);
     return shownTo(call.caller, action, output);
   } catch (err) {
     throw declared(rt, action, requestId, err);
@@ -90,10 +90,7 @@ async function write(call: Call): Promise<unknown> {
   return holdingKey(call, async () => {
     const { rt, action, caller } = call;
     if (action.confirmation && caller) await confirmAct(call);
-    if (action.prepare) {
-      const env = { files: rt.files, store: rt.store, config: rt.config, studioId: caller?.studioId };
-      call.prepared = await action.prepare(env, call.input, call.request.upload);
-    }
+    await prepare(call);
     const written = await rt.store.write(connected(call), { repeatable: true });
     if (CHANGES_CALLERS.has(action.domain)) forgetTokens(rt.store);
     for (const fn of call.afterCommit) fn();
@@ -107,6 +104,23 @@ async function write(call: Call): Promise<unknown> {
  * every token afresh (auth.ts keeps what it read for a moment), so the change holds from the next request.
  */
 const CHANGES_CALLERS = new Set(['account', 'members', 'studio', 'invitations']);
+
+/**
+ * A read: its slow preparation (a provider asked over the network) before the snapshot opens, so no reader's
+ * connection waits on it; then the snapshot.
+ */
+async function read(call: Call): Promise<unknown> {
+  await prepare(call);
+  return call.rt.store.readSnapshot(connected(call));
+}
+
+/** Runs the action's `prepare`, if it has one, outside any transaction or snapshot; the handler sees its result. */
+async function prepare(call: Call) {
+  const { rt, action, caller } = call;
+  if (!action.prepare) return;
+  const env = { files: rt.files, store: rt.store, config: rt.config, studioId: caller?.studioId };
+  call.prepared = await action.prepare(env, call.input, call.request.upload);
+}
 
 /** The store's callback for this call: it runs the call on the connection the store hands it. */
 const connected =

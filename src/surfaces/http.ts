@@ -15,6 +15,7 @@ import { registerSharePage } from './share-page/route.js';
 import { registerFonts } from './fonts.js';
 import { registerDecisionForms } from './share-page/decision/forms.js';
 import { registerDownloads } from './downloads.js';
+import { registerAccountingCallback } from './accounting-callback.js';
 import { registerAccountPages } from './pages/route.js';
 import { SignInLimits } from './pages/sign-in-limits.js';
 import { registerOAuth } from './oauth/routes.js';
@@ -139,6 +140,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
   registerFonts(app);
   await registerDecisionForms(app, rt, actions);
   registerDownloads(app, rt);
+  registerAccountingCallback(app, rt);
   // One set of sign-in limits for every page that checks a password (the account pages and the consent pages).
   const signIns = new SignInLimits();
   await registerAccountPages(app, rt, signIns);

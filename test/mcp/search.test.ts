@@ -101,7 +101,7 @@ describe('search_actions', () => {
   });
 
   it('answers "no action matches" with the areas it covers, rather than unrelated hits', async () => {
-    for (const query of ['bake a cake', 'sync the invoices with xero', 'book a holiday']) {
+    for (const query of ['bake a cake', 'water the office plants', 'book a holiday']) {
       const res = (await search(client, { query })).structuredContent as {
         actions: Hit[];
         note?: string;

@@ -1,0 +1,53 @@
+import type { Db } from '../../../db/store.js';
+import type { ActionContext } from '../../core/context.js';
+import { newId } from '../../core/ids.js';
+import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+
+export const SYNC_EVENT_SORTS = namedSorts({ createdAt: { column: 'created_at' } }, { column: 'id' });
+export const SYNC_EVENT_SORT_NAMES = sortNames(SYNC_EVENT_SORTS);
+
+/** The studio's sync events, newest first unless sorted otherwise; optionally one project's. */
+export async function listSyncEvents(
+  ctx: ActionContext,
+  query: PageRequest & { projectId?: string | undefined; sort?: keyof typeof SYNC_EVENT_SORTS | undefined },
+) {
+  let qb = ctx.db.selectFrom('accounting_sync_events').selectAll().where('studio_id', '=', ctx.studioId);
+  if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
+  const { rows, nextCursor } = await keysetPage(qb, SYNC_EVENT_SORTS[query.sort ?? '-createdAt'], query);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      pushId: r.push_id,
+      projectId: r.project_id,
+      outcome: r.outcome,
+      providerInvoiceId: r.provider_invoice_id,
+      providerInvoiceNumber: r.provider_invoice_number,
+      reason: r.reason,
+      at: r.created_at,
+    })),
+    nextCursor,
+  };
+}
+
+/** One attempt's outcome, in the transaction given (the job's commit, or one of its own for a failure or a wait). */
+export async function recordSyncEvent(
+  db: Db,
+  push: { id: string; studio_id: string; project_id: string },
+  outcome: 'pushed' | 'failed' | 'retried',
+  detail: { invoiceId?: string; invoiceNumber?: string; reason?: string },
+) {
+  await db
+    .insertInto('accounting_sync_events')
+    .values({
+      id: newId(),
+      studio_id: push.studio_id,
+      push_id: push.id,
+      project_id: push.project_id,
+      outcome,
+      provider_invoice_id: detail.invoiceId ?? null,
+      provider_invoice_number: detail.invoiceNumber ?? null,
+      reason: detail.reason ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
