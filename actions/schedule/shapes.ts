@@ -5,6 +5,7 @@ import { LineId, ProjectId, SectionId, SupplierId } from '../shared/refs.js';
 import { LineStatus } from '../../src/core/values.js';
 import { VALUE_STATES } from '../../db/vocabulary.js';
 import { LineFields } from './records.js';
+import { SentValue } from '../properties/records.js';
 
 /** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */
 export const inLine = {
@@ -12,13 +13,27 @@ export const inLine = {
   lineId: LineId.describe("The line's id (items in paths)."),
 };
 
-/** A merge patch of line fields, shared by single and bulk updates: only the fields to change, at least one. */
+/**
+ * A line's custom property values in a patch, by property id. Keys are not refs: the property is found in the line's
+ * own project when the patch is applied (an id from elsewhere is NOT_FOUND there, naming where it was sent).
+ */
+const PatchValues = z
+  .record(z.string().min(1).max(64), SentValue)
+  .refine((v) => Object.keys(v).length > 0, { message: 'Name at least one property, or leave properties out.' })
+  .refine((v) => Object.keys(v).length <= 100, { message: 'At most 100 properties in one patch.' })
+  .meta({ minProperties: 1, maxProperties: 100 })
+  .describe(
+    "Custom property values by property id (list_custom_properties): each checked against its property's kind as set_custom_property_value checks it; null clears one. Other properties keep their values.",
+  );
+
+/** A merge patch of a line, shared by single and bulk updates: only the fields to change, at least one. */
 export const LinePatch = LineFields.partial()
+  .extend({ properties: PatchValues.optional() })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Give at least one field to change.' })
   // The refinement, as a published JSON Schema says it (every field sent in JSON is defined).
   .meta({ minProperties: 1 })
   .describe(
-    'Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write.',
+    'Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write. properties sets custom property values in the same version.',
   );
 
 /** Fake ids for examples: the shape the API mints, no meaning. */
