@@ -6,7 +6,6 @@ import { EXAMPLE, inLine, LinePatch } from './shapes.js';
 import { ProjectId, SectionId } from '../shared/refs.js';
 import { LINE } from '../../src/domain/schedule/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
-import { updateLine } from '../../src/domain/schedule/line-patch.js';
 
 export const createScheduleLine = defineAction({
   name: 'create_schedule_line',
@@ -39,7 +38,7 @@ export const updateScheduleLine = defineAction({
   domain: 'schedule',
   summary: 'Change fields of a line (merge patch).',
   description:
-    'Applies patch to the line: only the fields given change; null clears a nullable field and clientPrice: null returns to the derived price; properties sets custom property values by property id (as set_custom_property_value takes them) in the same new version. Needs expectedVersion, the version of your last read; on VERSION_CONFLICT read the line again, show what changed and report, never replay blindly. Archived lines are refused (ARCHIVED). For several lines in one call, bulk_update_schedule_lines.',
+    'Applies patch to the line: only the fields given change; null clears a nullable field and clientPrice: null returns to the derived price. Needs expectedVersion, the version of your last read; on VERSION_CONFLICT read the line again, show what changed and report, never replay blindly. Archived lines are refused (ARCHIVED). Custom property values: set_custom_property_value; to change them together with fields in one version, or on several lines in one call, bulk_update_schedule_lines (one entry is fine).',
   intents: ['change the finish of a piece', 'set the quantity or price of an item', 'edit a line'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
@@ -55,7 +54,7 @@ export const updateScheduleLine = defineAction({
   },
   // The handler starts by loading the line: that read leaves with the ownership reads.
   readAhead: (input) => lines.loadLineRead(input.lineId),
-  handler: (ctx, input) => updateLine(ctx, input.projectId, input.lineId, input.patch),
+  handler: (ctx, input) => lines.updateLine(ctx, input.projectId, input.lineId, input.patch),
 });
 
 export const duplicateScheduleLine = defineAction({

@@ -26,15 +26,29 @@ const PatchValues = z
     "Custom property values by property id (list_custom_properties): each checked against its property's kind as set_custom_property_value checks it; null clears one. Other properties keep their values.",
   );
 
-/** A merge patch of a line, shared by single and bulk updates: only the fields to change, at least one. */
-export const LinePatch = LineFields.partial()
-  .extend({ properties: PatchValues.optional() })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Give at least one field to change.' })
-  // The refinement, as a published JSON Schema says it (every field sent in JSON is defined).
-  .meta({ minProperties: 1 })
-  .describe(
-    'Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write. properties sets custom property values in the same version.',
-  );
+const PATCH_RULE =
+  'Only the fields to change, at least one. null clears a nullable field; clientPrice: null returns to the derived price. tradePrice and markup need pricing:write.';
+
+/** A merge patch: only the fields to change, at least one. */
+const patchOf = <S extends z.ZodObject>(fields: S, rule: string) =>
+  fields
+    .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Give at least one field to change.' })
+    // The refinement, as a published JSON Schema says it (every field sent in JSON is defined).
+    .meta({ minProperties: 1 })
+    .describe(rule);
+
+/** A merge patch of line fields (update_schedule_line). */
+export const LinePatch = patchOf(LineFields.partial(), PATCH_RULE);
+
+/**
+ * A bulk update's patch: the same fields and custom property values, applied in one version of the line. Only the
+ * bulk form takes values: update_schedule_line is an advertised MCP tool, and tools/list has no room for them (one
+ * line's value has set_custom_property_value).
+ */
+export const LinePatchWithValues = patchOf(
+  LineFields.partial().extend({ properties: PatchValues.optional() }),
+  `${PATCH_RULE} properties sets custom property values in the same version of the line.`,
+);
 
 /** Fake ids for examples: the shape the API mints, no meaning. */
 export const EXAMPLE = {

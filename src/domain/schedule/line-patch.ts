@@ -3,9 +3,9 @@ import type { ActionContext } from '../../core/context.js';
 import { type SentValues, writeLineValues } from '../properties/values.js';
 import type { LineFieldsInput } from './line-fields.js';
 import type { PresentedLine } from './line-record.js';
-import { applyPatch, assertActive, loadLine } from './lines.js';
+import { applyPatch, assertActive } from './lines.js';
 
-/** A line's merge patch as update_schedule_line and bulk_update_schedule_lines take it: fields and property values. */
+/** A line's merge patch as bulk_update_schedule_lines takes it: fields and custom property values. */
 export interface LinePatchInput extends LineFieldsInput {
   properties?: SentValues;
 }
@@ -27,14 +27,4 @@ export async function patchLine(
     ? await writeLineValues(ctx, before, properties, (propertyId) => `${at}.properties.${propertyId}`)
     : {};
   return applyPatch(ctx, before, fields, beside);
-}
-
-/** update_schedule_line: the expected version was checked by `invoke`. */
-export async function updateLine(
-  ctx: ActionContext,
-  projectId: string,
-  lineId: string,
-  patch: LinePatchInput,
-): Promise<PresentedLine> {
-  return patchLine(ctx, await loadLine(ctx, projectId, lineId), patch, 'patch');
 }

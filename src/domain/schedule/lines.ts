@@ -288,6 +288,16 @@ export async function createLine(ctx: ActionContext, input: CreateLineInput): Pr
   return line;
 }
 
+/** Applies a merge patch of line fields; the expected version was checked by `invoke`. */
+export async function updateLine(
+  ctx: ActionContext,
+  projectId: string,
+  lineId: string,
+  patch: LineFieldsInput,
+): Promise<PresentedLine> {
+  return applyPatch(ctx, await loadLine(ctx, projectId, lineId), patch);
+}
+
 /** What changed beside a line's columns (its custom property values), in API terms, for its one audit event. */
 export type ChangesBeside = Record<string, { from: unknown; to: unknown }>;
 
