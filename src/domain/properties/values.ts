@@ -3,7 +3,7 @@ import type { ActionContext } from '../../core/context.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { ServiceError } from '../../core/errors.js';
 import { isAmount4, MAX_PRICE4 } from '../../core/money.js';
-import { applyPatch, assertActive, loadLine, presentationFor } from '../schedule/lines.js';
+import { applyPatch, assertActive, type ChangesBeside, loadLine, presentationFor } from '../schedule/lines.js';
 import type { PresentedLine } from '../schedule/line-record.js';
 import { shownValue } from '../schedule/line-values.js';
 import { loadProperty } from './properties.js';
@@ -116,9 +116,6 @@ export async function setPropertyValue(ctx: ActionContext, input: SetValueInput)
 /** Custom property values as a line's patch carries them: by property id, null clearing one. */
 export type SentValues = Readonly<Record<string, SentValue | null>>;
 
-/** What changed, in API terms (`property:<name>` → { from, to }): the line's audit event carries it. */
-export type ValueChanges = Record<string, { from: unknown; to: unknown }>;
-
 /**
  * Checks the values sent for one line against their properties (each active and of the line's project: NOT_FOUND,
  * ARCHIVED, VALIDATION_FAILED at `pathOf(propertyId)` otherwise), then writes those that differ from what the line
@@ -130,17 +127,12 @@ export async function writeLineValues(
   line: { id: string; project_id: string },
   sent: SentValues,
   pathOf: (propertyId: string) => string,
-): Promise<ValueChanges> {
-  const checked: Array<{ property: CustomPropertyRow; stored: string | null }> = [];
-  for (const [propertyId, value] of Object.entries(sent)) {
-    const property = await activeProperty(ctx, line.project_id, propertyId, pathOf(propertyId));
-    checked.push({
-      property,
-      stored: value === null ? null : await storedValue(ctx, property, value, pathOf(propertyId)),
-    });
-  }
+): Promise<ChangesBeside> {
+  const checked: Checked[] = [];
+  for (const [propertyId, value] of Object.entries(sent))
+    checked.push(await checkedValue(ctx, line.project_id, propertyId, value, pathOf(propertyId)));
   const { currency } = await presentationFor(ctx, line.project_id);
-  const changes: ValueChanges = {};
+  const changes: ChangesBeside = {};
   for (const { property, stored } of checked) {
     const from = await writeValue(ctx, line, property.id, stored);
     if (from === stored) continue;
@@ -148,6 +140,37 @@ export async function writeLineValues(
     changes[`property:${property.name}`] = { from: shown(from), to: shown(stored) };
   }
   return changes;
+}
+
+interface Checked {
+  property: CustomPropertyRow;
+  stored: string | null;
+}
+
+/**
+ * Values checked in this request, by project, property and value sent: a bulk update setting one value on 500 lines
+ * reads the property (and its options) once. Per request, so nothing outlives its transaction; only values that
+ * passed are kept (a refusal ends the request).
+ */
+const checkedInRequest = new WeakMap<object, Map<string, Checked>>();
+
+async function checkedValue(
+  ctx: ActionContext,
+  projectId: string,
+  propertyId: string,
+  value: SentValue | null,
+  path: string,
+): Promise<Checked> {
+  let seen = checkedInRequest.get(ctx);
+  if (!seen) checkedInRequest.set(ctx, (seen = new Map()));
+  const key = canonicalJson([projectId, propertyId, value]);
+  let checked = seen.get(key);
+  if (!checked) {
+    const property = await activeProperty(ctx, projectId, propertyId, path);
+    checked = { property, stored: value === null ? null : await storedValue(ctx, property, value, path) };
+    seen.set(key, checked);
+  }
+  return checked;
 }
 
 /** The property a value is sent for, active and of the line's project; a refusal names where it was sent. */
