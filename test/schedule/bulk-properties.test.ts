@@ -117,6 +117,41 @@ describe('custom property values in line patches', () => {
     }
   });
 
+  it('a choice takes only active options of its property: an archived one is refused, naming the path', async () => {
+    const [a, , c] = lines as [(typeof lines)[0], (typeof lines)[0], (typeof lines)[0]];
+    const leg = await owner.properties.createCustomProperty.mutate({
+      projectId,
+      commandKey: uuid(),
+      name: 'Leg finish (many)',
+      kind: 'single_choice',
+      options: ['Oak', 'Walnut'],
+    });
+    const [oak, walnut] = [leg.options[0]!, leg.options[1]!];
+    await owner.properties.archiveCustomPropertyOption.mutate({
+      projectId,
+      propertyId: leg.id,
+      optionId: walnut.id,
+      expectedVersion: 1,
+    });
+    const err = await errorOf(
+      bulk([
+        ...patched([a], { properties: { [leg.id]: oak.id } }),
+        ...patched([c], { properties: { [leg.id]: walnut.id } }),
+      ]),
+    );
+    expect(err.data.serviceCode).toBe('VALIDATION_FAILED');
+    expect(err.message).toContain('not an active option');
+    expect(err.data.errors).toEqual([{ path: `lines.1.patch.properties.${leg.id}`, message: expect.any(String) }]);
+    expect(await now(a.id)).toMatchObject({ version: a.version });
+    const both = await bulk(patched([a, c], { properties: { [leg.id]: oak.id } }));
+    expect(both.lines.map((l) => [valueOn(l, leg.id), l.version])).toEqual([
+      [oak.id, a.version + 1],
+      [oak.id, c.version + 1],
+    ]);
+    lines.splice(0, 1, both.lines[0]!);
+    lines.splice(2, 1, both.lines[1]!);
+  });
+
   it("refuses another project's property (NOT_FOUND) and an archived one (ARCHIVED), writing nothing", async () => {
     const [a, b] = lines as [(typeof lines)[0], (typeof lines)[0]];
     const elsewhere = await owner.projects.createStudioProject.mutate({ name: 'Another job', commandKey: uuid() });
