@@ -17,7 +17,12 @@ export const setCustomPropertyValue = defineAction({
   summary: "Set or clear a line's value for a custom property (null clears).",
   description:
     "Sets the line's value for one of its project's custom properties, checked against the property's kind (get_custom_property says the kind and the options), with the line's expectedVersion; null clears it. Returns the line, whose properties list shows the value, at its new version. The same value again changes nothing. Archived lines and properties do not change (ARCHIVED). For many lines at once (or values together with a line's other fields, in one version), bulk_update_schedule_lines takes the same values in each patch's properties.",
-  intents: ['fill in a custom column for a piece', 'set our own field on an item', 'clear a custom value'],
+  intents: [
+    'fill in a custom column for a piece',
+    'set our own field on an item',
+    'clear a custom value',
+    'give one chair its fire rating',
+  ],
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   versioned: { entity: LINE, idField: 'lineId' },
