@@ -186,7 +186,6 @@ export type AppRouter = TRPCBuiltRouter<
       listCustomProperties: Q<In<typeof A.listCustomProperties>, Out<typeof A.listCustomProperties>>;
       listCustomPropertyOptions: Q<In<typeof A.listCustomPropertyOptions>, Out<typeof A.listCustomPropertyOptions>>;
       reorderCustomProperties: M<In<typeof A.reorderCustomProperties>, Out<typeof A.reorderCustomProperties>>;
-      setCustomPropertyOnLines: M<In<typeof A.setCustomPropertyOnLines>, Out<typeof A.setCustomPropertyOnLines>>;
       setCustomPropertyValue: M<In<typeof A.setCustomPropertyValue> & { expectedVersion?: number }, Out<typeof A.setCustomPropertyValue>>;
       updateCustomProperty: M<In<typeof A.updateCustomProperty> & { expectedVersion?: number }, Out<typeof A.updateCustomProperty>>;
       updateCustomPropertyOption: M<In<typeof A.updateCustomPropertyOption> & { expectedVersion?: number }, Out<typeof A.updateCustomPropertyOption>>;

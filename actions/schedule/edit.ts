@@ -38,7 +38,7 @@ export const updateScheduleLine = defineAction({
   domain: 'schedule',
   summary: 'Change fields of a line (merge patch).',
   description:
-    'Applies patch to the line: only the fields given change; null clears a nullable field and clientPrice: null returns to the derived price. Needs expectedVersion, the version of your last read; on VERSION_CONFLICT read the line again, show what changed and report, never replay blindly. Archived lines are refused (ARCHIVED).',
+    'Applies patch to the line: only the fields given change; null clears a nullable field and clientPrice: null returns to the derived price. Needs expectedVersion, the version of your last read; on VERSION_CONFLICT read the line again, show what changed and report, never replay blindly. Archived lines are refused (ARCHIVED). Custom property values: set_custom_property_value; to change them together with fields in one version, or on several lines in one call, bulk_update_schedule_lines (one entry is fine).',
   intents: ['change the finish of a piece', 'set the quantity or price of an item', 'edit a line'],
   scope: 'projects:write',
   guards: [frozenWhenArchived],

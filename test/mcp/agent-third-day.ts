@@ -186,27 +186,30 @@ export async function runThirdDay(
     must(!seen.isError && seen.body.id === photograph.id, 'the photograph did not come back', seen);
   });
 
-  // 4. One custom property, set on three lines: make it, read the lines' versions, set it on the three in one call.
+  // 4. One custom property, set on three lines: make it, read the lines' versions, set it on the three in one call
+  // (bulk_update_schedule_lines, whose patches carry property values).
   const propertyLines = await task('a custom property on three lines', async () => {
     // One search: making the property and setting it on several lines both come up, each with what to send.
     const found = await search('add a custom field to the schedule and fill it in on three lines', [
       'create_custom_property',
-      'set_custom_property_on_lines',
+      'bulk_update_schedule_lines',
     ]);
     must(found.get('create_custom_property')!.includes('commandKey'), 'the outline does not say a key is needed');
-    must(found.get('set_custom_property_on_lines')!.includes('lines'), 'the outline hides the lines');
+    must(found.get('bulk_update_schedule_lines')!.includes('lines'), 'the outline hides the lines');
     const property = await action('create_custom_property', {
       input: { projectId, name: `Fire rating ${randomUUID().slice(0, 4)}`, kind: 'text', commandKey: randomUUID() },
     });
     const three = lines.slice(0, 3);
     const read = await action('list_lines', { projectId }, ['version']);
     const versions = new Map((read.items as Array<[string, number]>).map(([id, v]) => [id, v]));
-    const set = await action('set_custom_property_on_lines', {
+    const set = await action('bulk_update_schedule_lines', {
       input: {
         projectId,
-        propertyId: property.id,
-        value: 'BS 5852 crib 5',
-        lines: three.map((lineId) => ({ lineId, expectedVersion: versions.get(lineId) })),
+        lines: three.map((lineId) => ({
+          lineId,
+          expectedVersion: versions.get(lineId),
+          patch: { properties: { [property.id]: 'BS 5852 crib 5' } },
+        })),
       },
     });
     for (const line of set.lines as Array<{ properties: Array<{ propertyId: string }> }>)

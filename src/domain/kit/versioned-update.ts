@@ -23,6 +23,11 @@ export interface VersionedUpdateOptions<T extends VersionedTable, Shown> {
   present: (row: Row<T>) => Shown | Promise<Shown>;
   /** The audit event for the change; its target is the record unless it says otherwise. None: the caller audits. */
   audit?: (after: Row<T>) => Omit<AuditInput, 'targetId' | 'changes'> & { targetId?: string };
+  /**
+   * Changes already written beside the record in the same transaction (a line's custom property values), in API
+   * terms: they make the write a change even when no column differs, and join the audit event's `changes`.
+   */
+  beside?: Record<string, { from: unknown; to: unknown }>;
   /** The conflict sentence, when the record has a more precise one than the catalog's. */
   conflict?: string;
 }
@@ -44,7 +49,7 @@ export async function versionedUpdate<T extends VersionedTable, Shown extends Re
   const after = { ...before, ...cols, ...bump } as Row<T>;
   const shown = await options.present(after);
   // The bump shows only as version and updatedAt, which a diff leaves out: what the API shows changed, or nothing did.
-  const changes = diffPresented(unchangedShown, shown);
+  const changes = { ...diffPresented(unchangedShown, shown), ...options.beside };
   // A write that changes nothing the API shows (the same values sent again) leaves version, updatedAt and the audit
   // feed as they were. No columns at all is a deliberate touch: something the record shows changed elsewhere.
   if (Object.keys(cols).length && !Object.keys(changes).length) {

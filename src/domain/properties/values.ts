@@ -1,13 +1,11 @@
-import type { LineRow } from '../../../db/schema.js';
 import type { CustomPropertyRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { ServiceError } from '../../core/errors.js';
 import { isAmount4, MAX_PRICE4 } from '../../core/money.js';
-import { assertActive, loadLine, presentationFor } from '../schedule/lines.js';
-import { presentLine, type PresentedLine } from '../schedule/line-record.js';
+import { applyPatch, assertActive, type ChangesBeside, loadLine, presentationFor } from '../schedule/lines.js';
+import type { PresentedLine } from '../schedule/line-record.js';
 import { shownValue } from '../schedule/line-values.js';
-import { bumpLineVersion } from '../schedule/line-version.js';
 import { loadProperty } from './properties.js';
 
 /** A value as callers send it; which shape fits depends on the property's kind (see `storedValue`). */
@@ -15,9 +13,12 @@ export type SentValue = string | boolean | string[] | { amount4: string };
 
 const TEXT_LIMIT: Record<string, number> = { text: 500, long_text: 20_000, url: 2000 };
 
-const refuse = (message: string, detail: string): never => {
-  throw new ServiceError('VALIDATION_FAILED', message, { errors: [{ path: 'value', message: detail }] });
-};
+/** Refuses a value, naming where it was sent (`value`, or `lines.3.patch.properties.<id>` in a bulk update). */
+const refuser =
+  (path: string) =>
+  (message: string, detail: string): never => {
+    throw new ServiceError('VALIDATION_FAILED', message, { errors: [{ path, message: detail }] });
+  };
 
 /** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
 function isCalendarDate(s: string): boolean {
@@ -30,8 +31,14 @@ function isCalendarDate(s: string): boolean {
  * The value checked against the property's kind, as it is stored: canonical JSON of its API form. Choices must name
  * active options of this property; amounts are scale-4 strings within the price bound.
  */
-async function storedValue(ctx: ActionContext, property: CustomPropertyRow, value: SentValue): Promise<string> {
+async function storedValue(
+  ctx: ActionContext,
+  property: CustomPropertyRow,
+  value: SentValue,
+  path: string,
+): Promise<string> {
   const { kind, name } = property;
+  const refuse = refuser(path);
   const expect = (shape: string) => refuse(`${name} is a ${kind} property: send ${shape}.`, `Expected ${shape}.`);
   switch (kind) {
     case 'text':
@@ -96,116 +103,125 @@ export interface SetValueInput {
 }
 
 /**
- * Sets (or, with null, clears) a line's value for a property. The line gains a version and the change is audited on
- * the line in API terms; the same value again changes nothing.
+ * Sets (or, with null, clears) a line's value for a property: the line's patch with that one value, so the line gains
+ * a version and the change is audited on the line in API terms; the same value again changes nothing.
  */
 export async function setPropertyValue(ctx: ActionContext, input: SetValueInput): Promise<PresentedLine> {
   const line = await loadLine(ctx, input.projectId, input.lineId);
   assertActive(line);
-  const property = await activeProperty(ctx, input.projectId, input.propertyId);
-  const stored = input.value === null ? null : await storedValue(ctx, property, input.value);
-  const p = await presentationFor(ctx, input.projectId);
-  const written = await writeValue(ctx, input.projectId, line, property, stored);
-  if (!written.changed) ctx.unchanged();
-  await p.know([written.line]);
-  return presentLine(written.line, p);
+  const written = await writeLineValues(ctx, line, { [input.propertyId]: input.value }, () => 'value');
+  return applyPatch(ctx, line, {}, written);
 }
 
-export interface SetValueOnLinesInput {
-  projectId: string;
-  propertyId: string;
-  value: SentValue | null;
-  lines: ReadonlyArray<{ lineId: string; expectedVersion: number }>;
+/** Custom property values as a line's patch carries them: by property id, null clearing one. */
+export type SentValues = Readonly<Record<string, SentValue | null>>;
+
+/**
+ * Checks the values sent for one line against their properties (each active and of the line's project: NOT_FOUND,
+ * ARCHIVED, VALIDATION_FAILED at `pathOf(propertyId)` otherwise), then writes those that differ from what the line
+ * holds. The line itself is left alone: its caller moves it one version on for all of them and audits the changes
+ * returned (applyPatch), so fields and values changed together are one version and one event.
+ */
+export async function writeLineValues(
+  ctx: ActionContext,
+  line: { id: string; project_id: string },
+  sent: SentValues,
+  pathOf: (propertyId: string) => string,
+): Promise<ChangesBeside> {
+  const checked: Checked[] = [];
+  for (const [propertyId, value] of Object.entries(sent))
+    checked.push(await checkedValue(ctx, line.project_id, propertyId, value, pathOf(propertyId)));
+  const { currency } = await presentationFor(ctx, line.project_id);
+  const changes: ChangesBeside = {};
+  for (const { property, stored } of checked) {
+    const from = await writeValue(ctx, line, property.id, stored);
+    if (from === stored) continue;
+    const shown = (s: string | null) => (s === null ? null : shownValue(property.kind, s, currency));
+    changes[`property:${property.name}`] = { from: shown(from), to: shown(stored) };
+  }
+  return changes;
+}
+
+interface Checked {
+  property: CustomPropertyRow;
+  stored: string | null;
 }
 
 /**
- * One value for one property on several lines, all or nothing: every line is read and its version checked before any
- * is written (a line changed since it was read: VERSION_CONFLICT naming each one; archived: ARCHIVED). Each line that
- * changes gains a version and an audit event of its own, as when set one at a time.
+ * Values checked in this request, by project, property and value sent: a bulk update setting one value on 500 lines
+ * reads the property (and its options) once. Per request, so nothing outlives its transaction; only values that
+ * passed are kept (a refusal ends the request).
  */
-export async function setPropertyValueOnLines(
+const checkedInRequest = new WeakMap<object, Map<string, Checked>>();
+
+async function checkedValue(
   ctx: ActionContext,
-  input: SetValueOnLinesInput,
-): Promise<{ lines: PresentedLine[] }> {
-  const ids = input.lines.map((l) => l.lineId);
-  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (twice)
-    throw new ServiceError('VALIDATION_FAILED', `Line ${twice} is named twice; name each line once.`, {
-      errors: [{ path: 'lines', message: `${twice} appears more than once.` }],
-    });
-  const property = await activeProperty(ctx, input.projectId, input.propertyId);
-  const stored = input.value === null ? null : await storedValue(ctx, property, input.value);
-  const rows = [];
-  for (const sent of input.lines) rows.push({ row: await loadLine(ctx, input.projectId, sent.lineId), sent });
-  const stale = rows.filter(({ row, sent }) => row.version !== sent.expectedVersion);
-  if (stale.length) {
-    const first = stale[0]!.row;
-    throw new ServiceError(
-      'VERSION_CONFLICT',
-      `Line ${first.id} (${first.code ?? first.heading}) has changed since you read it (it is at version ${first.version})${stale.length > 1 ? `, and ${stale.length - 1} more` : ''}; nothing was set. Read the lines again (list_lines with fields version) and send their versions.`,
-      {
-        errors: stale.map(({ row, sent }) => ({
-          path: `lines/${input.lines.indexOf(sent)}/expectedVersion`,
-          message: `Line ${row.id} is at version ${row.version}, not ${sent.expectedVersion}.`,
-        })),
-        extra: { lineId: first.id, currentVersion: first.version },
-      },
-    );
+  projectId: string,
+  propertyId: string,
+  value: SentValue | null,
+  path: string,
+): Promise<Checked> {
+  let seen = checkedInRequest.get(ctx);
+  if (!seen) checkedInRequest.set(ctx, (seen = new Map()));
+  const key = canonicalJson([projectId, propertyId, value]);
+  let checked = seen.get(key);
+  if (!checked) {
+    const property = await activeProperty(ctx, projectId, propertyId, path);
+    checked = { property, stored: value === null ? null : await storedValue(ctx, property, value, path) };
+    seen.set(key, checked);
   }
-  for (const { row } of rows) assertActive(row);
-  const p = await presentationFor(ctx, input.projectId);
-  const written = [];
-  for (const { row } of rows) written.push(await writeValue(ctx, input.projectId, row, property, stored));
-  if (!written.some((w) => w.changed)) ctx.unchanged();
-  await p.know(written.map((w) => w.line));
-  return { lines: written.map((w) => presentLine(w.line, p)) };
+  return checked;
 }
 
-async function activeProperty(ctx: ActionContext, projectId: string, propertyId: string) {
-  const property = await loadProperty(ctx, projectId, propertyId);
+/** The property a value is sent for, active and of the line's project; a refusal names where it was sent. */
+async function activeProperty(ctx: ActionContext, projectId: string, propertyId: string, path: string) {
+  const property = await loadProperty(ctx, projectId, propertyId).catch((err: unknown) => {
+    if (!(err instanceof ServiceError)) throw err;
+    throw new ServiceError(err.code, err.detail, {
+      errors: [{ path, message: 'Not a custom property of this project.' }],
+    });
+  });
   if (property.archived_at) {
-    throw new ServiceError('ARCHIVED', `${property.name} is archived, so line values for it no longer change.`);
+    throw new ServiceError('ARCHIVED', `${property.name} is archived, so line values for it no longer change.`, {
+      errors: [{ path, message: 'Archived property.' }],
+    });
   }
   return property;
 }
 
-/** Writes one line's value (nothing when it already holds it), bumping the line's version and auditing the change. */
-async function writeValue<L extends LineRow>(
+/** Writes one line's stored value (null removes it) unless it already holds it; answers the value it held. */
+async function writeValue(
   ctx: ActionContext,
-  projectId: string,
-  line: L,
-  property: CustomPropertyRow,
+  line: { id: string; project_id: string },
+  propertyId: string,
   stored: string | null,
-): Promise<{ line: L; changed: boolean }> {
+): Promise<string | null> {
   const current = await ctx.db
     .selectFrom('line_property_values')
     .select('value')
     .where('line_id', '=', line.id)
-    .where('property_id', '=', property.id)
+    .where('property_id', '=', propertyId)
     .executeTakeFirst();
-  if ((current?.value ?? null) === stored) return { line, changed: false };
+  const from = current?.value ?? null;
+  if (from === stored) return from;
   if (stored === null) {
     await ctx.db
       .deleteFrom('line_property_values')
       .where('line_id', '=', line.id)
-      .where('property_id', '=', property.id)
+      .where('property_id', '=', propertyId)
       .execute();
   } else {
     await ctx.db
       .insertInto('line_property_values')
-      .values({ line_id: line.id, property_id: property.id, project_id: projectId, value: stored, updated_at: ctx.now })
+      .values({
+        line_id: line.id,
+        property_id: propertyId,
+        project_id: line.project_id,
+        value: stored,
+        updated_at: ctx.now,
+      })
       .onConflict((oc) => oc.columns(['line_id', 'property_id']).doUpdateSet({ value: stored, updated_at: ctx.now }))
       .execute();
   }
-  await bumpLineVersion(ctx, line);
-  const currency = (await presentationFor(ctx, projectId)).currency;
-  const shown = (s: string | null) => (s === null ? null : shownValue(property.kind, s, currency));
-  ctx.audit({
-    targetKind: 'line',
-    targetId: line.id,
-    projectId,
-    summary: `${stored === null ? 'Cleared' : 'Set'} ${property.name} on line ${line.code ?? line.heading}`,
-    changes: { [`property:${property.name}`]: { from: shown(current?.value ?? null), to: shown(stored) } },
-  });
-  return { line: { ...line, version: line.version + 1, updated_at: ctx.now }, changed: true };
+  return from;
 }

@@ -2,15 +2,15 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError, type FieldProblem } from '../../core/errors.js';
 import type { LineRow } from '../../../db/schema.js';
 import type { PresentedLine } from './line-record.js';
-import type { LineFieldsInput } from './line-fields.js';
-import { applyPatch, loadLine } from './lines.js';
+import { type LinePatchInput, patchLine } from './line-patch.js';
+import { loadLine } from './lines.js';
 
 export const BULK_UPDATE_MAX = 500;
 
 export interface BulkLineUpdate {
   lineId: string;
   expectedVersion: number;
-  patch: LineFieldsInput;
+  patch: LinePatchInput;
 }
 
 /**
@@ -64,6 +64,7 @@ export async function bulkUpdateLines(
       );
   }
   const lines: PresentedLine[] = [];
-  for (const [i, row] of rows.entries()) lines.push(await applyPatch(ctx, row, updates[i]!.patch));
+  // A refusal part way (a property value that does not fit) throws, and the transaction undoes the lines before it.
+  for (const [i, row] of rows.entries()) lines.push(await patchLine(ctx, row, updates[i]!.patch, `lines.${i}.patch`));
   return { lines };
 }

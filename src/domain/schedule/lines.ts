@@ -298,16 +298,31 @@ export async function updateLine(
   return applyPatch(ctx, await loadLine(ctx, projectId, lineId), patch);
 }
 
-/** A merge patch onto a loaded line (single and bulk updates share it); a quantity without a unit keeps the line's unit. */
-export async function applyPatch(ctx: ActionContext, before: LineRow, patch: LineFieldsInput): Promise<PresentedLine> {
+/** What changed beside a line's columns (its custom property values), in API terms, for its one audit event. */
+export type ChangesBeside = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * A merge patch onto a loaded line (single and bulk updates share it); a quantity without a unit keeps the line's unit.
+ * `beside` is what the same patch already wrote beside the line (custom property values, src/domain/schedule/
+ * line-patch.ts): with the fields it moves the line one version on and joins their audit event. Nothing changed
+ * either way (the same values again) is no write at all.
+ */
+export async function applyPatch(
+  ctx: ActionContext,
+  before: LineRow,
+  patch: LineFieldsInput,
+  beside: ChangesBeside = {},
+): Promise<PresentedLine> {
   assertActive(before);
   const cols = lineColumns(patch);
-  if (!Object.keys(cols).length)
-    throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
+  if (!Object.keys(cols).length && !Object.keys(beside).length) {
+    ctx.unchanged();
+    return presentLine(before, await presentationFor(ctx, before.project_id, [before]));
+  }
   if (cols.unit_id === undefined && patch.quantity) cols.unit_id = before.unit_id;
   if (cols.supplier_id !== before.supplier_id) await assertActiveSupplier(ctx, cols.supplier_id);
   if (cols.unit_id !== before.unit_id) await assertActiveUnit(ctx, cols.unit_id);
-  return writeLine(ctx, before, cols, 'Updated');
+  return writeLine(ctx, before, cols, 'Updated', beside);
 }
 
 /** Writes columns to a line, bumps its version, and records what changed in API terms. */
@@ -316,6 +331,7 @@ export async function writeLine(
   before: LineRow,
   cols: LineUpdate,
   verb: string,
+  beside: ChangesBeside = {},
 ): Promise<PresentedLine> {
   const p = await presentationFor(ctx, before.project_id);
   return versionedUpdate(ctx, 'lines', before, cols, {
@@ -323,6 +339,7 @@ export async function writeLine(
       await p.know([row]);
       return presentLine(row, p);
     },
+    beside,
     audit: (after) => ({
       targetKind: 'line',
       projectId: before.project_id,
