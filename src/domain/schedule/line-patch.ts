@@ -25,6 +25,6 @@ export async function patchLine(
   assertActive(before);
   const beside = properties
     ? await writeLineValues(ctx, before, properties, (propertyId) => `${at}.properties.${propertyId}`)
-    : {};
+    : undefined;
   return applyPatch(ctx, before, fields, beside);
 }

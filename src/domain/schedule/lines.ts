@@ -311,11 +311,15 @@ export async function applyPatch(
   ctx: ActionContext,
   before: LineRow,
   patch: LineFieldsInput,
-  beside: ChangesBeside = {},
+  beside?: ChangesBeside,
 ): Promise<PresentedLine> {
   assertActive(before);
   const cols = lineColumns(patch);
-  if (!Object.keys(cols).length && !Object.keys(beside).length) {
+  // A patch that names nothing at all is a mistake to say so (a /v1 PATCH with an empty body); values sent that
+  // were already held are a write that changes nothing.
+  if (!Object.keys(cols).length && beside === undefined)
+    throw new ServiceError('VALIDATION_FAILED', 'The patch changes nothing; send at least one field to change.');
+  if (!Object.keys(cols).length && !Object.keys(beside!).length) {
     ctx.unchanged();
     return presentLine(before, await presentationFor(ctx, before.project_id, [before]));
   }
