@@ -12,7 +12,7 @@
  * It does the same checks the studio server does for these requests (bearer token by SHA-256 digest, revoked or
  * expired token and removed member refused, the line's project in the caller's studio, project grants for roles that
  * need them, a write refused on an archived project or line) and no more: a caller without pricing:read, a project with
- * custom properties, a longer list or another patch field answer 501, since the bench never sends them.
+ * custom properties, a line on a purchase order, a longer list or another patch field answer 501, since the bench never sends them.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -51,6 +51,16 @@ const specificationsQuery = db.prepare(`
   FROM line_specifications ls JOIN specifications s ON s.id = ls.specification_id
   WHERE ls.line_id = ? ORDER BY ls.position`);
 
+// A line's ordering is read from the purchase orders that name it (one indexed lookup); the bench's lines have none.
+const orderedQuery = db.prepare('SELECT 1 FROM purchase_order_lines WHERE line_id = ? LIMIT 1');
+const projectOrderedQuery = db.prepare('SELECT 1 FROM purchase_order_lines WHERE project_id = ? LIMIT 1');
+const NOT_ORDERED = {
+  state: 'not_ordered',
+  ordered: { amount4: '0' },
+  received: { amount4: '0' },
+  purchaseOrder: null,
+};
+
 const projectQuery = db.prepare(`
   SELECT p.currency, COALESCE(p.default_markup4, s.default_markup4) AS markup, g.level AS grant_level,
     (SELECT count(*) FROM custom_properties cp WHERE cp.project_id = p.id AND cp.archived_at IS NULL) AS property_count
@@ -59,7 +69,7 @@ const projectQuery = db.prepare(`
   WHERE p.id = ? AND p.studio_id = ?`);
 
 const listQuery = db.prepare(`
-  SELECT l.*, sup.name AS supplier_name, u.name AS unit_name
+  SELECT l.*, sup.name AS supplier_name, u.name AS unit_name, sec.title AS section_title
   FROM lines l JOIN sections sec ON sec.id = l.section_id
   LEFT JOIN suppliers sup ON sup.id = l.supplier_id
   LEFT JOIN units u ON u.id = l.unit_id
@@ -171,6 +181,7 @@ function present(row, currency, markup, specifications) {
     deliveryPrice: priced(row.delivery_state, row.delivery4, currency),
     properties: [],
     specifications: specifications.map(specificationOf),
+    ordering: NOT_ORDERED,
     margin: money(c.margin, currency),
     clientTotal: money(c.total, currency),
     version: row.version,
@@ -185,11 +196,18 @@ function readLine(who, projectId, lineId, write) {
   const row = lineQuery.get(projectId, who.studio_id, who.member_id, lineId);
   if (!row) throw new Refusal(404, 'NOT_FOUND');
   reaches(who, row.grant_level, write);
-  if (row.property_count > 0) throw new Refusal(501, 'NOT_IN_PEER');
+  if (row.property_count > 0 || orderedQuery.get(lineId)) throw new Refusal(501, 'NOT_IN_PEER');
   return { row, line: present(row, row.p_currency, row.p_markup, specificationsQuery.all(lineId)) };
 }
 
-const tagOf = (body, version) => `"${version}-${sha256(body).slice(0, 8)}"`;
+// The line's tag: its version, a digest of the body without its ordering (what If-Match compares), then a digest of the
+// ordering alone (the ordering moves without the version; src/core/etag.ts).
+const tagOf = (line) => {
+  const { ordering, ...rest } = line;
+  const guarded = `"${line.version}-${sha256(JSON.stringify(rest)).slice(0, 8)}`;
+  return `${guarded}-${sha256(JSON.stringify({ ordering })).slice(0, 8)}"`;
+};
+const guardedPart = (tag) => tag.replace(/^("\d{1,15}-[0-9a-f]{8})-[0-9a-f]{8}"$/, '$1"');
 
 function patchLine(who, projectId, lineId, ifMatch, patch) {
   const keys = patch && typeof patch === 'object' && !Array.isArray(patch) ? Object.keys(patch) : [];
@@ -199,8 +217,8 @@ function patchLine(who, projectId, lineId, ifMatch, patch) {
   if (!ifMatch) throw new Refusal(428, 'PRECONDITION_REQUIRED');
   const { row, line } = readLine(who, projectId, lineId, true);
   if (row.p_archived_at !== null || row.archived_at !== null) throw new Refusal(409, 'ARCHIVED');
-  const tags = ifMatch.split(',').map((t) => t.trim());
-  if (!tags.includes(tagOf(JSON.stringify(line), row.version))) throw new Refusal(409, 'VERSION_CONFLICT');
+  const tags = ifMatch.split(',').map((t) => guardedPart(t.trim()));
+  if (!tags.includes(guardedPart(tagOf(line)))) throw new Refusal(409, 'VERSION_CONFLICT');
   if (finish === row.finish) return line;
   const at = new Date().toISOString();
   const after = { ...line, finish, version: row.version + 1, updatedAt: at };
@@ -240,7 +258,7 @@ function listLines(who, projectId) {
   const p = projectQuery.get(who.member_id, projectId, who.studio_id);
   if (!p) throw new Refusal(404, 'NOT_FOUND');
   reaches(who, p.grant_level, false);
-  if (p.property_count > 0) throw new Refusal(501, 'NOT_IN_PEER');
+  if (p.property_count > 0 || projectOrderedQuery.get(projectId)) throw new Refusal(501, 'NOT_IN_PEER');
   const rows = listQuery.all(projectId);
   if (rows.length > 500) throw new Refusal(501, 'NOT_IN_PEER');
   const specifications = new Map();
@@ -252,7 +270,9 @@ function listLines(who, projectId) {
     }
   }
   const items = rows.map((r) => present(r, p.currency, p.markup, specifications.get(r.id) ?? []));
-  return { items, nextCursor: null };
+  const sections = new Map();
+  for (const r of rows) if (!sections.has(r.section_id)) sections.set(r.section_id, r.section_title);
+  return { items, nextCursor: null, sections: [...sections].map(([id, title]) => ({ id, title })) };
 }
 
 const app = Fastify({ logger: false });
@@ -269,7 +289,7 @@ app.setErrorHandler((err, _req, reply) => {
 });
 const sendLine = (reply, line) => {
   const body = JSON.stringify(line);
-  reply.header('etag', tagOf(body, line.version)).type('application/json; charset=utf-8').send(body);
+  reply.header('etag', tagOf(line)).type('application/json; charset=utf-8').send(body);
 };
 app.get('/v1/projects/:projectId/items/:lineId', (req, reply) => {
   sendLine(reply, readLine(caller(req), req.params.projectId, req.params.lineId, false).line);

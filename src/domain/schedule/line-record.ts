@@ -7,6 +7,15 @@ import type { LineSpecification } from '../specifications/on-lines.js';
 import type { LineOrdering } from '../purchase-orders/on-lines.js';
 
 /**
+ * Whether any of the lines asked about has specifications attached, and whether a purchase order names any, as read in
+ * the same snapshot as the lines with nothing written since: false skips that read. Omitted: both are read.
+ */
+export interface Attached {
+  specifications: boolean;
+  ordering: boolean;
+}
+
+/**
  * Everything needed to present a line besides its row: the project's currency, the markup default in force, and the
  * names of the suppliers and units lines name (shown beside their ids, so nobody has to look them up).
  */
@@ -17,7 +26,7 @@ export interface LinePresentation {
    * Reads the names of the suppliers and units these lines name (once each), and the custom property values they
    * hold, so presentLine can show them.
    */
-  know(rows: ReadonlyArray<Pick<LineRow, 'id' | 'supplier_id' | 'unit_id'>>): Promise<void>;
+  know(rows: ReadonlyArray<Pick<LineRow, 'id' | 'supplier_id' | 'unit_id'>>, attached?: Attached): Promise<void>;
   supplierName(id: string): string | null;
   unitName(id: string): string | null;
   /** The line's values for the project's active custom properties, in their display order. */
