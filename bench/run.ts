@@ -25,6 +25,8 @@
  *
  * `npm run bench -- --only peer` measures section 0 alone (BENCH_PEER_ROUNDS, 5 by default), writing
  * bench/results/<timestamp>-peer.json and latest-peer.json.
+ * `npm run bench -- --only memory` measures section 4 alone, on a demo-seeded first start and then on a restart over
+ * its database (an existing one), writing bench/results/<timestamp>-memory.json and latest-memory.json.
  * `npm run bench -- --only agent` runs the two scripted agent sessions alone (calls and bytes) on a server of their own.
  * `npm run bench -- --only imports` measures section 8 alone (on its own server), printing its rows and writing
  * bench/results/<timestamp>-imports.json and latest-imports.json.
@@ -104,7 +106,7 @@ const DIALECTS = ['sqlite', ...(dialectArg >= 0 && process.argv[dialectArg + 1] 
 /** `--only imports`: one section alone, on its own server (the sections that start their own can run alone). */
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
-const SECTIONS = ['imports', 'peer', 'agent'];
+const SECTIONS = ['imports', 'peer', 'agent', 'memory'];
 const PEER_ROUNDS = Math.max(1, num('BENCH_PEER_ROUNDS', 5));
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
@@ -390,6 +392,58 @@ function thirdDayChecks(day: ThirdDayFigures): Check[] {
   ];
 }
 
+/**
+ * `--only memory`: section 4 alone, twice: on the first start that seeded the demo (its photographs and documents
+ * rendered), then on a restart over that database (a server as it runs every later day). Printed and saved as
+ * `<timestamp>-memory.json`.
+ */
+async function onlyMemory(at: Date, machine: Record<string, unknown>) {
+  const seeded = await startStudio();
+  let current = seeded;
+  try {
+    const seededAtStart = memoryOf(seeded.pid).rssMb;
+    log(`studio ${seeded.url} (pid ${seeded.pid}), demo seeded, ${seededAtStart.toFixed(0)} MB; creating fixtures`);
+    const listFixture = await createProjectWithLines(seeded.url, seeded.token, 'Bench list', LIST_LINES);
+    const onSeeded = await measureMemory(seeded, listFixture);
+    current = await seeded.restart!();
+    const existingAtStart = memoryOf(current.pid).rssMb;
+    log(`restarted on the same database (pid ${current.pid}), ${existingAtStart.toFixed(0)} MB`);
+    const onExisting = await measureMemory(current, listFixture);
+    const check = (label: string, m: typeof onSeeded, atStart: number): Check => ({
+      name: `server RSS after ${Math.round(m.requests / 1000)}k mixed requests, ${label}`,
+      value: m.rssAfterMb,
+      unit: 'MB',
+      target: { atMost: 200 },
+      note: `at start ${atStart.toFixed(0)} MB, before the mix ${m.rssBeforeMb.toFixed(0)} MB, peak ${m.peakRssMb.toFixed(0)} MB; ${m.seconds.toFixed(0)} s, non-2xx ${m.non2xx}`,
+    });
+    const checks = [
+      check('first start (demo seeded)', onSeeded, seededAtStart),
+      check('existing database', onExisting, existingAtStart),
+    ];
+    console.log(
+      `\nstudio server bench, memory only, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node})\n`,
+    );
+    console.log(table(checks));
+    const results = {
+      seeded: { rssAtStartMb: seededAtStart, ...onSeeded },
+      existing: { rssAtStartMb: existingAtStart, ...onExisting },
+    };
+    const file = save(
+      {
+        at: at.toISOString(),
+        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+        results,
+        checks: checks.map((c) => ({ ...c, pass: passes(c) })),
+      },
+      at,
+      'memory',
+    );
+    console.log(`written to ${file}`);
+  } finally {
+    await current.stop();
+  }
+}
+
 /** `--only imports`: the import figures alone, printed and saved as `<timestamp>-imports.json`. */
 async function onlyImports(at: Date, machine: Record<string, unknown>) {
   const imports = await measureImports(IMPORT_RUNS);
@@ -454,6 +508,7 @@ async function main() {
   if (ONLY !== undefined) {
     if (!SECTIONS.includes(ONLY)) throw new Error(`--only takes one of: ${SECTIONS.join(', ')}`);
     if (ONLY === 'peer') return onlyPeer(at, machine);
+    if (ONLY === 'memory') return onlyMemory(at, machine);
     return ONLY === 'agent' ? onlyAgent(at, machine) : onlyImports(at, machine);
   }
 
