@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig, projectRoot } from './config.js';
 import { migrate } from '../db/sqlite.js';
 import { nowIso } from './core/ids.js';
@@ -81,8 +82,15 @@ async function main(argv: string[]) {
     case 'serve': {
       if (wantsHelp) return console.log(HELP.serve);
       const { serve, banner } = await import('./serve.js');
-      const started = await serve(config);
+      // The first start seeds the demo in a child running this same file (src/seed/first-start.ts).
+      const started = await serve(config, { seedScript: fileURLToPath(import.meta.url) });
       console.log(banner(started, config));
+      return;
+    }
+    case 'seed-demo': {
+      // Internal, run by `serve` on its first start: seeds the demo studio in this short-lived process and exits.
+      const { seedFirstStartHere } = await import('./seed/first-start.js');
+      await seedFirstStartHere(config);
       return;
     }
     case 'mcp': {

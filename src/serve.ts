@@ -4,19 +4,9 @@ import { ACTIONS } from '../actions/index.js';
 import { type Config, settlePort } from './config.js';
 import { createRuntime } from './runtime.js';
 import { buildHttpApp } from './surfaces/http.js';
-import { DEMO_OWNER, seedDemo } from './seed/demo.js';
-import {
-  readDemoDecisionShare,
-  readDemoShare,
-  readOwnerToken,
-  saveDemoDecisionShare,
-  saveDemoShare,
-  saveOwnerToken,
-  tokenFilePath,
-} from './local-owner.js';
-import { seedDemoDecisionLink } from './seed/demo-decision.js';
-import { seedDemoShowcase } from './seed/demo-showcase.js';
-import { seedDemoEstimate } from './seed/demo-estimate.js';
+import { DEMO_OWNER } from './seed/demo.js';
+import { readDemoDecisionShare, readDemoShare, readOwnerToken, tokenFilePath } from './local-owner.js';
+import { seedFirstStart, seedFirstStartInChild } from './seed/first-start.js';
 import type { Runtime } from './core/invoke.js';
 
 export interface Started {
@@ -37,20 +27,17 @@ export interface Started {
   decisionPath?: string;
 }
 
-/** Opens the database, seeds the demo studio on first start, and listens. */
-export async function serve(config: Config): Promise<Started> {
+/**
+ * Opens the database, seeds the demo studio on first start, and listens. With `seedScript` (the CLI's own file) the
+ * demo is seeded in a child process running it (src/seed/first-start.ts says why); without, in this process.
+ */
+export async function serve(config: Config, opts: { seedScript?: string } = {}): Promise<Started> {
   const rt = await createRuntime(config);
   let token: string | undefined;
   let password: string | undefined;
   let tokenFile: string | undefined;
   if (!config.noDemo) {
-    const seeded = await seedDemo(rt.store);
-    if (seeded) {
-      saveOwnerToken(config.databasePath, seeded.token);
-      saveDemoShare(config.databasePath, await seedDemoShowcase(rt, seeded.token, seeded.projectId));
-      await seedDemoEstimate(rt, seeded.token, seeded.projectId);
-      saveDemoDecisionShare(config.databasePath, await seedDemoDecisionLink(rt, seeded.token, seeded.projectId));
-    }
+    const seeded = opts.seedScript ? await seedFirstStartInChild(rt, opts.seedScript) : await seedFirstStart(rt);
     // The token is printed once, on the start that created it; later starts say where it is kept.
     token = seeded?.token;
     password = seeded?.password;

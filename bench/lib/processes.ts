@@ -75,8 +75,9 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
   const databasePath = join(dir, 'studio.sqlite');
   const serveEnv = { STUDIO_DATABASE: databasePath, STUDIO_PORT: '0', STUDIO_LOG_LEVEL: 'warn', ...env };
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  const cli = env.BENCH_STUDIO_CLI ?? process.env.BENCH_STUDIO_CLI ?? CLI;
   const { proc, ready, stop, end } = spawnAndRead(
-    [...nodeArgs, env.BENCH_STUDIO_CLI ?? process.env.BENCH_STUDIO_CLI ?? CLI, 'serve'],
+    [...nodeArgs, cli, 'serve'],
     serveEnv,
     [/listening on (http:\/\/\S+)/, /Token\s+(studio_\S+)/],
     cleanup,
@@ -93,7 +94,7 @@ export async function startStudio(env: Record<string, string> = {}, nodeArgs: st
   const restart = async (): Promise<ServerProcess> => {
     await end();
     // The demo exists, so the token is not printed again: only the URL is read.
-    const again = spawnAndRead([...nodeArgs, CLI, 'serve'], serveEnv, [/listening on (http:\/\/\S+)/], cleanup);
+    const again = spawnAndRead([...nodeArgs, cli, 'serve'], serveEnv, [/listening on (http:\/\/\S+)/], cleanup);
     const [url2] = await again.ready.catch(async (e) => {
       await again.stop();
       throw e;

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type RunningServer, openServer } from '../helpers/server.js';
 import { http } from '../helpers/clients.js';
@@ -7,6 +8,16 @@ let server: RunningServer;
 openServer((started) => (server = started));
 
 describe('first start', () => {
+  // First, before any request could need them: rendering the demo's photographs and documents loads libvips, librsvg
+  // and fontconfig and leaves about 75 MB of native memory behind, which the serving process must not carry.
+  it.skipIf(!existsSync('/proc/self/maps'))(
+    'seeded the demo in a process of its own: the serving process maps no image or PDF library',
+    () => {
+      const maps = readFileSync(`/proc/${server.proc.pid}/maps`, 'utf8');
+      expect(maps).not.toMatch(/libvips|librsvg|libfontconfig/);
+    },
+  );
+
   it('serves the demo studio with Harbour House to the printed token', async () => {
     const res = await http(server.url, 'GET', '/v1/projects', { token: server.token });
     expect(res.status).toBe(200);
