@@ -17,7 +17,7 @@ import { binOf } from '../mcp/node22-clients.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ROOT } from '../helpers/server.js';
 
-export const CONTRACT_DIR = process.env.XERO_CONTRACTS ?? join(ROOT, '../shared/contracts/xero');
+export const CONTRACT_DIR = process.env.XERO_CONTRACTS ?? join(ROOT, 'test/contracts/xero');
 
 export interface Sent {
   method: string;

@@ -12,9 +12,9 @@
  */
 import { type ExecFileSyncOptions, execFileSync } from 'node:child_process';
 import { chownSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { freePort } from './free-port.js';
 
 export interface PostgresServer {
   /** A URL to the `postgres` maintenance database, as a superuser without password (loopback, trust). */
@@ -45,17 +45,6 @@ function nobody(): { uid: number; gid: number } {
     .find((fields) => fields[0] === 'nobody');
   if (!entry) throw new Error('Running as root, the PostgreSQL test server needs the user nobody, and it is missing.');
   return { uid: Number(entry[2]), gid: Number(entry[3]) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const FOLDER_PREFIX = 'studio-pg-';

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 // The validators the proxy runs (the package exports them from here, not from its root).
@@ -8,6 +7,7 @@ import { validateInput, validateOutput } from '@stoplight/prism-http/dist/valida
 import type { IHttpOperation } from '@stoplight/types';
 import { binOf } from '../mcp/node22-clients.js';
 import { ROOT } from './server.js';
+import { freePort } from './free-port.js';
 
 /**
  * Stoplight Prism (5.x) as a validation proxy in front of the real server: every request and answer that passes
@@ -40,17 +40,6 @@ export interface Outgoing {
   path: string;
   headers: Record<string, string>;
   body?: Buffer;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** One HTTP exchange with node:http (a GET may carry a body here, as a careless client's might). */
