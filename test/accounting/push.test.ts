@@ -16,6 +16,7 @@ import { uuid } from '../helpers/ids.js';
 import { createCharge } from '../charges/helpers.js';
 import { issuedEstimate, pricedProject } from '../estimates/fixture.js';
 import { CANARY, type Sent, type XeroWorld, agreeInBrowser, agreeInChromium, startXero } from './xero-world.js';
+import { invoiceViolations } from './invoice-contract.js';
 
 let xero: XeroWorld;
 beforeAll(async () => {
@@ -87,6 +88,8 @@ const invoicesSent = () => xero.sent.filter((s) => s.method === 'PUT' && s.path.
 
 /** Xero's business rules the contract's schema leaves optional, checked on every invoice the server sent. */
 function obeysXeroRules(s: Sent) {
+  // The schema first (Prism passes any invoice body), then the rules it leaves optional.
+  expect(invoiceViolations(s.body)).toEqual([]);
   const [inv] = s.body.Invoices;
   expect(inv.Type).toBe('ACCREC');
   expect(inv.Status).toBe('DRAFT');
