@@ -5,7 +5,7 @@
  * the token exchange, refresh and revocation. A front door routes the API base URL to the two Prisms, records every
  * request (for Xero's business rules Prism cannot check) and can answer one 429 or 401 first when a test asks.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import YAML from 'yaml';
-import { binOf } from '../mcp/node22-clients.js';
+import { spawnPrism } from '../helpers/prism.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ROOT } from '../helpers/server.js';
 
@@ -78,22 +78,7 @@ function connectionsExample(): unknown {
 }
 
 async function startPrismMock(spec: string): Promise<{ url: string; proc: ChildProcess }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const proc = spawn(
-    process.execPath,
-    [binOf('@stoplight/prism-cli', 'prism'), 'mock', spec, '--errors', '-h', '127.0.0.1', '-p', String(port)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-  );
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      log += d.toString();
-      if (/Prism is listening/.test(log)) resolve();
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.once('exit', (code) => reject(new Error(`prism exited with ${code}: ${log}`)));
-  });
+  const { port, proc } = await spawnPrism(['mock', spec, '--errors']);
   return { url: `http://127.0.0.1:${port}`, proc };
 }
 

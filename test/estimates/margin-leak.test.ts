@@ -15,38 +15,15 @@ import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
+import { keysIn, schemaPropertyNames } from '../helpers/json-keys.js';
 import { leakForms } from '../helpers/leaks.js';
 import { type PricedProject, pricedProject } from './fixture.js';
 
 const FORBIDDEN_NAME = /trade|markup|margin|cost|line|item|plate|supplier/i;
 
-/** Every key anywhere in a JSON value, or every property name in a JSON Schema (read as values). */
-function keysIn(value: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) keysIn(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      out.add(k);
-      keysIn(v, out);
-    }
-  }
-  return out;
-}
-
-/** The property names of a JSON Schema: the keys of every `properties` object in it. */
-function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(schema)) for (const v of schema) propertyNames(v, out);
-  else if (schema && typeof schema === 'object') {
-    for (const [k, v] of Object.entries(schema)) {
-      if (k === 'properties' && v && typeof v === 'object') for (const name of Object.keys(v)) out.add(name);
-      propertyNames(v, out);
-    }
-  }
-  return out;
-}
-
 describe('the schema of the client revision', () => {
   it('names nothing after trade, markup, margin, cost, line, item or supplier, and holds no priced field', () => {
-    const names = [...propertyNames(standaloneJsonSchema(ClientEstimateRevision, 'output'))];
+    const names = [...schemaPropertyNames(standaloneJsonSchema(ClientEstimateRevision, 'output'))];
     expect(names).toEqual(expect.arrayContaining(['pieces', 'unitPrice', 'totals', 'deposit', 'digest', 'amount4']));
     expect(names.filter((n) => FORBIDDEN_NAME.test(n))).toEqual([]);
     const priced: string[] = [];

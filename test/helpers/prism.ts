@@ -89,11 +89,15 @@ export interface Prism {
   stop(): Promise<void>;
 }
 
-export async function startPrism(upstream: string): Promise<Prism> {
+/**
+ * Starts Prism (`prism mock <spec> --errors`, `prism proxy <spec> <upstream>` …) on a free loopback port, on the test
+ * Node 22, and resolves once it listens; it rejects with Prism's own output if it exits first.
+ */
+export async function spawnPrism(args: string[]): Promise<{ port: number; proc: ChildProcess }> {
   const port = await freePort();
   const proc: ChildProcess = spawn(
     process.execPath,
-    [binOf('@stoplight/prism-cli', 'prism'), 'proxy', OPENAPI, upstream, '--host', '127.0.0.1', '--port', String(port)],
+    [binOf('@stoplight/prism-cli', 'prism'), ...args, '--host', '127.0.0.1', '--port', String(port)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
   );
   let log = '';
@@ -106,6 +110,11 @@ export async function startPrism(upstream: string): Promise<Prism> {
     proc.stderr!.on('data', onData);
     proc.once('exit', (code) => reject(new Error(`prism exited with ${code}: ${log}`)));
   });
+  return { port, proc };
+}
+
+export async function startPrism(upstream: string): Promise<Prism> {
+  const { port, proc } = await spawnPrism(['proxy', OPENAPI, upstream]);
   const url = `http://127.0.0.1:${port}`;
   const operations: IHttpOperation[] = await getHttpOperationsFromSpec(OPENAPI);
   const prism: Prism = {
