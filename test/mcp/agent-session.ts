@@ -57,27 +57,24 @@ export interface SessionSetup {
 }
 
 class SessionError extends Error {}
-const must = (ok: unknown, what: string, answer?: ToolAnswer): void => {
+export const must = (ok: unknown, what: string, answer?: ToolAnswer): void => {
   if (!ok) throw new SessionError(`${what}${answer ? `: ${answer.text.slice(0, 400)}` : ''}`);
 };
 
-export async function runAgentSession(callTool: CallTool, setup: SessionSetup): Promise<SessionFigures> {
+/**
+ * What a scripted session calls through, counted task by task: every tool call's bytes (the text a model reads) and a
+ * line of its log go to the task now running. Both scripted days (this one and agent-third-day.ts) use it.
+ */
+export function sessionRecorder(callTool: CallTool) {
   const tasks: TaskFigures[] = [];
-  const mistakes: MistakeFigures[] = [];
-  let current: TaskFigures | undefined;
-  const edits: number[] = [];
-  const task = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
-    current = { task: name, calls: 0, bytes: 0, log: [] };
-    tasks.push(current);
-    return run();
-  };
+  let running: TaskFigures | undefined;
   const call = async (name: string, args: Record<string, unknown>) => {
     const answer = await callTool(name, args);
-    current!.calls += 1;
+    running!.calls += 1;
     const bytes = Buffer.byteLength(answer.text, 'utf8');
-    current!.bytes += bytes;
+    running!.bytes += bytes;
     const what = typeof args.name === 'string' ? `${name} ${args.name}` : name;
-    current!.log.push(`${what} ${bytes}${answer.isError ? ` ${answer.body?.code}` : ''}`);
+    running!.log.push(`${what} ${bytes}${answer.isError ? ` ${answer.body?.code}` : ''}`);
     return answer;
   };
   const ok = async (name: string, args: Record<string, unknown>) => {
@@ -85,9 +82,27 @@ export async function runAgentSession(callTool: CallTool, setup: SessionSetup): 
     must(!a.isError, `${name} failed`, a);
     return a.body;
   };
-  /** call_action's result. */
-  const action = async (name: string, args: Record<string, unknown>, fields?: string[]) =>
-    (await ok('call_action', { name, arguments: args, ...(fields ? { fields } : {}) })).result;
+  return {
+    tasks,
+    /** The task now running: its calls and bytes so far. */
+    current: () => running!,
+    task: async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+      running = { task: name, calls: 0, bytes: 0, log: [] };
+      tasks.push(running);
+      return run();
+    },
+    call,
+    ok,
+    /** call_action's result. */
+    action: async (name: string, args: Record<string, unknown>, fields?: string[]) =>
+      (await ok('call_action', { name, arguments: args, ...(fields ? { fields } : {}) })).result,
+  };
+}
+
+export async function runAgentSession(callTool: CallTool, setup: SessionSetup): Promise<SessionFigures> {
+  const { tasks, current, task, call, ok, action } = sessionRecorder(callTool);
+  const mistakes: MistakeFigures[] = [];
+  const edits: number[] = [];
   /** The search hit an agent would pick: the first whose name is one of those it recognises for the task. */
   const find = async (query: string, ...names: string[]) => {
     const { actions } = await ok('search_actions', { query });
@@ -128,7 +143,7 @@ export async function runAgentSession(callTool: CallTool, setup: SessionSetup): 
       leadTimeDays: 42,
     });
     must(updated.leadTimeDays === 42 && updated.tradePrice.price.amount4 === '4250000', 'the edit did not land');
-    edits.push(current!.calls);
+    edits.push(current().calls);
     return updated as { id: string; etag: string };
   });
 

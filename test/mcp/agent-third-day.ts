@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallTool, TaskFigures, ToolAnswer } from './agent-session.js';
+import { type CallTool, must, sessionRecorder, type TaskFigures, type ToolAnswer } from './agent-session.js';
 
 /** resources/read of one URI: its media type and bytes (a blob decoded, or text). */
 export type ReadResource = (uri: string) => Promise<{ mimeType?: string; bytes: Buffer }>;
@@ -76,11 +76,6 @@ export const resourceReader =
     };
   };
 
-class SessionError extends Error {}
-const must = (ok: unknown, what: string, answer?: ToolAnswer): void => {
-  if (!ok) throw new SessionError(`${what}${answer ? `: ${answer.text.slice(0, 400)}` : ''}`);
-};
-
 /** The call an operation's answer says to send until it ends: `…: {"tool":…,"arguments":…}` at the end of a text. */
 const POLL_HINT = /send this call[^:]*: (\{.*\})\s*$/m;
 
@@ -89,32 +84,9 @@ export async function runThirdDay(
   readResource: ReadResource,
   setup: ThirdDaySetup,
 ): Promise<ThirdDayFigures> {
-  const tasks: TaskFigures[] = [];
+  const { tasks, current, task, call, ok, action } = sessionRecorder(callTool);
   const hints: HintFigures[] = [];
   let resourceBytes = 0;
-  let current: TaskFigures | undefined;
-  const task = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
-    current = { task: name, calls: 0, bytes: 0, log: [] };
-    tasks.push(current);
-    return run();
-  };
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const answer = await callTool(name, args);
-    current!.calls += 1;
-    const bytes = Buffer.byteLength(answer.text, 'utf8');
-    current!.bytes += bytes;
-    const what = typeof args.name === 'string' ? `${name} ${args.name}` : name;
-    current!.log.push(`${what} ${bytes}${answer.isError ? ` ${answer.body?.code}` : ''}`);
-    return answer;
-  };
-  const ok = async (name: string, args: Record<string, unknown>) => {
-    const a = await call(name, args);
-    must(!a.isError, `${name} failed`, a);
-    return a.body;
-  };
-  /** call_action's result. */
-  const action = async (name: string, args: Record<string, unknown>, fields?: string[]) =>
-    (await ok('call_action', { name, arguments: args, ...(fields ? { fields } : {}) })).result;
   /**
    * The hits an agent recognises for the task among the first five, by name, with the outline of what to send; each of
    * `needed` must be there (one search serves a task that takes two acts when both come up).
@@ -280,10 +252,10 @@ export async function runThirdDay(
     const link = answer.body.result;
     const uri = answer.resourceLinks?.[0];
     must(uri, 'no resource_link beside the download link', answer);
-    current!.calls += 1;
+    current().calls += 1;
     const read = await readResource(uri!);
     resourceBytes += read.bytes.length;
-    current!.log.push(`resources/read ${uri} (${read.bytes.length} bytes of file)`);
+    current().log.push(`resources/read ${uri} (${read.bytes.length} bytes of file)`);
     return {
       mimeType: read.mimeType,
       firstBytes: read.bytes.subarray(0, 5).toString('latin1'),
