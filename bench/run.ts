@@ -68,7 +68,7 @@ import { measurePostgres } from './lib/postgres.js';
 import { measurePhotographs } from './lib/photographs.js';
 import { measureDocuments } from './lib/documents.js';
 import { measureImports } from './lib/imports.js';
-import { save, table, passes, type Check } from './lib/report.js';
+import { save, saveSection, table, passes, type Check } from './lib/report.js';
 import { measureAgainstPeer } from './lib/peer.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -354,18 +354,7 @@ async function onlyPeer(at: Date, machine: Record<string, unknown>) {
     );
     console.log(table(peer.checks));
     const { checks, ...results } = peer;
-    const file = save(
-      {
-        at: at.toISOString(),
-        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
-        config: peerOptions(),
-        results: { peer: results },
-        checks: checks.map((c) => ({ ...c, pass: passes(c) })),
-      },
-      at,
-      'peer',
-    );
-    console.log(`written to ${file}`);
+    saveSection('peer', at, machine, { config: peerOptions(), results: { peer: results }, checks });
   } finally {
     await full.stop();
   }
@@ -436,17 +425,7 @@ async function onlyMemory(at: Date, machine: Record<string, unknown>) {
       seeded: { rssAtStartMb: seededAtStart, ...onSeeded },
       existing: { rssAtStartMb: existingAtStart, ...onExisting },
     };
-    const file = save(
-      {
-        at: at.toISOString(),
-        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
-        results,
-        checks: checks.map((c) => ({ ...c, pass: passes(c) })),
-      },
-      at,
-      'memory',
-    );
-    console.log(`written to ${file}`);
+    saveSection('memory', at, machine, { results, checks });
   } finally {
     await current.stop();
   }
@@ -459,18 +438,11 @@ async function onlyImports(at: Date, machine: Record<string, unknown>) {
     `\nstudio server bench, imports only, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node})\n`,
   );
   console.log(table(imports.checks));
-  const file = save(
-    {
-      at: at.toISOString(),
-      machine: { ...machine, loadAverageAtEnd: os.loadavg() },
-      config: IMPORT_RUNS,
-      results: { imports: imports.figures },
-      checks: imports.checks.map((c) => ({ ...c, pass: passes(c) })),
-    },
-    at,
-    'imports',
-  );
-  console.log(`written to ${file}`);
+  saveSection('imports', at, machine, {
+    config: IMPORT_RUNS,
+    results: { imports: imports.figures },
+    checks: imports.checks,
+  });
 }
 
 /**
@@ -486,17 +458,7 @@ async function onlyAgent(at: Date, machine: Record<string, unknown>) {
     const checks = [...sessionChecks(session), ...thirdDayChecks(thirdDay)];
     console.log(`\nstudio server bench, agent sessions only, ${at.toISOString()} (node ${machine.node})\n`);
     console.log(table(checks));
-    const file = save(
-      {
-        at: at.toISOString(),
-        machine: { ...machine, loadAverageAtEnd: os.loadavg() },
-        results: { session, thirdDay },
-        checks: checks.map((c) => ({ ...c, pass: passes(c) })),
-      },
-      at,
-      'agent',
-    );
-    console.log(`written to ${file}`);
+    saveSection('agent', at, machine, { results: { session, thirdDay }, checks });
   } finally {
     await server.stop();
   }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './processes.js';
@@ -59,4 +60,28 @@ export function save(report: unknown, at: Date, section?: string): string {
   writeFileSync(file, text);
   writeFileSync(join(dir, `latest${suffix}.json`), text);
   return file;
+}
+
+/**
+ * Saves the run of one section (`--only <section>`): when and where it ran, its configuration, its figures and its
+ * checks with their verdicts, as `<timestamp>-<section>.json`; prints the path.
+ */
+export function saveSection(
+  section: string,
+  at: Date,
+  machine: Record<string, unknown>,
+  figures: { config?: unknown; results: unknown; checks: Check[] },
+): void {
+  const file = save(
+    {
+      at: at.toISOString(),
+      machine: { ...machine, loadAverageAtEnd: os.loadavg() },
+      ...(figures.config === undefined ? {} : { config: figures.config }),
+      results: figures.results,
+      checks: figures.checks.map((c) => ({ ...c, pass: passes(c) })),
+    },
+    at,
+    section,
+  );
+  console.log(`written to ${file}`);
 }
