@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_DOCUMENT_COLUMNS, PROPERTY_KINDS } from '../../db/vocabulary.js';
 import { publicMoney } from '../../src/core/schema-marks.js';
 import { Amount4, Currency, Id, Money, named, Timestamp, ValueState } from '../../src/core/values.js';
+import { CLIENT_DOCUMENT_VERSION_RECORD } from '../../src/domain/client-document/record.js';
 import { Dimensions, SpecificationLink } from '../../src/domain/specifications/record.js';
 import { SPECIFICATION_CATEGORIES } from '../../db/vocabulary.js';
 
@@ -181,19 +182,8 @@ export const ClientDocument = clientDocumentOf(Piece).describe(
 );
 named(ClientDocument, 'ClientDocument');
 
-const MintedBy = z.strictObject({ memberId: Id, name: z.string() }).describe('The studio member who minted it.');
-
-export const ClientDocumentVersionSummary = z
-  .strictObject({
-    id: Id,
-    number: z.int().min(1).describe('1, 2, 3 … per project, in minting order.'),
-    title: z.string(),
-    pieceCount: z.int().min(0),
-    mintedAt: Timestamp,
-    mintedBy: MintedBy,
-  })
-  .describe('A minted client document version, without its document.');
-named(ClientDocumentVersionSummary, 'ClientDocumentVersionSummary');
+/** A minted version's summary as the API answers it (declared once, in src/domain/client-document/record.ts). */
+export const ClientDocumentVersionSummary = CLIENT_DOCUMENT_VERSION_RECORD.output;
 
 export const ClientDocumentVersion = ClientDocumentVersionSummary.extend({
   document: ClientDocument.describe('The document exactly as minted: pieces and photographs as of mintedAt.'),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClientDocumentSettingsRow, Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { ClientDocumentColumn } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
@@ -7,6 +7,7 @@ import { newId } from '../../core/ids.js';
 import { diffPresented } from '../kit/diff-presented.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { clientVisibleProperties } from './properties.js';
+import type { ClientDocumentSettingsRow } from './record.js';
 
 /** What a project's document shows before its settings are first saved: no prices hidden, three descriptive columns. */
 export const DEFAULT_COLUMNS: readonly ClientDocumentColumn[] = ['brand', 'finish', 'dimensions'];

@@ -7,31 +7,29 @@ import { newId } from '../../core/ids.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { livePhotographs, type PhotographSources } from './photographs.js';
 import { projectDocument } from './projection.js';
+import { CLIENT_DOCUMENT_VERSION_RECORD, type ClientDocumentVersionRow } from './record.js';
 
-/** A version's summary as lists show it; the whole version adds its document. */
-const SUMMARY = ['v.id', 'v.number', 'v.title', 'v.piece_count', 'v.minted_at', 'v.minted_by', 'u.name'] as const;
+/** A version's summary as lists read it (not the document it kept); the whole version adds its document. */
+const SUMMARY = [
+  'v.id',
+  'v.project_id',
+  'v.number',
+  'v.title',
+  'v.piece_count',
+  'v.minted_at',
+  'v.minted_by',
+  'u.name',
+] as const;
 
 /** A document as a version keeps it: the projection, as canonical JSON of the same value. */
 type KeptDocument = Awaited<ReturnType<typeof projectDocument>>['document'];
 
-interface SummaryRow {
-  id: string;
-  number: number;
-  title: string;
-  piece_count: number;
-  minted_at: string;
-  minted_by: string;
-  name: string;
-}
+/** A version as lists read it: the columns it shows and who minted it, with their name. */
+type SummaryRow = Parameters<typeof CLIENT_DOCUMENT_VERSION_RECORD.present>[0] &
+  Pick<ClientDocumentVersionRow, 'minted_by'> & { name: string };
 
-const presentSummary = (r: SummaryRow) => ({
-  id: r.id,
-  number: r.number,
-  title: r.title,
-  pieceCount: r.piece_count,
-  mintedAt: r.minted_at,
-  mintedBy: { memberId: r.minted_by, name: r.name },
-});
+const presentSummary = (r: SummaryRow) =>
+  CLIENT_DOCUMENT_VERSION_RECORD.present(r, { mintedBy: { memberId: r.minted_by, name: r.name } });
 
 const versions = (db: Kysely<Database>, projectId: string) =>
   db
@@ -55,18 +53,18 @@ export async function mintVersion(ctx: ActionContext, projectId: string) {
     .select((eb) => eb.fn.max('number').as('n'))
     .where('project_id', '=', projectId)
     .executeTakeFirst();
-  const row = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    project_id: projectId,
-    number: Number(last?.n ?? 0) + 1,
-    title: document.title,
-    piece_count: document.totals.pieceCount,
-    minted_at: ctx.now,
-    minted_by: ctx.caller!.memberId,
-    document: canonicalJson(document),
-    photograph_sources: canonicalJson(sources),
-  };
+  const row = CLIENT_DOCUMENT_VERSION_RECORD.newRow(
+    {
+      studioId: ctx.studioId,
+      number: Number(last?.n ?? 0) + 1,
+      title: document.title,
+      pieceCount: document.totals.pieceCount,
+      minter: ctx.caller!.memberId,
+      document: canonicalJson(document),
+      photographSources: canonicalJson(sources),
+    },
+    { id: newId(), ownerId: projectId, now: ctx.now },
+  );
   await ctx.db.insertInto('client_document_versions').values(row).execute();
   ctx.audit({
     targetKind: 'client_document_version',

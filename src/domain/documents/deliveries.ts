@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, DocumentDeliveryRow, DocumentRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { DeliveryStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
@@ -8,26 +8,13 @@ import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keys
 import { supplierEmailOfRevision } from '../purchase-orders/supplier-copy.js';
 import { loadDocument } from './documents.js';
 import { assertDeliveryConfigured } from './mail-config.js';
+import { DOCUMENT_DELIVERY_RECORD, type DocumentDeliveryRow, type DocumentRow } from './record.js';
 
 type DeliveryRecord = DocumentDeliveryRow & { requester_name: string };
 
 /** A delivery as the API shows it: to whom, what, and how it went. */
-export function presentDelivery(row: DeliveryRecord) {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    documentId: row.document_id,
-    recipient: row.recipient,
-    subject: row.subject,
-    message: row.message,
-    status: row.status,
-    error: row.error_code ? { code: row.error_code, detail: row.error_detail ?? '' } : null,
-    messageId: row.message_id,
-    requestedBy: { memberId: row.requested_by, name: row.requester_name },
-    createdAt: row.created_at,
-    sentAt: row.sent_at,
-  };
-}
+export const presentDelivery = (row: DeliveryRecord) =>
+  DOCUMENT_DELIVERY_RECORD.present(row, { requestedBy: { memberId: row.requested_by, name: row.requester_name } });
 export type PresentedDelivery = ReturnType<typeof presentDelivery>;
 
 function deliveryRecords(db: Kysely<Database>) {
@@ -121,23 +108,19 @@ export async function requestDelivery(ctx: ActionContext, req: DeliveryRequest) 
     );
   }
   const recipient = req.recipient ?? (await defaultRecipient(ctx, document));
-  const row: DocumentDeliveryRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    project_id: req.projectId,
-    document_id: document.id,
-    recipient: recipient.toLowerCase(),
-    subject: req.subject ?? document.title,
-    message: req.message ?? `Please find ${document.title} attached.`,
-    status: 'queued',
-    error_code: null,
-    error_detail: null,
-    message_id: null,
-    requested_by: ctx.caller!.memberId,
-    created_at: ctx.now,
-    sent_at: null,
-    updated_at: ctx.now,
-  };
+  const row = DOCUMENT_DELIVERY_RECORD.newRow(
+    {
+      studioId: ctx.studioId,
+      documentId: document.id,
+      recipient: recipient.toLowerCase(),
+      subject: req.subject ?? document.title,
+      message: req.message ?? `Please find ${document.title} attached.`,
+      status: 'queued',
+      requester: ctx.caller!.memberId,
+      updatedAt: ctx.now,
+    },
+    { id: newId(), ownerId: req.projectId, now: ctx.now },
+  );
   await ctx.db.insertInto('document_deliveries').values(row).execute();
   ctx.audit({
     targetKind: 'document_delivery',

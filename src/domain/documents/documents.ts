@@ -1,42 +1,23 @@
 import type { Kysely } from 'kysely';
-import type { Database, DocumentRow } from '../../../db/schema.js';
-import type { DocumentFormat, DocumentKind, DocumentSourceKind } from '../../../db/vocabulary.js';
+import type { Database } from '../../../db/schema.js';
+import type { DocumentFormat, DocumentKind } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { type ArchivedFilter, whereArchived } from '../kit/filters.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 import { MEDIA_TYPES } from './formats.js';
+import { DOCUMENT_RECORD, type DocumentRow, type ShownDocumentSource } from './record.js';
 
 /** A document with its maker's name, as lists and reads show it. */
 type DocumentRecord = DocumentRow & { creator_name: string };
 
 /** A document as the API shows it: what it is, where it came from, its file; never where the file lies on disk. */
-export function presentDocument(row: DocumentRecord) {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    kind: row.kind,
-    format: row.format,
-    source:
-      row.source_kind === 'version'
-        ? { kind: row.source_kind, versionNumber: row.source_version! }
-        : row.source_kind === 'share'
-          ? { kind: row.source_kind, shareId: row.source_share_id! }
-          : row.source_kind === 'estimate_revision' || row.source_kind === 'purchase_order_revision'
-            ? { kind: row.source_kind, revisionId: row.source_revision_id! }
-            : { kind: row.source_kind },
-    title: row.title,
-    filename: row.filename,
+export const presentDocument = (row: DocumentRecord) =>
+  DOCUMENT_RECORD.present(row, {
     mediaType: MEDIA_TYPES[row.format],
-    byteSize: row.byte_size,
-    sha256: row.blob_sha256,
-    pageCount: row.page_count,
     createdBy: { memberId: row.created_by, name: row.creator_name },
-    createdAt: row.created_at,
-    archived_at: row.archived_at,
-  };
-}
+  });
 export type PresentedDocument = ReturnType<typeof presentDocument>;
 
 function documentRecords(db: Kysely<Database>) {
@@ -119,6 +100,10 @@ export type DocumentSource =
   | { kind: 'estimate_revision'; revisionId: string }
   | { kind: 'purchase_order_revision'; revisionId: string };
 
+/** A source as the API names it (a version by its versionNumber). */
+const shownSource = (s: DocumentSource): ShownDocumentSource =>
+  s.kind === 'version' ? { kind: 'version', versionNumber: s.number } : s;
+
 /** A file just written to the blob store, to be recorded as a document. */
 export interface NewDocument {
   projectId: string;
@@ -140,25 +125,21 @@ export interface NewDocument {
  * success land together (a file kept without a record is harmless: it is content-addressed and named by nothing).
  */
 export async function recordDocument(ctx: ActionContext, doc: NewDocument) {
-  const row: DocumentRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    project_id: doc.projectId,
-    kind: doc.kind,
-    format: doc.format,
-    source_kind: doc.source.kind as DocumentSourceKind,
-    source_version: doc.source.kind === 'version' ? doc.source.number : null,
-    source_share_id: doc.source.kind === 'share' ? doc.source.shareId : null,
-    source_revision_id: 'revisionId' in doc.source ? doc.source.revisionId : null,
-    title: doc.title,
-    filename: doc.filename,
-    blob_sha256: doc.sha256,
-    byte_size: doc.byteSize,
-    page_count: doc.pageCount,
-    created_by: ctx.caller!.memberId,
-    created_at: doc.createdAt ?? ctx.now,
-    archived_at: null,
-  };
+  const row = DOCUMENT_RECORD.newRow(
+    {
+      studioId: ctx.studioId,
+      kind: doc.kind,
+      format: doc.format,
+      source: shownSource(doc.source),
+      title: doc.title,
+      filename: doc.filename,
+      sha256: doc.sha256,
+      byteSize: doc.byteSize,
+      pageCount: doc.pageCount,
+      creator: ctx.caller!.memberId,
+    },
+    { id: newId(), ownerId: doc.projectId, now: doc.createdAt ?? ctx.now },
+  );
   await ctx.db.insertInto('documents').values(row).execute();
   ctx.audit({
     targetKind: 'document',

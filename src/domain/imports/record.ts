@@ -191,9 +191,24 @@ export const IMPORT_RECORD = defineRecord({
 
 export type ImportRow = TableOf<typeof IMPORT_RECORD>;
 
+/** One sheet of an import's file, read at upload; shown as the import's `sheets`, its cells read by previews. */
+export interface ImportSheetRow {
+  import_id: string;
+  /** 1-based order in the file. */
+  position: number;
+  name: string;
+  /** Rows read (blank ones included). */
+  row_count: number;
+  /** 1 when the sheet has more rows than an import takes; its cells are not kept. */
+  too_large: number;
+  /** JSON array of rows of cell texts; null when too large, or once the import is committed or canceled. */
+  cells: string | null;
+}
+
 declare module '../../../db/schema.js' {
   interface Database {
     imports: ImportRow;
     import_mappings: ImportMappingRow;
+    import_sheets: ImportSheetRow;
   }
 }

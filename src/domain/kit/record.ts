@@ -83,6 +83,10 @@ type ManyColumns<F extends Fields> = UnionToIntersection<
 >;
 /** The fields the API answers (all but the hidden ones). */
 type ShownKeys<F extends Fields> = { [K in keyof F]: F[K] extends { hidden: true } ? never : K }[keyof F];
+/** The columns of the hidden fields kept in one column each: the presenter never reads them. */
+type HiddenColumns<F extends Fields> = {
+  [K in OneColumnKeys<F> & string]: F[K] extends { hidden: true } ? ColumnName<K, F[K]> : never;
+}[OneColumnKeys<F> & string];
 /** What the API answers for a field. */
 type OutputOf<D> = D extends { output: infer O extends z.ZodType } ? O : D extends { schema: infer S } ? S : never;
 /** A field's value as a row stores it through its codec (the output's form when it has one). */
@@ -248,9 +252,12 @@ export interface DeclaredRecord<
   createInput: z.ZodObject<CreateShape<F>>;
   /** The fields an update takes, each optional (a merge patch; null clears a nullable field). */
   patchInput: z.ZodObject<PatchShape<F>>;
-  /** A row as the API shows it, with the computed figures the caller worked out. */
+  /**
+   * A row as the API shows it, with the computed figures the caller worked out. The row may leave out the columns of
+   * hidden fields (a list need not read a large column it never shows).
+   */
   present(
-    row: RowOf<F, L, A, V, I, C>,
+    row: Omit<RowOf<F, L, A, V, I, C>, HiddenColumns<F>>,
     computed: z.input<z.ZodObject<X>>,
   ): z.input<z.ZodObject<OutputShape<F, X, A, V, I, C>>>;
   /** The columns a create stores: what was sent, else each field's default (with no id column, no id is made). */
