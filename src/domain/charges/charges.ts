@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.js';
 import { type ArchivedFilter, whereArchived } from '../kit/filters.js';
 import { inProject } from '../kit/in-project.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { figuresOf } from '../kit/line-money.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { assertFiguresFit, chargeMoney } from './figures.js';
@@ -13,11 +14,8 @@ import { PROJECT_CHARGE_RECORD, type ProjectChargeRow } from './record.js';
 type Fields = typeof PROJECT_CHARGE_RECORD.spec.fields;
 
 /** A charge as the API shows it: its figures, and its net, tax and gross worked out from them. */
-export function presentCharge(row: ProjectChargeRow) {
-  const m = chargeMoney(row);
-  const money = (n: bigint) => ({ amount4: n.toString(), currency: row.currency });
-  return PROJECT_CHARGE_RECORD.present(row, { net: money(m.net4), tax: money(m.tax4), gross: money(m.gross4) });
-}
+export const presentCharge = (row: ProjectChargeRow) =>
+  PROJECT_CHARGE_RECORD.present(row, figuresOf(chargeMoney(row), row.currency));
 
 export const CHARGE_SORTS = namedSorts(
   {

@@ -9,7 +9,13 @@ import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keys
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 import { itemsFrom, type ItemRequest } from './items.js';
-import { ENQUIRY_RECORD, ENQUIRY_RESPONSE_RECORD, type EnquiryRow, type EnquiryResponseRow } from './record.js';
+import {
+  ENQUIRY_RECORD,
+  ENQUIRY_RESPONSE_RECORD,
+  type EnquiryRecipientRow,
+  type EnquiryResponseRow,
+  type EnquiryRow,
+} from './record.js';
 import { type EnquiryAct, nextState, refusalFor } from './states.js';
 
 type Reader = Pick<ActionContext, 'db'>;
@@ -43,17 +49,15 @@ async function suppliersOf(db: Kysely<Database>, enquiryIds: readonly string[]) 
   return by;
 }
 
-function presentRecipient(r: {
-  supplier_id: string;
+/** An enquiry's email to one supplier, read with the supplier's name and address now and its count of responses. */
+type RecipientRecord = EnquiryRecipientRow & {
   supplier_name: string;
   supplier_email: string | null;
-  email: string | null;
-  mail_status: 'unsent' | 'queued' | 'sent' | 'failed';
-  mail_error: string | null;
-  message_id: string | null;
-  sent_at: string | null;
   response_count: number | string | bigint | null;
-}) {
+};
+
+/** A supplier of an enquiry as the API shows it (EnquirySupplier): who, where the email went, how it went. */
+function presentRecipient(r: RecipientRecord) {
   return {
     supplierId: r.supplier_id,
     name: r.supplier_name,

@@ -5,7 +5,8 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { claimRow } from '../kit/claim-row.js';
 import { inProject } from '../kit/in-project.js';
-import { moneyOf, offerFigures } from './figures.js';
+import { figuresOf, moneyOf } from '../kit/line-money.js';
+import { offerFigures } from './figures.js';
 import { ESTIMATE_LINE_RECORD, ESTIMATE_RECORD, type EstimateLineRow, type EstimateRow } from './record.js';
 
 /** The project and studio facts an estimate shows: names, and the studio's tax rate for new lines. */
@@ -57,13 +58,8 @@ export async function activeLines(db: Kysely<Database>, estimateIds: readonly st
 
 /** An estimate line as the API shows it, with its own figures. */
 export function presentLine(row: EstimateLineRow, figures: ReturnType<typeof offerFigures>) {
-  const f = figures.perLine.get(row.id) ?? null;
-  const c = row.currency as Currency;
-  return ESTIMATE_LINE_RECORD.present(row, {
-    net: f && moneyOf(f.net4, c),
-    tax: f && moneyOf(f.tax4, c),
-    gross: f && moneyOf(f.gross4, c),
-  });
+  const f = figures.perLine.get(row.id);
+  return ESTIMATE_LINE_RECORD.present(row, f ? figuresOf(f, row.currency) : { net: null, tax: null, gross: null });
 }
 
 /** The draft figures of an estimate from its active lines. */
@@ -76,13 +72,7 @@ export function presentEstimate(estimate: EstimateRow, lines: readonly EstimateL
   const f = draftFigures(estimate, lines);
   const c = estimate.currency;
   return ESTIMATE_RECORD.present(estimate, {
-    draftTotals: {
-      net: moneyOf(f.totals.net4, c),
-      tax: moneyOf(f.totals.tax4, c),
-      gross: moneyOf(f.totals.gross4, c),
-      deposit: moneyOf(f.deposit4, c),
-      piecesToPrice: f.toPrice.length,
-    },
+    draftTotals: { ...figuresOf(f.totals, c), deposit: moneyOf(f.deposit4, c), piecesToPrice: f.toPrice.length },
   });
 }
 
