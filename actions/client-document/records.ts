@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { CLIENT_DOCUMENT_COLUMNS, PROPERTY_KINDS } from '../../db/vocabulary.js';
+import { PROPERTY_KINDS } from '../../db/vocabulary.js';
 import { publicMoney } from '../../src/core/schema-marks.js';
 import { Amount4, Currency, Id, Money, named, Timestamp, ValueState } from '../../src/core/values.js';
-import { CLIENT_DOCUMENT_VERSION_RECORD } from '../../src/domain/client-document/record.js';
+import {
+  CLIENT_DOCUMENT_SETTINGS_RECORD,
+  CLIENT_DOCUMENT_VERSION_RECORD,
+  ClientDocumentColumn,
+} from '../../src/domain/client-document/record.js';
 import { Dimensions, SpecificationLink } from '../../src/domain/specifications/record.js';
 import { SPECIFICATION_CATEGORIES } from '../../db/vocabulary.js';
 
@@ -12,12 +16,7 @@ import { SPECIFICATION_CATEGORIES } from '../../db/vocabulary.js';
  * markup or margin (test/client-document/margin-leak.test.ts walks these schemas and their values to hold that).
  */
 
-export const ClientDocumentColumn = z
-  .enum(CLIENT_DOCUMENT_COLUMNS)
-  .describe(
-    'A column a piece may show: supplier (its name), brand, productCode, finish, dimensions, leadTime (leadTimeDays).',
-  );
-named(ClientDocumentColumn, 'ClientDocumentColumn');
+export { ClientDocumentColumn };
 
 const ShownPrice = publicMoney(Money);
 
@@ -197,29 +196,5 @@ export const ClientDocumentVersionPage = z
   })
   .describe("A page of a project's minted client document versions.");
 
-export const ClientDocumentSettings = z
-  .strictObject({
-    projectId: Id,
-    title: z.string().nullable().describe("The document's title; null: the project's name."),
-    introduction: z.string().describe('Opening prose shown above the pieces; empty: none.'),
-    showPrices: z.boolean().describe('False hides every price: pieces and totals carry no price field.'),
-    columns: z
-      .array(ClientDocumentColumn)
-      .describe('Columns each piece shows, in order. Default: brand, finish, dimensions.'),
-    propertyIds: z
-      .array(Id)
-      .describe(
-        'Custom properties shown on each piece, in order: only active ones marked clientVisible are listed or shown.',
-      ),
-    branding: z.strictObject({
-      studioName: z
-        .string()
-        .nullable()
-        .describe("The studio's name as the document shows it; null: the studio's branding."),
-      accentColour: z.string().nullable().describe("#rrggbb; null: the studio's accent colour."),
-    }),
-    version: z.int().min(1).describe('Send it back as expectedVersion; 1 while the settings were never saved.'),
-    updatedAt: Timestamp.nullable().describe('Null while the settings were never saved.'),
-  })
-  .describe("A project's client document settings: what its client document shows and how.");
-named(ClientDocumentSettings, 'ClientDocumentSettings');
+/** A project's client document settings as the API answers them (declared once, in src/domain/client-document/record.ts). */
+export const ClientDocumentSettings = CLIENT_DOCUMENT_SETTINGS_RECORD.output;

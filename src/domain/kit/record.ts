@@ -129,6 +129,8 @@ export interface CreatedStamp {
   column?: string;
   /** What the stamp says, when the bare timestamp needs words (a member's memberSince). */
   means?: string;
+  /** Kept but never answered (settings answer only when they were last saved). */
+  hidden?: true;
 }
 type CreatedKey<C> = C extends { key: infer K extends string } ? K : 'createdAt';
 type CreatedColumn<C> = C extends { column: infer K extends string } ? K : 'created_at';
@@ -218,9 +220,11 @@ type OutputShape<
   C = undefined,
 > = (I extends true ? { id: typeof Id } : unknown) & {
   [K in ShownKeys<F> & string]: OutputOf<F[K]>;
-} & X & { [K in CreatedKey<C>]: typeof Timestamp } & (V extends true
-    ? { version: z.ZodInt; updatedAt: typeof Timestamp }
-    : unknown) & { [K in EndedKey<A>]: z.ZodNullable<typeof Timestamp> };
+} & X &
+  (C extends { hidden: true } ? unknown : { [K in CreatedKey<C>]: typeof Timestamp }) &
+  (V extends true ? { version: z.ZodInt; updatedAt: typeof Timestamp } : unknown) & {
+    [K in EndedKey<A>]: z.ZodNullable<typeof Timestamp>;
+  };
 
 /** What a create sends, as its input schema parses it. */
 export type CreateFields<F extends Fields> = z.output<z.ZodObject<CreateShape<F>>>;
@@ -299,6 +303,7 @@ function standardOf(spec: AnySpec) {
     id: spec.id !== false,
     versioned: spec.versioned !== false,
     created: {
+      shown: !spec.created?.hidden,
       key: createdKey,
       column: spec.created?.column ?? 'created_at',
       schema: spec.created?.means ? Timestamp.describe(spec.created.means) : Timestamp,
@@ -326,7 +331,7 @@ function schemasOf(spec: AnySpec) {
     ...(std.versioned
       ? { version: spec.versionMeans ? z.int().min(1).describe(spec.versionMeans) : z.int().min(1) }
       : {}),
-    [std.created.key]: std.created.schema,
+    ...(std.created.shown ? { [std.created.key]: std.created.schema } : {}),
     ...(std.versioned ? { updatedAt: Timestamp } : {}),
     ...(std.ended ? { [std.ended.key]: std.ended.schema } : {}),
   };
@@ -371,7 +376,8 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
     present(row: Record<string, unknown>, computed: object) {
       const shown: Record<string, unknown> = { id: row.id };
       for (const [name, decl] of entries) if (!decl.hidden) shown[name] = fieldFrom(name, decl, row);
-      Object.assign(shown, computed, { [std.created.key]: row[std.created.column] });
+      Object.assign(shown, computed);
+      if (std.created.shown) shown[std.created.key] = row[std.created.column];
       if (std.versioned) Object.assign(shown, { version: row.version, updatedAt: row.updated_at });
       if (std.ended) shown[std.ended.key] = row[std.ended.column];
       // A key whose value is undefined is left out, as an optional output field is (an operation's result).
