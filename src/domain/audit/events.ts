@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AuditEventRow, Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { AuditEventRow } from '../../core/audit.js';
 import type { AuditTargetKind } from '../../core/audit-kinds.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';

@@ -2,9 +2,23 @@ import { z } from 'zod';
 import { InvalidClientMetadataError, InvalidRedirectUriError } from './errors.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Store } from '../../../db/store.js';
-import type { OAuthClientRow } from '../../../db/schema.js';
 import { newId, nowIso } from '../../core/ids.js';
 import { redirectUriProblem } from './redirect-uris.js';
+
+/** A client that registered itself (RFC 7591): public, so it has no secret. `metadata` is the registration as answered. */
+export interface OAuthClientRow {
+  id: string;
+  name: string | null;
+  /** JSON array of the exact redirect URIs registered. */
+  redirect_uris: string;
+  metadata: string;
+  created_at: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    oauth_clients: OAuthClientRow;
+  }
+}
 
 /**
  * Dynamic client registration (RFC 7591), for public clients only: the server issues no client secrets, so every

@@ -4,6 +4,20 @@ import type { Database } from '../../../db/schema.js';
 import type { Store } from '../../../db/store.js';
 import { newId, newToken, nowIso, sha256 } from '../../core/ids.js';
 
+/** A person signed in on this server's pages; the cookie's secret is kept only as a SHA-256 digest. */
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    sessions: SessionRow;
+  }
+}
+
 /**
  * Sessions: a person signed in on this server's own pages (`/login`, an invitation's page, the OAuth consent page),
  * not an API credential: no API accepts a session, so the APIs need no CSRF defence. The cookie holds a random secret

@@ -2,6 +2,19 @@ import { sql } from 'kysely';
 import type { Store } from '../../../db/store.js';
 import { verifyAgainstNothing, verifyPassword } from './passwords.js';
 
+/** Failed sign-ins per email address, for the throttle below. */
+export interface SignInFailureRow {
+  email: string;
+  failures: number;
+  first_failed_at: string;
+  locked_until: string | null;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    sign_in_failures: SignInFailureRow;
+  }
+}
+
 /**
  * Checking a person's email and password, for every way a person signs in (the `/login` page, the OAuth consent page,
  * an invitation's page for someone who already has an account). One answer for an unknown email and a wrong password,
