@@ -1,5 +1,5 @@
 import { auditKind } from '../../core/audit-kinds.js';
-import type { AccountingPushStatus, AccountingRevisionPart, AccountingSyncOutcome } from '../../../db/vocabulary.js';
+import type { AccountingPushStatus, AccountingRevisionPart } from '../../../db/vocabulary.js';
 
 /** The kind of record accounting's audit events are about: the studio's connection to its provider. */
 export const ACCOUNTING_CONNECTION_AUDIT_KIND = auditKind('accounting_connection');
@@ -76,24 +76,11 @@ export interface AccountingContactsTable {
   created_at: string;
 }
 
-export interface AccountingSyncEventsTable {
-  id: string;
-  studio_id: string;
-  push_id: string;
-  project_id: string;
-  outcome: AccountingSyncOutcome;
-  provider_invoice_id: string | null;
-  provider_invoice_number: string | null;
-  reason: string | null;
-  created_at: string;
-}
-
 declare module '../../../db/schema.js' {
   interface Database {
     accounting_pushes: AccountingPushesTable;
     accounting_revision_claims: AccountingRevisionClaimsTable;
     accounting_contacts: AccountingContactsTable;
-    accounting_sync_events: AccountingSyncEventsTable;
     accounting_connections: AccountingConnectionsTable;
     accounting_authorizations: AccountingAuthorizationsTable;
     accounting_account_mappings: AccountingAccountMappingsTable;
