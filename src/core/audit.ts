@@ -1,40 +1,11 @@
-import type { Generated, Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { compiledShape, insertRows } from '../../db/compiled-shape.js';
 import type { WriteChannel } from '../../db/store.js';
-import type { ActorChannel, ActorKind, AuditTargetKind } from '../../db/vocabulary.js';
+import type { ActorChannel, ActorKind } from '../../db/vocabulary.js';
 import type { AuditInput, Caller } from './context.js';
 import { canonicalJson } from './canonical-json.js';
 import { newId, sha256 } from './ids.js';
-
-/**
- * One event of a studio's chain, as kept: numbered per studio (`seq`) and chained by digest, so editing or removing a
- * past event breaks every later `prev_digest`. Appended here, never changed; read by src/domain/audit/events.ts.
- */
-export interface AuditEventsTable {
-  id: string;
-  studio_id: string;
-  seq: number;
-  project_id: string | null;
-  actor_kind: ActorKind;
-  actor_id: string | null;
-  /** How the actor reached the server (NULL for system events and those recorded before migration 011). */
-  actor_via: Generated<ActorChannel | null>;
-  action: string;
-  target_kind: AuditTargetKind | null;
-  target_id: string | null;
-  at: string;
-  summary: string;
-  changes: string | null;
-  prev_digest: string;
-  digest: string;
-}
-export type AuditEventRow = Selectable<AuditEventsTable>;
-declare module '../../db/schema.js' {
-  interface Database {
-    audit_events: AuditEventsTable;
-  }
-}
 
 /** The digest the first event of every studio's chain points back to. */
 export const GENESIS_DIGEST = '0'.repeat(64);
