@@ -9,6 +9,15 @@ import { diffPresented } from '../kit/diff-presented.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { refuse } from './checks.js';
 
+/**
+ * What table and inspector layouts share: one saved layout per member, kind, subject (the table, or the kind of
+ * record) and project. A subject kept per project (a project's schedule, which has its own custom properties) may also
+ * be saved without a project, as the member's layout for every project: a project with no layout of its own shows
+ * that one (`source: all_projects`), else the built-in one (`built_in`). Before a layout is first saved it is at
+ * version 1, and the first save makes it version 2, so the first write is checked like any other. References to custom
+ * properties archived since they were saved are left out when read (a property is never unarchived).
+ */
+
 /** A member's layout of a table or of the inspector, per project where it has one (NULL: the same everywhere). */
 export interface InterfaceLayoutRow {
   id: string;
@@ -28,15 +37,6 @@ declare module '../../../db/schema.js' {
     interface_layouts: InterfaceLayoutRow;
   }
 }
-
-/**
- * What table and inspector layouts share: one saved layout per member, kind, subject (the table, or the kind of
- * record) and project. A subject kept per project (a project's schedule, which has its own custom properties) may also
- * be saved without a project, as the member's layout for every project: a project with no layout of its own shows
- * that one (`source: all_projects`), else the built-in one (`built_in`). Before a layout is first saved it is at
- * version 1, and the first save makes it version 2, so the first write is checked like any other. References to custom
- * properties archived since they were saved are left out when read (a property is never unarchived).
- */
 
 export type LayoutSource = 'saved' | 'all_projects' | 'built_in';
 

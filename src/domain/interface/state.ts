@@ -8,7 +8,12 @@ import { versionedUpdate } from '../kit/versioned-update.js';
 import { refuseRepeats, refuseEmptyPatch } from './checks.js';
 import { LIMITS, type SidebarGroup } from './vocabulary.js';
 
-/** A member's own interface state in their studio. See db/migrations/021_interface_state.ts. */
+/**
+ * A member's own interface state in their studio: the sidebar (versioned) and when they completed the first-run flow
+ * (set once, no version). One row per membership, made by the first write; before it, everything is the default.
+ */
+
+/** Its row (db/migrations/021_interface_state.ts): the sidebar as JSON, the first run's stamp. */
 export interface MemberInterfaceStateRow {
   id: string;
   member_id: string;
@@ -25,11 +30,6 @@ declare module '../../../db/schema.js' {
     member_interface_state: MemberInterfaceStateRow;
   }
 }
-
-/**
- * A member's own interface state in their studio: the sidebar (versioned) and when they completed the first-run flow
- * (set once, no version). One row per membership, made by the first write; before it, everything is the default.
- */
 
 export interface Sidebar {
   collapsed: boolean;

@@ -5,6 +5,14 @@ import type { Store } from '../../../db/store.js';
 import { newId, nowIso } from '../../core/ids.js';
 import { redirectUriProblem } from './redirect-uris.js';
 
+/**
+ * Dynamic client registration (RFC 7591), for public clients only: the server issues no client secrets, so every
+ * client authenticates at the token endpoint with `none` and proves itself with PKCE. The metadata is bounded (a
+ * registration is an unauthenticated write), validated field by field with a sentence for each refusal, and metadata
+ * this server does not understand is ignored as RFC 7591 §2 asks (keys for private_key_jwt, software statements).
+ */
+const MAX_REDIRECT_URIS = 10;
+
 /** A client that registered itself (RFC 7591): public, so it has no secret. `metadata` is the registration as answered. */
 export interface OAuthClientRow {
   id: string;
@@ -19,14 +27,6 @@ declare module '../../../db/schema.js' {
     oauth_clients: OAuthClientRow;
   }
 }
-
-/**
- * Dynamic client registration (RFC 7591), for public clients only: the server issues no client secrets, so every
- * client authenticates at the token endpoint with `none` and proves itself with PKCE. The metadata is bounded (a
- * registration is an unauthenticated write), validated field by field with a sentence for each refusal, and metadata
- * this server does not understand is ignored as RFC 7591 §2 asks (keys for private_key_jwt, software statements).
- */
-const MAX_REDIRECT_URIS = 10;
 
 /** Text a person will read on the consent page: no control characters, bounded. */
 const text = (field: string, max: number) =>

@@ -4,6 +4,16 @@ import type { Database } from '../../../db/schema.js';
 import type { Store } from '../../../db/store.js';
 import { newId, newToken, nowIso, sha256 } from '../../core/ids.js';
 
+/**
+ * Sessions: a person signed in on this server's own pages (`/login`, an invitation's page, the OAuth consent page),
+ * not an API credential: no API accepts a session, so the APIs need no CSRF defence. The cookie holds a random secret
+ * (256 bits) that is stored only as its SHA-256 digest, with a fixed expiry; signing out deletes the row. A session is
+ * a person's, not a membership's: what it may reach is decided by whoever uses it (the consent page asks which
+ * studio). Setting a password ends every session made before it.
+ */
+export const SESSION_HOURS = 12;
+const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
+
 /** A person signed in on this server's pages; the cookie's secret is kept only as a SHA-256 digest. */
 export interface SessionRow {
   id: string;
@@ -17,16 +27,6 @@ declare module '../../../db/schema.js' {
     sessions: SessionRow;
   }
 }
-
-/**
- * Sessions: a person signed in on this server's own pages (`/login`, an invitation's page, the OAuth consent page),
- * not an API credential: no API accepts a session, so the APIs need no CSRF defence. The cookie holds a random secret
- * (256 bits) that is stored only as its SHA-256 digest, with a fixed expiry; signing out deletes the row. A session is
- * a person's, not a membership's: what it may reach is decided by whoever uses it (the consent page asks which
- * studio). Setting a password ends every session made before it.
- */
-export const SESSION_HOURS = 12;
-const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 
 /** A signed-in person, as the pages see them. */
 export interface Session {

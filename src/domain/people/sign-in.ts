@@ -2,19 +2,6 @@ import { sql } from 'kysely';
 import type { Store } from '../../../db/store.js';
 import { verifyAgainstNothing, verifyPassword } from './passwords.js';
 
-/** Failed sign-ins per email address, for the throttle below. */
-export interface SignInFailureRow {
-  email: string;
-  failures: number;
-  first_failed_at: string;
-  locked_until: string | null;
-}
-declare module '../../../db/schema.js' {
-  interface Database {
-    sign_in_failures: SignInFailureRow;
-  }
-}
-
 /**
  * Checking a person's email and password, for every way a person signs in (the `/login` page, the OAuth consent page,
  * an invitation's page for someone who already has an account). One answer for an unknown email and a wrong password,
@@ -28,6 +15,19 @@ const WINDOW_MS = 15 * 60_000;
 const LOCK_MS = 15 * 60_000;
 /** Longer than any address (RFC 5321 allows 254): such input is checked against nothing and never counted. */
 const EMAIL_MAX = 320;
+
+/** Failed sign-ins per email address, for the throttle below. */
+export interface SignInFailureRow {
+  email: string;
+  failures: number;
+  first_failed_at: string;
+  locked_until: string | null;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    sign_in_failures: SignInFailureRow;
+  }
+}
 
 export type SignInResult =
   | { ok: true; userId: string }
