@@ -3,6 +3,18 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Dialect } from './store.js';
 
+/** The runner's own ledger, one row per migration applied (made by each store before its first migration). */
+export interface SchemaMigrationRow {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+declare module './schema.js' {
+  interface Database {
+    schema_migrations: SchemaMigrationRow;
+  }
+}
+
 /**
  * One numbered migration: portable statements, or, where the dialects differ, SQLite's in `statements` and
  * PostgreSQL's in `postgres`. Its version and name come from its file's name, `NNN_name.ts`.

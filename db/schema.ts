@@ -1,133 +1,11 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
-import type {
-  ActorChannel,
-  ActorKind,
-  AuditTargetKind,
-  Currency,
-  LayoutKind,
-  LineStatus,
-  OAuthRevocationReason,
-  PhotographType,
-  ValueState,
-} from './vocabulary.js';
+import type { LineStatus, PhotographType, ValueState } from './vocabulary.js';
 
 /**
  * Kysely table types. Booleans are 0/1, times are RFC 3339 strings, money columns are scale-4 integer strings.
  * `Generated<T>` marks a column the database fills by default (an insert may leave it out); closed sets are the literal
  * unions of ./vocabulary.ts. Code reads rows as `…Row` (Selectable), never as the table type itself.
  */
-
-export interface StudiosTable {
-  id: string;
-  name: string;
-  currency: Currency;
-  default_markup4: string;
-  default_unit_id: string | null;
-  code_prefix: string;
-  /** Scale-4 ratio string ("2000" = 20%); '0' by default. */
-  tax_rate4: Generated<string>;
-  /** Null: documents show the studio's name. */
-  brand_display_name: string | null;
-  /** `#rrggbb`, lowercase; '#1f2937' by default. */
-  brand_accent_colour: Generated<string>;
-  brand_logo_text: string | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-export interface UsersTable {
-  id: string;
-  email: string;
-  name: string;
-  created_at: string;
-  /** scrypt digest (`scrypt$N$r$p$salt$hash`), null until the person sets a password. */
-  password_hash: string | null;
-  password_changed_at: string | null;
-}
-
-/** Failed sign-ins per email address, for the throttle (src/domain/people/sign-in.ts). */
-export interface SignInFailuresTable {
-  email: string;
-  failures: number;
-  first_failed_at: string;
-  locked_until: string | null;
-}
-
-/** A person signed in on this server's pages; the cookie's secret is kept only as a SHA-256 digest. */
-export interface SessionsTable {
-  id: string;
-  user_id: string;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/** A client that registered itself (RFC 7591): public, so it has no secret. `metadata` is the registration as answered. */
-export interface OAuthClientsTable {
-  id: string;
-  name: string | null;
-  /** JSON array of the exact redirect URIs registered. */
-  redirect_uris: string;
-  metadata: string;
-  created_at: string;
-}
-
-/**
- * One consented connection: a member of one studio let a client act for them with these scopes (space-separated
- * StudioPermission names, what the person allowed; a request gets them only as far as the member's role allows) for
- * tokens whose audience is `resource`. Revoked as a whole, never edited otherwise.
- */
-export interface OAuthGrantsTable {
-  id: string;
-  client_id: string;
-  member_id: string;
-  scopes: string;
-  resource: string;
-  created_at: string;
-  revoked_at: string | null;
-  revoked_reason: OAuthRevocationReason | null;
-}
-
-/** An authorization code, by its digest: single use (`used_at`), ten minutes, bound to its PKCE challenge. */
-export interface OAuthCodesTable {
-  code_hash: string;
-  /** The consent form that made it: one code per approval. */
-  consent_id: string;
-  client_id: string;
-  member_id: string;
-  redirect_uri: string;
-  /** 1 when the authorization request named redirect_uri (the token request must then send it), 0 when it was left out. */
-  redirect_uri_named: Generated<number>;
-  code_challenge: string;
-  scopes: string;
-  resource: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  /** The grant its exchange created, so a second exchange can revoke it. */
-  grant_id: string | null;
-}
-
-export interface OAuthAccessTokensTable {
-  id: string;
-  grant_id: string;
-  token_hash: string;
-  /** This token's scopes: the grant's, or fewer when a refresh asked for fewer. */
-  scopes: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/** A refresh token, by its digest: spent by its one use (rotation); presented again, it revokes its grant. */
-export interface OAuthRefreshTokensTable {
-  id: string;
-  grant_id: string;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
 
 export interface LinesTable {
   id: string;
@@ -195,100 +73,12 @@ export interface LinePhotographsTable {
   removed_at: string | null;
 }
 
-export interface AuditEventsTable {
-  id: string;
-  studio_id: string;
-  seq: number;
-  project_id: string | null;
-  actor_kind: ActorKind;
-  actor_id: string | null;
-  /** How the actor reached the server (NULL for system events and those recorded before migration 011). */
-  actor_via: Generated<ActorChannel | null>;
-  action: string;
-  target_kind: AuditTargetKind | null;
-  target_id: string | null;
-  at: string;
-  summary: string;
-  changes: string | null;
-  prev_digest: string;
-  digest: string;
-}
-
-export interface IdempotencyRecordsTable {
-  studio_id: string;
-  caller_id: string;
-  key: string;
-  action: string;
-  request_hash: string;
-  response: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/** A member's own interface state in their studio. See db/migrations/021_interface_state.ts. */
-export interface MemberInterfaceStateTable {
-  id: string;
-  member_id: string;
-  /** JSON of the sidebar as the member left it; NULL while it is the default. */
-  sidebar: string | null;
-  first_run_completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The sidebar's version: completing the first run does not move it. */
-  version: number;
-}
-
-/** A member's layout of a table or of the inspector, per project where it has one (NULL: the same everywhere). */
-export interface InterfaceLayoutsTable {
-  id: string;
-  member_id: string;
-  layout_kind: LayoutKind;
-  /** The table (INTERFACE_TABLES) or the kind of record (INSPECTOR_RECORDS). */
-  subject: string;
-  project_id: string | null;
-  /** JSON of the layout, as the API shows it without its version. */
-  body: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-export interface SchemaMigrationsTable {
-  version: number;
-  name: string;
-  applied_at: string;
-}
-
 export interface Database {
-  studios: StudiosTable;
-  users: UsersTable;
-  sign_in_failures: SignInFailuresTable;
-  sessions: SessionsTable;
-  oauth_clients: OAuthClientsTable;
-  oauth_grants: OAuthGrantsTable;
-  oauth_codes: OAuthCodesTable;
-  oauth_access_tokens: OAuthAccessTokensTable;
-  oauth_refresh_tokens: OAuthRefreshTokensTable;
   line_property_values: LinePropertyValuesTable;
   line_photographs: LinePhotographsTable;
   lines: LinesTable;
-  audit_events: AuditEventsTable;
-  idempotency_records: IdempotencyRecordsTable;
-  member_interface_state: MemberInterfaceStateTable;
-  interface_layouts: InterfaceLayoutsTable;
-  schema_migrations: SchemaMigrationsTable;
 }
 
-export type MemberInterfaceStateRow = Selectable<MemberInterfaceStateTable>;
-export type InterfaceLayoutRow = Selectable<InterfaceLayoutsTable>;
-export type StudioRow = Selectable<StudiosTable>;
-export type StudioUpdate = Updateable<StudiosTable>;
-export type UserRow = Selectable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
-export type OAuthClientRow = Selectable<OAuthClientsTable>;
-export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
-export type OAuthCodeRow = Selectable<OAuthCodesTable>;
 export type LineRow = Selectable<LinesTable>;
 export type LineUpdate = Updateable<LinesTable>;
-export type AuditEventRow = Selectable<AuditEventsTable>;
 export type LinePhotographRow = Selectable<LinePhotographsTable>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Id, Timestamp, page } from '../../src/core/values.js';
-import { ACCOUNTING_REVISION_PARTS, ACCOUNTING_SYNC_OUTCOMES } from '../../db/vocabulary.js';
+import { page } from '../../src/core/values.js';
+import { ACCOUNTING_REVISION_PARTS } from '../../db/vocabulary.js';
 import { PUSH_INVOICE } from '../../src/domain/accounting/jobs.js';
 import { acceptPush } from '../../src/domain/accounting/accept-push.js';
 import { SYNC_EVENT_SORT_NAMES, listSyncEvents } from '../../src/domain/accounting/sync-events.js';
+import { SYNC_EVENT_RECORD } from '../../src/domain/accounting/sync-event-record.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { startOperation } from '../../src/jobs/operations.js';
 import { EXAMPLE } from '../projects/shapes.js';
@@ -65,16 +66,7 @@ export const pushInvoiceToAccounting = defineAction({
     }),
 });
 
-export const AccountingSyncEvent = z.strictObject({
-  id: Id,
-  pushId: Id.describe('The push the attempt belongs to.'),
-  projectId: Id,
-  outcome: z.enum(ACCOUNTING_SYNC_OUTCOMES).describe('pushed, failed (see reason) or retried (Xero asked to wait).'),
-  providerInvoiceId: z.string().nullable().describe("Xero's InvoiceID once pushed."),
-  providerInvoiceNumber: z.string().nullable().describe("Xero's invoice number once pushed, e.g. INV-0042."),
-  reason: z.string().nullable().describe("Why it failed or waited, in Xero's words where it gave them."),
-  at: Timestamp,
-});
+export const AccountingSyncEvent = SYNC_EVENT_RECORD.output;
 
 export const listAccountingSyncEvents = defineAction({
   name: 'list_accounting_sync_events',

@@ -5,6 +5,23 @@ import { canonicalJson } from './canonical-json.js';
 import { ServiceError } from './errors.js';
 import { sha256 } from './ids.js';
 
+/** A keyed request's answer, kept for replay until `expires_at` (see KEY_RETENTION_MS). */
+export interface IdempotencyRecordRow {
+  studio_id: string;
+  caller_id: string;
+  key: string;
+  action: string;
+  request_hash: string;
+  response: string;
+  created_at: string;
+  expires_at: string;
+}
+declare module '../../db/schema.js' {
+  interface Database {
+    idempotency_records: IdempotencyRecordRow;
+  }
+}
+
 /** Keys are kept this long (at least the 24 hours the contract promises). */
 export const KEY_RETENTION_MS = 48 * 60 * 60 * 1000;
 

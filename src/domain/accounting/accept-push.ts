@@ -1,3 +1,34 @@
+export interface AccountingPushesTable {
+  id: string;
+  studio_id: string;
+  project_id: string;
+  revision_id: string | null;
+  revision_part: AccountingRevisionPart | null;
+  /** JSON: the ids of the charges billed. */
+  charge_ids: string;
+  /** JSON: the invoice as built (built.ts), what is sent. */
+  invoice: string;
+  idempotency_key: string;
+  status: AccountingPushStatus;
+  provider_invoice_id: string | null;
+  provider_invoice_number: string | null;
+  requested_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a push bills of a revision (its deposit or its accepted pieces): one push each, so nothing is billed twice. */
+export interface AccountingRevisionClaimsTable {
+  revision_id: string;
+  part: AccountingRevisionPart;
+  push_id: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    accounting_pushes: AccountingPushesTable;
+    accounting_revision_claims: AccountingRevisionClaimsTable;
+  }
+}
 /**
  * Accepting push_invoice_to_accounting (the action's transaction): everything that can be checked here is, the
  * invoice is built with exact amounts (invoice.ts) and what it bills is claimed, so nothing is billed twice even by two
@@ -5,7 +36,7 @@
  * operation's job (push.ts) then talks to Xero; a push that does not succeed gives back what it claimed.
  */
 import { createHash } from 'node:crypto';
-import type { AccountingRevisionPart } from '../../../db/vocabulary.js';
+import type { AccountingPushStatus, AccountingRevisionPart } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';

@@ -5,6 +5,19 @@ import { ServiceError } from '../../core/errors.js';
 import { ACCOUNTING_BILLED_KINDS, type AccountingBilledKind } from '../../../db/vocabulary.js';
 import { answerOf, openXero, providerFailure } from './xero-api.js';
 
+export interface AccountingAccountMappingsTable {
+  studio_id: string;
+  charge_type: string;
+  account_code: string;
+  tax_type: string;
+  updated_at: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    accounting_account_mappings: AccountingAccountMappingsTable;
+  }
+}
+
 /** The fields read from Xero's answers (its schemas make almost every field optional). */
 const AccountsAnswer = z.looseObject({
   Accounts: z

@@ -6,7 +6,40 @@ import { ServiceError } from '../../core/errors.js';
 import type { ConfirmationContext } from '../../core/confirmation.js';
 import { seal, unseal } from './sealed.js';
 import { xeroProvider } from './xero.js';
-import type { AccountingConnectionsTable } from './entity.js';
+
+/** The studio's connection to its provider, one per studio: whose organisation, its tokens sealed, who connected it. */
+export interface AccountingConnectionsTable {
+  studio_id: string;
+  provider: string;
+  status: 'connected' | 'needs_reconnect';
+  tenant_id: string;
+  tenant_name: string;
+  /** Sealed (sealed.ts), never the token itself. */
+  access_token: string;
+  /** Sealed (sealed.ts), never the token itself. */
+  refresh_token: string;
+  access_expires_at: string;
+  connected_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A connect_accounting link not yet followed back: its state, whose it is, the PKCE verifier. */
+export interface AccountingAuthorizationsTable {
+  state: string;
+  studio_id: string;
+  member_id: string;
+  /** The PKCE verifier, sealed. */
+  verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    accounting_connections: AccountingConnectionsTable;
+    accounting_authorizations: AccountingAuthorizationsTable;
+  }
+}
 
 /** How long the link connect_accounting answers stays usable. */
 const AUTHORIZATION_MINUTES = 10;

@@ -1,3 +1,15 @@
+export interface AccountingContactsTable {
+  studio_id: string;
+  /** The client's id, or `name:` and the project's plain client label. */
+  client_key: string;
+  contact_id: string;
+  created_at: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    accounting_contacts: AccountingContactsTable;
+  }
+}
 /**
  * Xero's part of a push, outside any transaction: the project's client as a contact (made once), the invoice as an
  * ACCREC DRAFT with its Idempotency-Key (derived from the invoice when it was accepted, so a retried job never makes

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/store.js';
 import type { ActionContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
+import { SYNC_EVENT_RECORD } from './sync-event-record.js';
 import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 
 export const SYNC_EVENT_SORTS = namedSorts({ createdAt: { column: 'created_at' } }, { column: 'id' });
@@ -15,16 +16,7 @@ export async function listSyncEvents(
   if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
   const { rows, nextCursor } = await keysetPage(qb, SYNC_EVENT_SORTS[query.sort ?? '-createdAt'], query);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      pushId: r.push_id,
-      projectId: r.project_id,
-      outcome: r.outcome,
-      providerInvoiceId: r.provider_invoice_id,
-      providerInvoiceNumber: r.provider_invoice_number,
-      reason: r.reason,
-      at: r.created_at,
-    })),
+    items: rows.map((r) => SYNC_EVENT_RECORD.present(r, {})),
     nextCursor,
   };
 }
@@ -38,16 +30,18 @@ export async function recordSyncEvent(
 ) {
   await db
     .insertInto('accounting_sync_events')
-    .values({
-      id: newId(),
-      studio_id: push.studio_id,
-      push_id: push.id,
-      project_id: push.project_id,
-      outcome,
-      provider_invoice_id: detail.invoiceId ?? null,
-      provider_invoice_number: detail.invoiceNumber ?? null,
-      reason: detail.reason ?? null,
-      created_at: new Date().toISOString(),
-    })
+    .values(
+      SYNC_EVENT_RECORD.newRow(
+        {
+          pushId: push.id,
+          projectId: push.project_id,
+          outcome,
+          providerInvoiceId: detail.invoiceId ?? null,
+          providerInvoiceNumber: detail.invoiceNumber ?? null,
+          reason: detail.reason ?? null,
+        },
+        { id: newId(), ownerId: push.studio_id, now: new Date().toISOString() },
+      ),
+    )
     .execute();
 }

@@ -3,10 +3,9 @@ import type { Store } from '../../../db/store.js';
 import type { Config } from '../../config.js';
 import { ServiceError } from '../../core/errors.js';
 import { ProviderRefused, type TokenSet } from './provider.js';
-import type { AccountingConnectionsTable } from './entity.js';
 import { seal, unseal } from './sealed.js';
 import { xeroProvider } from './xero.js';
-import { readConnectionRow } from './connection.js';
+import { type AccountingConnectionsTable, readConnectionRow } from './connection.js';
 
 /** How many times a 429 is waited out before the call gives up, and the longest single wait honoured. */
 const RATE_LIMIT_TRIES = 3;

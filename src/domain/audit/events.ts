@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AuditEventRow, Database } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import { AUDIT_EVENT_RECORD, type AuditEventRow } from './record.js';
 import type { AuditTargetKind } from '../../core/audit-kinds.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
@@ -7,23 +8,8 @@ import { reachesAllProjects } from '../../core/permissions.js';
 import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
 
 export function presentEvent(r: AuditEventRow, names: ReadonlyMap<string, string>) {
-  return {
-    id: r.id,
-    seq: r.seq,
-    projectId: r.project_id,
-    actor: {
-      kind: r.actor_kind,
-      id: r.actor_id,
-      name: r.actor_kind === 'member' && r.actor_id ? (names.get(r.actor_id) ?? null) : null,
-      via: r.actor_via,
-    },
-    action: r.action,
-    // The store keeps the kind as text; only declared kinds are ever written (AuditInput takes the closed union).
-    target: { kind: r.target_kind as AuditTargetKind | null, id: r.target_id },
-    at: r.at,
-    summary: r.summary,
-    changes: r.changes === null ? null : (JSON.parse(r.changes) as Record<string, unknown>),
-  };
+  const name = r.actor_kind === 'member' && r.actor_id ? (names.get(r.actor_id) ?? null) : null;
+  return AUDIT_EVENT_RECORD.present(r, { actor: { kind: r.actor_kind, id: r.actor_id, name, via: r.actor_via } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, InterfaceLayoutRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { RowReader } from '../../../db/store.js';
 import type { LayoutKind } from '../../../db/vocabulary.js';
 import type { AuditTargetKind } from '../../core/audit-kinds.js';
@@ -17,6 +17,26 @@ import { refuse } from './checks.js';
  * version 1, and the first save makes it version 2, so the first write is checked like any other. References to custom
  * properties archived since they were saved are left out when read (a property is never unarchived).
  */
+
+/** A member's layout of a table or of the inspector, per project where it has one (NULL: the same everywhere). */
+export interface InterfaceLayoutRow {
+  id: string;
+  member_id: string;
+  layout_kind: LayoutKind;
+  /** The table (INTERFACE_TABLES) or the kind of record (INSPECTOR_RECORDS). */
+  subject: string;
+  project_id: string | null;
+  /** JSON of the layout, as the API shows it without its version. */
+  body: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    interface_layouts: InterfaceLayoutRow;
+  }
+}
 
 export type LayoutSource = 'saved' | 'all_projects' | 'built_in';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, MemberInterfaceStateRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { RowReader } from '../../../db/store.js';
 import type { ActionContext, Caller } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
@@ -12,6 +12,24 @@ import { LIMITS, type SidebarGroup } from './vocabulary.js';
  * A member's own interface state in their studio: the sidebar (versioned) and when they completed the first-run flow
  * (set once, no version). One row per membership, made by the first write; before it, everything is the default.
  */
+
+/** Its row (db/migrations/021_interface_state.ts): the sidebar as JSON, the first run's stamp. */
+export interface MemberInterfaceStateRow {
+  id: string;
+  member_id: string;
+  /** JSON of the sidebar as the member left it; NULL while it is the default. */
+  sidebar: string | null;
+  first_run_completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The sidebar's version: completing the first run does not move it. */
+  version: number;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    member_interface_state: MemberInterfaceStateRow;
+  }
+}
 
 export interface Sidebar {
   collapsed: boolean;

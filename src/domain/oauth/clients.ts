@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { InvalidClientMetadataError, InvalidRedirectUriError } from './errors.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Store } from '../../../db/store.js';
-import type { OAuthClientRow } from '../../../db/schema.js';
 import { newId, nowIso } from '../../core/ids.js';
 import { redirectUriProblem } from './redirect-uris.js';
 
@@ -13,6 +12,21 @@ import { redirectUriProblem } from './redirect-uris.js';
  * this server does not understand is ignored as RFC 7591 §2 asks (keys for private_key_jwt, software statements).
  */
 const MAX_REDIRECT_URIS = 10;
+
+/** A client that registered itself (RFC 7591): public, so it has no secret. `metadata` is the registration as answered. */
+export interface OAuthClientRow {
+  id: string;
+  name: string | null;
+  /** JSON array of the exact redirect URIs registered. */
+  redirect_uris: string;
+  metadata: string;
+  created_at: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    oauth_clients: OAuthClientRow;
+  }
+}
 
 /** Text a person will read on the consent page: no control characters, bounded. */
 const text = (field: string, max: number) =>

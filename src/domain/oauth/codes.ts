@@ -1,8 +1,34 @@
+import type { Generated } from 'kysely';
 import type { Store } from '../../../db/store.js';
 import { newToken, sha256 } from '../../core/ids.js';
 import type { StudioPermission } from '../../core/permissions.js';
 import type { AuthorizationRequest } from './authorization-request.js';
 import { InvalidRequestError } from './errors.js';
+
+/** An authorization code, by its digest: single use (`used_at`), ten minutes, bound to its PKCE challenge. */
+export interface OAuthCodesTable {
+  code_hash: string;
+  /** The consent form that made it: one code per approval. */
+  consent_id: string;
+  client_id: string;
+  member_id: string;
+  redirect_uri: string;
+  /** 1 when the authorization request named redirect_uri (the token request must then send it), 0 when it was left out. */
+  redirect_uri_named: Generated<number>;
+  code_challenge: string;
+  scopes: string;
+  resource: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The grant its exchange created, so a second exchange can revoke it. */
+  grant_id: string | null;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    oauth_codes: OAuthCodesTable;
+  }
+}
 
 /** An authorization code lives ten minutes and is spent by its first exchange (OAuth 2.1 §4.1.2). */
 export const CODE_TTL_MS = 10 * 60_000;

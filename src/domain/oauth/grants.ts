@@ -4,6 +4,27 @@ import { type AuditActor, appendAuditEvents } from '../../core/audit.js';
 import { newId } from '../../core/ids.js';
 import { recordedAct } from '../../core/action-names.js';
 
+/**
+ * One consented connection: a member of one studio let a client act for them with these scopes (space-separated
+ * StudioPermission names, what the person allowed; a request gets them only as far as the member's role allows) for
+ * tokens whose audience is `resource`. Revoked as a whole, never edited otherwise.
+ */
+export interface OAuthGrantRow {
+  id: string;
+  client_id: string;
+  member_id: string;
+  scopes: string;
+  resource: string;
+  created_at: string;
+  revoked_at: string | null;
+  revoked_reason: OAuthRevocationReason | null;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    oauth_grants: OAuthGrantRow;
+  }
+}
+
 // The audit feed's names for a grant's two acts (they are not catalog actions: see src/core/action-names.ts).
 const OAUTH_CONSENT = recordedAct('oauth_consent');
 const OAUTH_REVOCATION = recordedAct('oauth_revocation');

@@ -15,6 +15,32 @@ import {
 import { createGrant, revokeGrant } from './grants.js';
 import { mcpResource, namesMcpResource } from './urls.js';
 
+export interface OAuthAccessTokenRow {
+  id: string;
+  grant_id: string;
+  token_hash: string;
+  /** This token's scopes: the grant's, or fewer when a refresh asked for fewer. */
+  scopes: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A refresh token, by its digest: spent by its one use (rotation); presented again, it revokes its grant. */
+export interface OAuthRefreshTokenRow {
+  id: string;
+  grant_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    oauth_access_tokens: OAuthAccessTokenRow;
+    oauth_refresh_tokens: OAuthRefreshTokenRow;
+  }
+}
+
 /** Access tokens are short-lived (the MCP client refreshes them); refresh tokens rotate on every use. */
 export const ACCESS_TTL_SECONDS = 3600;
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;

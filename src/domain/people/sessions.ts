@@ -14,6 +14,20 @@ import { newId, newToken, nowIso, sha256 } from '../../core/ids.js';
 export const SESSION_HOURS = 12;
 const SESSION_MS = SESSION_HOURS * 60 * 60 * 1000;
 
+/** A person signed in on this server's pages; the cookie's secret is kept only as a SHA-256 digest. */
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    sessions: SessionRow;
+  }
+}
+
 /** A signed-in person, as the pages see them. */
 export interface Session {
   id: string;

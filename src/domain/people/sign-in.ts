@@ -16,6 +16,19 @@ const LOCK_MS = 15 * 60_000;
 /** Longer than any address (RFC 5321 allows 254): such input is checked against nothing and never counted. */
 const EMAIL_MAX = 320;
 
+/** Failed sign-ins per email address, for the throttle below. */
+export interface SignInFailureRow {
+  email: string;
+  failures: number;
+  first_failed_at: string;
+  locked_until: string | null;
+}
+declare module '../../../db/schema.js' {
+  interface Database {
+    sign_in_failures: SignInFailureRow;
+  }
+}
+
 export type SignInResult =
   | { ok: true; userId: string }
   | { ok: false; reason: 'invalid' }

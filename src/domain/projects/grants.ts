@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { UserRow } from '../people/users.js';
 import { PROJECT_GRANT_RECORD, type ProjectGrantRow } from './grant-record.js';
 import type { MemberRow } from '../members/record.js';
 import type { ActionContext } from '../../core/context.js';

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database, StudioRow, StudioUpdate } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { renameDefaultScheme } from '../codes/schemes.js';
-import { loadStudio, writeStudio } from './studio.js';
+import { loadStudio, type StudioRow, type StudioUpdate, writeStudio } from './studio.js';
 
 /** The studio's active units, for pickers: archived units stay on old lines but are not offered. */
 async function activeUnits(db: Kysely<Database>, studioId: string) {

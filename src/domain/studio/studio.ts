@@ -1,8 +1,36 @@
-import type { Kysely } from 'kysely';
-import type { Database, StudioRow, StudioUpdate } from '../../../db/schema.js';
+import type { Generated, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { versionedUpdate, type VersionedUpdateOptions } from '../kit/versioned-update.js';
+
+/** A studio: its name and its settings (presentSettings), one row and one version for both. */
+export interface StudiosTable {
+  id: string;
+  name: string;
+  currency: Currency;
+  default_markup4: string;
+  default_unit_id: string | null;
+  code_prefix: string;
+  /** Scale-4 ratio string ("2000" = 20%); '0' by default. */
+  tax_rate4: Generated<string>;
+  /** Null: documents show the studio's name. */
+  brand_display_name: string | null;
+  /** `#rrggbb`, lowercase; '#1f2937' by default. */
+  brand_accent_colour: Generated<string>;
+  brand_logo_text: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+export type StudioRow = Selectable<StudiosTable>;
+export type StudioUpdate = Updateable<StudiosTable>;
+declare module '../../../db/schema.js' {
+  interface Database {
+    studios: StudiosTable;
+  }
+}
 
 /** The caller's studio row. A token acts in exactly one studio, so there is never a studio id to check. */
 export async function loadStudio(db: Kysely<Database>, studioId: string): Promise<StudioRow> {
