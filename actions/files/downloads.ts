@@ -46,6 +46,18 @@ export const downloadDocument = defineAction({
     documentId: DocumentId.describe('From list_project_documents.'),
     minutes,
   }),
+  // The one document whose bytes carry trade prices: the file cannot be redacted as a response is, so a caller who
+  // may not read prices is not given it at all (the record, with no figure in it, stays listed).
+  recordScopes: {
+    field: 'documentId',
+    column: 'kind',
+    needs: {
+      purchase_order: {
+        scope: 'pricing:read',
+        refusal: 'is a purchase order at trade prices; downloading it needs pricing:read (ask a studio admin).',
+      },
+    },
+  },
   documentLink: true,
   output: DownloadLink,
   errors: ['NOT_FOUND', 'FORBIDDEN'],

@@ -4,6 +4,7 @@ import type { ActionScope } from './permissions.js';
 import type { ActionContext } from './context.js';
 import type { Entity } from './entities.js';
 import type { Guard } from './guards.js';
+import type { RecordScopes } from './record-scopes.js';
 import { type ActionPlan, planOf } from './action-plan.js';
 import type { BlobStore, StagedBlob } from '../files/blob-store.js';
 import type { CapabilityBinding } from './capability.js';
@@ -180,6 +181,11 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * ownership (a project's archived freeze, an issued revision's immutability).
    */
   guards?: readonly Guard[];
+  /**
+   * A permission beyond `scope` that some records the input names need, by a column of theirs (a purchase order's
+   * document needs pricing:read to download): `invoke` enforces it with the scope, after ownership (src/core/record-scopes.ts).
+   */
+  recordScopes?: RecordScopes;
   /**
    * The person must agree to this act themselves (see src/core/confirmation.ts): `invoke` asks them through the
    * surface where it can (MCP elicitation) and otherwise requires `confirm: true`, a field this adds to the input. One

@@ -5,6 +5,7 @@ import type { ActionContext, AuditInput } from './context.js';
 import { authenticate, forgetTokens } from './auth.js';
 import type { StudioPermission } from './permissions.js';
 import { missingPermission } from './scope-refusal.js';
+import { checkRecordScopes } from './record-scopes.js';
 import { ServiceError, StandingRefusal, toServiceError } from './errors.js';
 import type { ResolvedRef } from './guards.js';
 import { parseInput } from './validation.js';
@@ -198,6 +199,7 @@ async function admit(call: Call, conn: Connection, studioId: string, known?: Kno
     ? await resolveRefs(conn.queryRow, caller, action, input, write, known)
     : { refs: [], project: undefined };
   if (caller) {
+    await checkRecordScopes(action.recordScopes, caller, refs, conn.queryRow);
     for (const guard of action.guards ?? []) {
       await guard.check({ actionName: action.name, caller, input, write, queryRow: conn.queryRow, refs, project });
     }

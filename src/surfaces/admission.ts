@@ -196,6 +196,8 @@ function boundedBodiesHook(app: FastifyInstance, rt: Runtime): onRequestAsyncHoo
 /**
  * The answer for a path no route serves: 405 with Allow when other methods are served there, 404 otherwise. A path
  * ending in a slash serves nothing (a route's last parameter would otherwise match it empty): 404 whatever the method.
+ * A route that matched and found nothing (`/fonts/:file` for a file it does not ship) answers here too: its own
+ * method is served at the path, so that is a 404, never a 405 naming the very method asked.
  */
 function unroutedAnswer(app: FastifyInstance) {
   // The methods the router serves at a path, asked of the router itself.
@@ -206,7 +208,7 @@ function unroutedAnswer(app: FastifyInstance) {
     const path = req.url.split('?')[0]!;
     const trimmed = endsInSlash(path) ? path.replace(/\/+$/, '') : undefined;
     const methods = trimmed === undefined ? allowed(path) : [];
-    if (methods.length) {
+    if (methods.length && !methods.includes(req.method)) {
       reply.header('allow', methods.join(', '));
       return refuse(
         req,

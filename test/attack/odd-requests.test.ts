@@ -52,6 +52,18 @@ function expectCatalogAnswer(res: RawResponse, where: string) {
 
 const long = (n: number) => 'a'.repeat(n);
 
+/** Ways out of the fonts folder: its route serves the four shipped faces by name and nothing else. */
+const FONT_ESCAPES = [
+  '/fonts/..%2Fpackage.json',
+  '/fonts/..%2F..%2Fpackage.json',
+  '/fonts/%2e%2e%2fpackage.json',
+  '/fonts/..%5Cpackage.json',
+  '/fonts/../package.json',
+  '/fonts/inter-latin-wght-normal.woff2%00',
+  '/fonts/%2Fetc%2Fpasswd',
+  '/fonts/nothing.woff2',
+];
+
 /** The paths: trailing, double and encoded slashes, `..`, long ids, unicode, NUL, repeated query parameters. */
 const paths = () => [
   '/',
@@ -108,6 +120,7 @@ const paths = () => [
   '/docs/%2e%2e/v1/projects',
   '/docs/api/actions.json%00',
   '/docs/../../../etc/passwd',
+  ...FONT_ESCAPES,
   '/nothing',
   '/.env',
   '/v2/projects',
@@ -140,6 +153,21 @@ describe('odd paths, with a valid token and without', () => {
     expect(res.status).toBe(404);
     expect(res.json.code).toBe('NOT_FOUND');
     expect(res.json.detail).toContain(`use /v1/projects/${P}.`);
+  });
+});
+
+describe('the fonts folder', () => {
+  it('answers 404 NOT_FOUND to every name it does not ship, encoded slashes and dots too, and serves its faces', async () => {
+    for (const path of FONT_ESCAPES) {
+      const res = await rawRequest(server.url, { method: 'GET', path });
+      expect(res.status, path).toBe(404);
+      expect(res.json?.code, path).toBe('NOT_FOUND');
+      expect(res.body, path).not.toContain('studio-server');
+      expect(res.body, path).not.toContain('root:');
+    }
+    const face = await rawRequest(server.url, { method: 'GET', path: '/fonts/inter-latin-wght-normal.woff2' });
+    expect(face.status).toBe(200);
+    expect(face.headers['content-type']).toBe('font/woff2');
   });
 });
 

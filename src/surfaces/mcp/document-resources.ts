@@ -53,20 +53,20 @@ interface DocumentRecord {
 }
 
 /**
- * resources/read of a document: read as get_project_document reads it (the connection's member, their scope, a
- * project of their own studio: any other answers not found, whoever owns it), then its bytes.
+ * resources/read of a document: allowed as download_document allows the file (the connection's member, their scope
+ * and what the document's kind needs beyond it: a purchase order needs pricing:read; a project of their own studio:
+ * any other answers not found, whoever owns it), read as get_project_document reads it, then its bytes.
  */
 export async function readDocumentResource(connection: McpConnection, uri: string): Promise<ReadResourceResult> {
   const [, projectId, documentId] = DOCUMENT_URI.exec(uri) ?? [];
+  const allowed = connection.view.byName.get('download_document');
   const read = connection.view.byName.get('get_project_document');
-  if (!projectId || !documentId || !read) throw notFound(uri);
+  if (!projectId || !documentId || !read || !allowed) throw notFound(uri);
+  const input = { projectId: decodeURIComponent(projectId), documentId: decodeURIComponent(documentId) };
   let doc: DocumentRecord;
   try {
-    doc = (await connection.run(
-      read,
-      { projectId: decodeURIComponent(projectId), documentId: decodeURIComponent(documentId) },
-      newId(),
-    )) as DocumentRecord;
+    await connection.run(allowed, input, newId());
+    doc = (await connection.run(read, input, newId())) as DocumentRecord;
   } catch (err) {
     if (err instanceof ServiceError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED'))
       throw notFound(uri);

@@ -194,10 +194,30 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   share: ['share'],
   link: ['share'],
   template: ['template'],
+  // where a project is: studios name jobs by the home they furnish
+  flat: ['project'],
+  apartment: ['project'],
+  house: ['project'],
+  home: ['project'],
+  paperwork: ['document'],
+  // what a supplier sends back
+  reply: ['response'],
+  replied: ['response'],
+  answer: ['response'],
+  // stopping and taking back
+  halt: ['cancel'],
+  abort: ['cancel'],
+  retract: ['withdraw', 'void'],
+  allowed: ['permission'],
+  allow: ['permission'],
+  permitted: ['permission'],
+  compact: ['density', 'layout'],
+  dense: ['density', 'layout'],
+  spacious: ['density', 'layout'],
 };
 
 const STOP_WORDS = new Set(
-  'a an the to of for in on at by with from into onto and or but is are be been was were it its this that these those my our your their his her i we you they me us them can could would should will shall do does did please want need let lets all every each some any just also then than so up out as about what which when where how there here one two now'.split(
+  'a an the to of for in on at by with from into onto and or but is are be been was were it its this that these those my our your their his her i we you they me us them can could would should will shall do does did please want need let lets all every each some any just also then than so up out as about what which when where how there here one two now have has had having being doing'.split(
     ' ',
   ),
 );
@@ -212,6 +232,8 @@ export function fold(term: string): string {
 
 /** A term as indexed: folded, or dropped when it is a stop word. */
 export function indexTerm(term: string): string | null {
+  // A stop word is dropped before folding too: folded, "this" and "does" would be the terms "thi" and "doe".
+  if (STOP_WORDS.has(term.toLowerCase())) return null;
   const t = fold(term);
   return t.length < 2 || STOP_WORDS.has(t) ? null : t;
 }
