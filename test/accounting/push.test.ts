@@ -4,9 +4,9 @@
  * on what was sent (Contact, AccountCode, TaxType, amounts per line), the same push never sent twice, and the failures:
  * a 429 waited out, a validation error surfaced, totals that differ, a revoked refresh token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import type { TestApp } from '../helpers/in-process.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { leakForms } from '../helpers/leaks.js';
@@ -15,29 +15,25 @@ import { callAction, codeOf, settledOperation } from '../helpers/calls.js';
 import { uuid } from '../helpers/ids.js';
 import { createCharge } from '../charges/helpers.js';
 import { issuedEstimate, pricedProject } from '../estimates/fixture.js';
-import { CANARY, type Sent, type XeroWorld, agreeInBrowser, agreeInChromium, startXero } from './xero-world.js';
+import {
+  agreeInBrowser,
+  agreeInChromium,
+  answerLog,
+  CANARY,
+  cents,
+  openXeroTestApp,
+  type Sent,
+  type XeroWorld,
+} from './xero-world.js';
 import { invoiceViolations } from './invoice-contract.js';
 
 let xero: XeroWorld;
-beforeAll(async () => {
-  xero = await startXero();
-}, 300_000);
-afterAll(async () => xero?.stop());
-
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
-openTestAppWithMcp(
-  (opened) => ({ app, owner, mcp } = opened),
-  () => xero.env,
-);
+openXeroTestApp((opened) => ({ app, owner, mcp, xero } = opened));
 
-const answers: unknown[] = [];
-function seen<T>(v: T): T {
-  answers.push(v);
-  return v;
-}
-const cents = (n: unknown) => Math.round(Number(n) * 100);
+const { answers, seen } = answerLog();
 
 /** The one client every billed project is for: Xero is asked to make its contact once. */
 let studioClient: { id: string } | undefined;
