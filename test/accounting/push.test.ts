@@ -14,7 +14,7 @@ import { startServer } from '../helpers/server.js';
 import { callAction, codeOf, settledOperation } from '../helpers/calls.js';
 import { uuid } from '../helpers/ids.js';
 import { createCharge } from '../charges/helpers.js';
-import { issuedEstimate, pricedProject } from '../estimates/fixture.js';
+import { issuedEstimate, pricedProject, recordDecision } from '../estimates/fixture.js';
 import {
   agreeInBrowser,
   agreeInChromium,
@@ -49,16 +49,7 @@ async function billable() {
     clientId: clientId(),
   } as never);
   const { revision } = await issuedEstimate(owner, p);
-  await owner.estimates.recordEstimateDecision.mutate({
-    projectId: p.projectId,
-    revisionId: revision.id,
-    digest: revision.digest,
-    outcome: 'accepted',
-    deciderName: 'Clara Penhaligon',
-    method: 'phone',
-    commandKey: uuid(),
-    confirm: true,
-  } as never);
+  await recordDecision(owner, p.projectId, revision);
   const fee = await createCharge(owner, {
     projectId: p.projectId,
     type: 'design_fee',

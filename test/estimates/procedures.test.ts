@@ -13,7 +13,7 @@ import { type Trpc, trpc } from '../helpers/clients.js';
 import { floatsIn, fromOutside, memberWithToken } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
-import { draftOf, issuedEstimate, type PricedProject, pricedProject } from './fixture.js';
+import { draftOf, issuedEstimate, type PricedProject, pricedProject, recordDecision } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -252,17 +252,7 @@ describe('issue_estimate_revision', () => {
 
 describe('record_estimate_decision', () => {
   const decide = (revision: { id: string; digest: string }, extra: Record<string, unknown> = {}) =>
-    owner.estimates.recordEstimateDecision.mutate({
-      projectId: p.projectId,
-      revisionId: revision.id,
-      digest: revision.digest,
-      outcome: 'accepted',
-      deciderName: 'Clara Penhaligon',
-      method: 'phone',
-      commandKey: uuid(),
-      confirm: true,
-      ...extra,
-    } as never);
+    recordDecision(owner, p.projectId, revision, extra);
 
   it('decides the current revision once; refuses a superseded one, another digest, and a second decision', async () => {
     const { estimate, revision: first } = await issuedEstimate(owner, p);
@@ -404,16 +394,7 @@ describe('void_estimate and duplicate_estimate', () => {
     expect(voided).toMatchObject({ state: 'voided', voidReason: 'Client chose another scheme.' });
     const read = await owner.estimates.getEstimateRevision.query({ projectId: p.projectId, revisionId: revision.id });
     expect(read.state).toBe('voided');
-    const late = owner.estimates.recordEstimateDecision.mutate({
-      projectId: p.projectId,
-      revisionId: revision.id,
-      digest: revision.digest,
-      outcome: 'accepted',
-      deciderName: 'Clara',
-      method: 'other',
-      commandKey: uuid(),
-      confirm: true,
-    });
+    const late = recordDecision(owner, p.projectId, revision, { deciderName: 'Clara', method: 'other' });
     expect(await codeOf(late)).toBe('REVISION_SUPERSEDED');
     const twice = owner.estimates.voidEstimate.mutate({
       projectId: p.projectId,

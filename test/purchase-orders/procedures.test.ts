@@ -10,11 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
-import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
+import { floatsIn, memberWithToken, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { leakForms } from '../helpers/leaks.js';
 import { atelierDraft, issuedOrder, type OrderingProject, orderingProject } from './fixture.js';
+import { recordDecision } from '../estimates/fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -405,16 +406,9 @@ describe('orders by supplier', () => {
     });
     expect(await codeOf(undecided)).toBe('VALIDATION_FAILED');
     const pieces = revision.content.pieces;
-    await owner.estimates.recordEstimateDecision.mutate({
-      projectId: q.projectId,
-      revisionId: revision.id,
-      digest: revision.digest,
+    await recordDecision(owner, q.projectId, revision, {
       outcome: 'by_line',
       lines: pieces.map((piece, i) => ({ estimateLineId: piece.pieceId, outcome: i === 2 ? 'declined' : 'accepted' })),
-      deciderName: 'Clara Penhaligon',
-      method: 'phone',
-      commandKey: uuid(),
-      confirm: true,
     });
     const made = await po().createPurchaseOrdersBySupplier.mutate({
       projectId: q.projectId,
@@ -456,8 +450,7 @@ describe('permissions', () => {
 
 describe('another studio', () => {
   it('its orders, order lines, suppliers and lines are NOT_FOUND wherever an input names them', async () => {
-    const created = await owner.account.createStudio.mutate({ commandKey: uuid(), name: 'Elsewhere', currency: 'GBP' });
-    const them = trpc(app.url, created.ownerTokenSecret!);
+    const { them } = await studioOfTheirOwn(app, owner, { name: 'Elsewhere' });
     const q = await orderingProject(them, 'Their job');
     const theirs = await atelierDraft(them, q);
     const mine = await atelierDraft(owner, p);
