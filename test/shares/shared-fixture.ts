@@ -4,6 +4,7 @@ import { sidewaysCameraJpeg, solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
 import { marginForms } from '../helpers/leaks.js';
 import { createLine } from '../helpers/schedule.js';
+import { photographsPath, postFile } from '../helpers/uploads.js';
 
 /**
  * A project as a studio sends it to a client, built through the real API: two sections of priced pieces (a trade
@@ -48,15 +49,7 @@ export interface SharedProject {
 
 /** An HTTP upload of a photograph onto a line, as a studio's app makes it; answers the photograph's id. */
 export async function uploadPhotograph(app: TestApp, projectId: string, lineId: string, bytes: Buffer, type: string) {
-  const res = await fetch(`${app.url}/v1/projects/${projectId}/items/${lineId}/photographs?filename=photo`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${app.token}`,
-      'content-type': type,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: bytes,
-  });
+  const res = await postFile(app, photographsPath(projectId, lineId, 'photo'), bytes, type);
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
