@@ -13,7 +13,7 @@ import { leakForms } from '../helpers/leaks.js';
 import { startServer } from '../helpers/server.js';
 import { callAction, codeOf, settledOperation } from '../helpers/calls.js';
 import { uuid } from '../helpers/ids.js';
-import { createCharge } from '../charges/helpers.js';
+import { createCharge } from '../charges/fixture.js';
 import { issuedEstimate, pricedProject, recordDecision } from '../estimates/fixture.js';
 import {
   agreeInBrowser,

@@ -13,7 +13,7 @@ import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { createProject } from '../helpers/projects.js';
-import { createCharge, fee, markInvoiced } from './helpers.js';
+import { createCharge, fee, markInvoiced } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;

@@ -11,7 +11,7 @@ import { openTestApp, type TestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
 import { pdfText } from '../helpers/pdf.js';
 import { workFor } from '../documents/work.js';
-import { issueShare } from '../shares/shared-fixture.js';
+import { issueShare } from '../shares/fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
