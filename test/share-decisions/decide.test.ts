@@ -6,7 +6,7 @@
  * replay it, anything else is 409. Superseded, voided or mis-digested revisions are 409 before any code is sent.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addAmount4 } from './money.js';
+import { addAmount4 } from '../helpers/money.js';
 import { callTool } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';

@@ -21,7 +21,7 @@ import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { leakForms } from '../helpers/leaks.js';
 import { openMailServer } from '../helpers/mail.js';
 import { codeIn, type DecideLink, decideLink, pricedLines } from './fixture.js';
-import { addAmount4 } from './money.js';
+import { addAmount4 } from '../helpers/money.js';
 
 const mail = openMailServer();
 let app: TestApp;
