@@ -12,8 +12,8 @@ import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
-import { openMailServer } from '../helpers/mail.js';
-import { codeIn, type DecideLink, decideLink, reissue, voided } from './fixture.js';
+import { openMailServer, codeIn } from '../helpers/mail.js';
+import { type DecideLink, decideLink, reissue, voided } from './fixture.js';
 
 const mail = openMailServer();
 let app: TestApp;
