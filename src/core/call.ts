@@ -70,7 +70,11 @@ export interface Call {
   afterCommit: Array<() => void>;
 }
 
-/** The connection a call runs on: a write's transaction (with its group's memo and `later`) or a read's snapshot. */
+/**
+ * The connection a call runs on: a read's snapshot, or a write's transaction. Writes are committed in groups; inside
+ * one, `memo` holds what the group's writes share and `later` sends a statement without waiting for its result (see
+ * db/store.ts).
+ */
 export interface Connection extends WriteChannel {
   db: Kysely<Database>;
   queryRow: RowReader;

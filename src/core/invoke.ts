@@ -237,15 +237,18 @@ async function confirmAct(call: Call): Promise<void> {
 /** One run of the call on a connection: checks, handler, output validation, and for a write its records. */
 async function execute(call: Call, conn: Connection): Promise<unknown> {
   const { rt, action, input, caller } = call;
-  // A run again (a repeatable write whose group undid it) starts from nothing: only its own afterCommit work stands.
+  // The store may run this more than once for one write: writes are committed in groups, and when a group is rolled
+  // back a repeatable write is run again. Only the run that commits may leave work for after the commit, so each run
+  // empties the list the earlier one filled.
   call.afterCommit.length = 0;
   const now = nowIso();
   // A capability action acts in the studio its capability opens, checked on this connection before anything else.
   const grant = action.capability
     ? await action.capability.open(conn.queryRow, input[action.capability.field] as string, now)
     : undefined;
-  // The handler's first read, when the action names it, leaves with the ownership reads (one round trip on PostgreSQL),
-  // and stands in for the ownership read of the record it answers.
+  // When the action declares its handler's first read (`readAhead`), send it now, beside the ownership reads, so on
+  // PostgreSQL they share one round trip. The handler's identical read is answered from it, and when it loads the very
+  // record an ownership check needs, that check uses its row instead of reading the record again.
   const ahead = caller && action.readAhead ? readingAhead(conn.queryRow, action.readAhead(input)) : undefined;
   const admitted = await admit(call, conn, caller?.studioId ?? grant?.studioId ?? '', ahead?.known);
   if (admitted.replay) return admitted.replay.response;
@@ -316,8 +319,8 @@ const defaultEvent = (call: Call, admitted: Admitted): AuditInput => ({
 
 /**
  * A write's records, in its transaction: the audit events it queued (each saying how the person agreed, when they
- * had to) and, for a keyed write, the answer a retry with the same key gets. Nothing in the write reads either back,
- * so both are sent without waiting.
+ * had to) and, for a keyed write, the answer a retry with the same key gets. Nothing later in the write reads these
+ * rows, so inside a write group they go through `later` (sent without waiting for their results).
  */
 async function recordWrite(
   call: Call,
@@ -337,6 +340,7 @@ async function recordWrite(
   await saveIdempotentResponse(conn, keyed, kept, what.at);
 }
 
+/** The refusal of a create sent without its idempotency key, naming the key as this surface spells it. */
 function keyRequired(call: Call): ServiceError {
   const name = controlFieldName(call.action, 'key', call.request.surface);
   return new ServiceError(

@@ -3,9 +3,11 @@ import type { ReadAhead } from './define-action.js';
 import type { KnownRecord } from './ownership.js';
 
 /**
- * Sends `read` now and answers the first identical read (same SQL, same parameters) from it; every other read goes
- * through. Its failure, if nobody asks for it, is nobody's: the handler never got that far. When the read names the
- * record it answers, the ownership check takes its row from it too (`known`).
+ * Sends `read` at once, before the checks that run ahead of the handler, and answers the first identical read (same
+ * SQL, same parameters) from it; every other read goes to the database as usual. If the read fails and no one asks
+ * for its answer (a check refused the call first, so the handler never ran), the failure is dropped rather than
+ * reported. When the read names the record it loads (`read.record`), the ownership check of that record takes its
+ * row from the same answer (`known`).
  */
 export function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: RowReader; known?: KnownRecord } {
   const sent = queryRow(read.sql, ...read.params) as Promise<Record<string, unknown> | undefined>;

@@ -4,38 +4,26 @@
  * server must survive (a 429 then success, an expired access token refreshed, a revoked refresh token), disconnecting,
  * and a walk over every answer, audit event and stored row proving no token is ever shown.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import type { TestApp } from '../helpers/in-process.js';
 import type { Trpc } from '../helpers/clients.js';
 import { callAction, codeOf } from '../helpers/calls.js';
 import { uuid } from '../helpers/ids.js';
-import { CANARY, type XeroWorld, agreeInBrowser, startXero } from './xero-world.js';
+import { agreeInBrowser, answerLog, CANARY, openXeroTestApp, type XeroWorld } from './xero-world.js';
 
 let xero: XeroWorld;
-beforeAll(async () => {
-  xero = await startXero();
-}, 900_000);
-afterAll(async () => xero?.stop());
-
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
-openTestAppWithMcp(
-  (opened) => ({ app, owner, mcp } = opened),
-  () => xero.env,
-);
+openXeroTestApp((opened) => ({ app, owner, mcp, xero } = opened));
 
 /** Every answer the tests received, walked at the end for the canary. */
-const answers: unknown[] = [];
+const { answers, seen } = answerLog();
 /** confirm: true on an action whose own input is empty (its typed input leaves no room for the added field). */
 const CONFIRM = { confirm: true } as unknown as Record<string, never>;
 const keyed = (confirm: boolean) =>
   ({ commandKey: uuid(), ...(confirm ? { confirm } : {}) }) as unknown as Record<string, never>;
-function seen<T>(value: T): T {
-  answers.push(value);
-  return value;
-}
 
 async function connect() {
   const started = seen(await owner.accounting.connectAccounting.mutate(keyed(true)));

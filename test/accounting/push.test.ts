@@ -4,40 +4,36 @@
  * on what was sent (Contact, AccountCode, TaxType, amounts per line), the same push never sent twice, and the failures:
  * a 429 waited out, a validation error surfaced, totals that differ, a revoked refresh token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import type { TestApp } from '../helpers/in-process.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { leakForms } from '../helpers/leaks.js';
 import { startServer } from '../helpers/server.js';
 import { callAction, codeOf, settledOperation } from '../helpers/calls.js';
 import { uuid } from '../helpers/ids.js';
-import { createCharge } from '../charges/helpers.js';
-import { issuedEstimate, pricedProject } from '../estimates/fixture.js';
-import { CANARY, type Sent, type XeroWorld, agreeInBrowser, agreeInChromium, startXero } from './xero-world.js';
+import { createCharge } from '../charges/fixture.js';
+import { issuedEstimate, pricedProject, recordDecision } from '../estimates/fixture.js';
+import {
+  agreeInBrowser,
+  agreeInChromium,
+  answerLog,
+  CANARY,
+  cents,
+  openXeroTestApp,
+  type Sent,
+  type XeroWorld,
+} from './xero-world.js';
 import { invoiceViolations } from './invoice-contract.js';
 
 let xero: XeroWorld;
-beforeAll(async () => {
-  xero = await startXero();
-}, 300_000);
-afterAll(async () => xero?.stop());
-
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
-openTestAppWithMcp(
-  (opened) => ({ app, owner, mcp } = opened),
-  () => xero.env,
-);
+openXeroTestApp((opened) => ({ app, owner, mcp, xero } = opened));
 
-const answers: unknown[] = [];
-function seen<T>(v: T): T {
-  answers.push(v);
-  return v;
-}
-const cents = (n: unknown) => Math.round(Number(n) * 100);
+const { answers, seen } = answerLog();
 
 /** The one client every billed project is for: Xero is asked to make its contact once. */
 let studioClient: { id: string } | undefined;
@@ -53,16 +49,7 @@ async function billable() {
     clientId: clientId(),
   } as never);
   const { revision } = await issuedEstimate(owner, p);
-  await owner.estimates.recordEstimateDecision.mutate({
-    projectId: p.projectId,
-    revisionId: revision.id,
-    digest: revision.digest,
-    outcome: 'accepted',
-    deciderName: 'Clara Penhaligon',
-    method: 'phone',
-    commandKey: uuid(),
-    confirm: true,
-  } as never);
+  await recordDecision(owner, p.projectId, revision);
   const fee = await createCharge(owner, {
     projectId: p.projectId,
     type: 'design_fee',

@@ -13,6 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import YAML from 'yaml';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { Trpc } from '../helpers/clients.js';
+import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { spawnPrism } from '../helpers/prism.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ROOT } from '../helpers/server.js';
@@ -113,7 +117,8 @@ export interface XeroInvoice {
   Total: number;
 }
 
-const cents = (n: unknown) => Math.round(Number(n) * 100);
+/** One of Xero's decimal amounts in whole cents, so sums compare without a float's rounding. */
+export const cents = (n: unknown) => Math.round(Number(n) * 100);
 
 /**
  * What Xero's createInvoices answers for an invoice it accepted: its id and number, the lines as sent, and totals
@@ -270,4 +275,34 @@ export async function agreeInChromium(authorizationUrl: string): Promise<{ statu
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * How an accounting suite opens: Xero's world first (its Prisms take minutes on a cold machine), then a test app that
+ * talks to it (`openTestAppWithMcp` with the world's environment), handed to `take` before the file's tests; both are
+ * stopped after the file's last test.
+ */
+export function openXeroTestApp(take: (opened: { app: TestApp; owner: Trpc; mcp: Client; xero: XeroWorld }) => void) {
+  let xero: XeroWorld;
+  beforeAll(async () => {
+    xero = await startXero();
+  }, 900_000);
+  afterAll(async () => xero?.stop());
+  openTestAppWithMcp(
+    (opened) => take({ ...opened, xero }),
+    () => xero.env,
+  );
+}
+
+/**
+ * Every answer a suite received, for the walk at its end that proves no token reached one: `seen(answer)` keeps the
+ * answer and hands it back.
+ */
+export function answerLog() {
+  const answers: unknown[] = [];
+  const seen = <T>(answer: T): T => {
+    answers.push(answer);
+    return answer;
+  };
+  return { answers, seen };
 }

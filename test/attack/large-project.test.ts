@@ -16,7 +16,7 @@ import { http, type Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { createTestAppAsOwner, type TestApp } from '../helpers/in-process.js';
 import { TEST_DIALECT } from '../helpers/test-database.js';
-import { issueShare } from '../shares/shared-fixture.js';
+import { issueShare } from '../shares/fixture.js';
 import { workFor } from '../documents/work.js';
 import { uuid } from '../helpers/ids.js';
 

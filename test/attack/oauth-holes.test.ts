@@ -3,40 +3,25 @@
  * redirect_uri is exchanged only with that redirect_uri (RFC 6749 §4.1.3), and a refresh for an address the server no
  * longer answers at is refused rather than answered with an access token /mcp would never take.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromOutside } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/in-process.js';
-import { codeFor, expectOAuthError, givePassword, REDIRECT, tokenRequest, tokensFor } from '../oauth/oauth-http.js';
+import type { TestApp } from '../helpers/in-process.js';
+import {
+  codeFor,
+  exchangeCode,
+  expectOAuthError,
+  OWNER,
+  openOAuthTestApp,
+  refreshGrant,
+  tokensFor,
+} from '../oauth/oauth-http.js';
 
 let app: TestApp;
 let base: string;
-const OWNER = { email: 'alex@hartley-rowe.example', password: 'harbour-house-2026' };
-
-beforeAll(async () => {
-  app = await createTestApp();
-  base = app.url;
-  await givePassword(app.database, OWNER.email, OWNER.password);
+openOAuthTestApp((opened) => {
+  app = opened;
+  base = opened.url;
 });
-afterAll(async () => app?.close());
-
-const exchange = (
-  x: { clientId: string; code: string; verifier: string },
-  fields: Record<string, string | undefined>,
-) =>
-  tokenRequest(
-    base,
-    Object.fromEntries(
-      Object.entries({
-        grant_type: 'authorization_code',
-        client_id: x.clientId,
-        code: x.code,
-        code_verifier: x.verifier,
-        redirect_uri: REDIRECT,
-        resource: `${base}/mcp`,
-        ...fields,
-      }).filter((e): e is [string, string] => e[1] !== undefined),
-    ),
-  );
 
 describe('a code exchanged without code_verifier', () => {
   it.each([
@@ -44,10 +29,10 @@ describe('a code exchanged without code_verifier', () => {
     ['empty', ''],
   ])('%s: refused, and the code is spent by that attempt', async (_, verifier) => {
     const x = await codeFor(base, OWNER);
-    const res = await exchange(x, { code_verifier: verifier });
+    const res = await exchangeCode(base, x, { code_verifier: verifier });
     expectOAuthError(res, 400, 'invalid_request');
     expect(res.json.error_description).toContain('code_verifier');
-    const again = await exchange(x, {});
+    const again = await exchangeCode(base, x, {});
     expectOAuthError(again, 400, 'invalid_grant');
   });
 });
@@ -55,20 +40,24 @@ describe('a code exchanged without code_verifier', () => {
 describe('redirect_uri at /token', () => {
   it('is required when the authorization named one, and the code is spent by the attempt without it', async () => {
     const x = await codeFor(base, OWNER);
-    const res = await exchange(x, { redirect_uri: undefined });
+    const res = await exchangeCode(base, x, { redirect_uri: undefined });
     expectOAuthError(res, 400, 'invalid_grant');
     expect(res.json.error_description).toContain('redirect_uri');
-    expectOAuthError(await exchange(x, {}), 400, 'invalid_grant');
+    expectOAuthError(await exchangeCode(base, x, {}), 400, 'invalid_grant');
   });
 
   it('may be left out when the authorization left it out too, and must then match if sent', async () => {
     const left = await codeFor(base, OWNER, { redirect_uri: undefined } as unknown as Record<string, string>);
-    const ok = await exchange(left, { redirect_uri: undefined });
+    const ok = await exchangeCode(base, left, { redirect_uri: undefined });
     expect(ok.status, ok.text).toBe(200);
     const sent = await codeFor(base, OWNER, { redirect_uri: undefined } as unknown as Record<string, string>);
-    expect((await exchange(sent, {})).status).toBe(200);
+    expect((await exchangeCode(base, sent, {})).status).toBe(200);
     const other = await codeFor(base, OWNER, { redirect_uri: undefined } as unknown as Record<string, string>);
-    expectOAuthError(await exchange(other, { redirect_uri: 'http://127.0.0.1:8976/elsewhere' }), 400, 'invalid_grant');
+    expectOAuthError(
+      await exchangeCode(base, other, { redirect_uri: 'http://127.0.0.1:8976/elsewhere' }),
+      400,
+      'invalid_grant',
+    );
   });
 });
 
@@ -82,11 +71,7 @@ describe('a refresh after the base URL changed', () => {
         .where('revoked_at', 'is', null)
         .execute(),
     );
-    const res = await tokenRequest(base, {
-      grant_type: 'refresh_token',
-      client_id: t.clientId,
-      refresh_token: t.refresh_token,
-    });
+    const res = await refreshGrant(base, t.clientId, t.refresh_token);
     expectOAuthError(res, 400, 'invalid_grant');
     expect(res.json.error_description).toMatch(/connect/i);
   });

@@ -28,6 +28,7 @@ import {
   sheetXml,
   workbookOf,
 } from '../helpers/workbook-bombs.js';
+import { postFile } from '../helpers/uploads.js';
 
 const MiB = 1024 * 1024;
 /**
@@ -80,15 +81,12 @@ interface Attempt {
 /** POSTs the file to the import route as a script would. */
 async function upload(file: Buffer): Promise<Attempt> {
   const started = performance.now();
-  const r = await fetch(`${server.url}/files/projects/${projectId}/imports?filename=schedule.xlsx`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${server.token}`,
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: file,
-  });
+  const r = await postFile(
+    server,
+    `/files/projects/${projectId}/imports?filename=schedule.xlsx`,
+    file,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
   const text = await r.text();
   const body = (r.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
   return { res: { status: r.status, headers: r.headers, body }, ms: performance.now() - started };

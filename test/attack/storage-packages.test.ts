@@ -13,6 +13,7 @@ import type { Trpc } from '../helpers/clients.js';
 import { keptOriginals } from '../helpers/blobs.js';
 import { noisyPng } from '../helpers/images.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import { photographsPath, postFile } from '../helpers/uploads.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -28,15 +29,7 @@ beforeAll(async () => {
   const items = ((await lines.json()) as { items: Array<{ id: string }> }).items;
   for (const [i, line] of items.entries()) {
     const bytes = await noisyPng(700 + i, 500);
-    const res = await fetch(`${app.url}/v1/projects/${app.projectId}/items/${line.id}/photographs?filename=p${i}.png`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${app.token}`,
-        'content-type': 'image/png',
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: bytes,
-    });
+    const res = await postFile(app, photographsPath(app.projectId, line.id, `p${i}.png`), bytes, 'image/png');
     expect(res.status).toBe(201);
     photographBytes += bytes.length;
   }

@@ -13,6 +13,7 @@ import { keptOriginals } from '../helpers/blobs.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { noisyPng } from '../helpers/images.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import { photographsPath, postFile } from '../helpers/uploads.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -39,15 +40,7 @@ type Added = { id: string; lineVersion: number; sha256: string };
 
 /** POST /v1/…/photographs with the file as the body. */
 const upload = (bytes: Buffer, lineId = lines[0]!) =>
-  fetch(`${app.url}/v1/projects/${app.projectId}/items/${lineId}/photographs?filename=p.png`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${app.token}`,
-      'content-type': 'image/png',
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: bytes,
-  });
+  postFile(app, photographsPath(app.projectId, lineId, 'p.png'), bytes, 'image/png');
 
 const remove = (lineId: string, photographId: string, expectedVersion: number) =>
   owner.photographs.removeLinePhotograph.mutate({ projectId: app.projectId, lineId, photographId, expectedVersion });
@@ -100,15 +93,12 @@ describe('the storage quota', () => {
         /of its 1000 bytes quota, and this file is 30 KiB more, so nothing was kept/,
       );
       const sheet = `Item,Qty\n${'Pendant light,2\n'.repeat(200)}`;
-      const imported = await fetch(`${app.url}/files/projects/${app.projectId}/imports?filename=lights.csv`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${app.token}`,
-          'content-type': 'text/csv',
-          'idempotency-key': crypto.randomUUID(),
-        },
-        body: sheet,
-      });
+      const imported = await postFile(
+        app,
+        `/files/projects/${app.projectId}/imports?filename=lights.csv`,
+        sheet,
+        'text/csv',
+      );
       expect(imported.status).toBe(413);
       expect(((await imported.json()) as { code: string }).code).toBe('STORAGE_QUOTA_EXCEEDED');
       expect(await written()).toEqual(before);

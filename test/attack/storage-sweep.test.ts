@@ -5,7 +5,7 @@
  * record names, a photograph removed since a version froze it, a package's entries, and a file kept a moment ago for
  * an upload whose record is not written yet. Before the fix there was no sweep: every orphan here stayed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,15 +15,15 @@ import type { DiskBlobStore } from '../../src/files/blob-store.js';
 import { startSweeper } from '../../src/jobs/sweeper.js';
 import { callTool, settledOperation } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
-import { ageBlobStore, keptDerived, keptOriginals } from '../helpers/blobs.js';
+import { ageBlobStore, keptDerived, keptOriginals, sha256 } from '../helpers/blobs.js';
 import { noisyPng } from '../helpers/images.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
+import { photographsPath, postFile } from '../helpers/uploads.js';
 
 let app: TestApp;
 let owner: Trpc;
 let mcp: Client;
 let lines: string[];
-const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));
 beforeAll(async () => {
@@ -35,16 +35,12 @@ beforeAll(async () => {
 
 type Added = { id: string; lineVersion: number; sha256: string };
 const post = async (path: string, type: string, body: Buffer | string) => {
-  const res = await fetch(`${app.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${app.token}`, 'content-type': type, 'idempotency-key': crypto.randomUUID() },
-    body,
-  });
+  const res = await postFile(app, path, body, type);
   expect(res.status).toBe(201);
   return res.json() as Promise<any>;
 };
 const addPhotograph = async (lineId: string, bytes: Buffer): Promise<Added> =>
-  post(`/v1/projects/${app.projectId}/items/${lineId}/photographs?filename=p.png`, 'image/png', bytes);
+  post(photographsPath(app.projectId, lineId, 'p.png'), 'image/png', bytes);
 const removePhotograph = (lineId: string, p: Added) =>
   owner.photographs.removeLinePhotograph.mutate({
     projectId: app.projectId,

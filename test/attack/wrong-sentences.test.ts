@@ -16,6 +16,7 @@ import {
   rawExchange,
   rawRequest,
 } from '../helpers/raw-http.js';
+import { photographsPath, postFile } from '../helpers/uploads.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -84,15 +85,8 @@ describe('an image just past the pixel limit', () => {
       headers: { authorization: `Bearer ${app.token}` },
     });
     const line = ((await lines.json()) as any).items[0].id;
-    const res = await fetch(`${app.url}/v1/projects/${app.projectId}/items/${line}/photographs?filename=big.png`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${app.token}`,
-        'content-type': 'image/png',
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: await pixelBombPng(10_001, 10_000),
-    });
+    const bomb = await pixelBombPng(10_001, 10_000);
+    const res = await postFile(app, photographsPath(app.projectId, line, 'big.png'), bomb, 'image/png');
     const body = (await res.json()) as any;
     expect([res.status, body.code]).toEqual([422, 'IMAGE_TOO_LARGE']);
     expect(body.detail).toContain('10001 × 10000 pixels (100.01 megapixels)');

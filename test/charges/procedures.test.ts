@@ -13,7 +13,8 @@ import { allPages, callAction, codeOf, refusal } from '../helpers/calls.js';
 import { demoMembers, type Member } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { createProject } from '../helpers/projects.js';
-import { createCharge, fee, markInvoiced } from './helpers.js';
+import { createCharge, fee, markInvoiced } from './fixture.js';
+import { gbp } from '../helpers/money.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -32,7 +33,6 @@ beforeAll(async () => {
 
 /** Every field of a charge withheld without pricing:read. */
 const PRICED = ['fixedAmount', 'hourlyRate', 'cost', 'handlingMarkup', 'net', 'tax', 'gross'];
-const gbp = (amount4: string) => ({ amount4, currency: 'GBP' });
 
 describe('list_charge_types', () => {
   it('names the five types with the figures each takes, the same over MCP', async () => {

@@ -12,7 +12,7 @@ import { chargeMoney } from '../../src/domain/charges/figures.js';
 import { openTestApp, type TestApp } from '../helpers/in-process.js';
 import type { Trpc } from '../helpers/clients.js';
 import { codeOf } from '../helpers/calls.js';
-import { createCharge, fee, markInvoiced } from './helpers.js';
+import { createCharge, fee, markInvoiced } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;

@@ -18,7 +18,7 @@ import { callAction, callTool } from '../helpers/calls.js';
 import { http, type Trpc } from '../helpers/clients.js';
 import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
-import { leakForms } from '../helpers/leaks.js';
+import { leakForms, marginForms } from '../helpers/leaks.js';
 import { keysIn, schemaPropertyNames } from '../helpers/json-keys.js';
 
 const FORBIDDEN_NAME = /trade|markup|margin|cost|line|item|plate/i;
@@ -88,16 +88,9 @@ describe('(2) the values of every client-facing output', () => {
 
   /** Each amount the studio keeps to itself, in every formatting a leak could take. */
   function secretForms(): string[] {
-    return leakForms([
-      trade4,
-      markup4,
-      handTrade4,
-      (trade4 * markup4) / ONE, // margin per unit
-      (quantity4 * trade4) / ONE, // trade total
-      (quantity4 * trade4 * markup4) / (ONE * ONE), // margin total
-      handClient4 - handTrade4, // the hand-set line's margin
-      ((handClient4 - handTrade4) * 10_000n) / handTrade4, // …as a ratio
-    ]);
+    const figures = { trade4, markup4, quantity4, handTrade4, handClient4 };
+    // …and the hand-set line's margin as a ratio of its trade price.
+    return [...marginForms(figures), ...leakForms([((handClient4 - handTrade4) * 10_000n) / handTrade4])];
   }
 
   openTestAppWithMcp((opened) => ({ app, owner, mcp } = opened));

@@ -1,9 +1,7 @@
-import { ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import { solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
-import { leakForms } from '../helpers/leaks.js';
-import { pdfText } from '../helpers/pdf.js';
+import { marginForms } from '../helpers/leaks.js';
 import { createLine } from '../helpers/schedule.js';
 
 /**
@@ -99,22 +97,8 @@ export async function pricedProject(owner: Trpc, name = 'Harbour House') {
 }
 
 /** Each amount the studio keeps to itself, in every formatting a leak could take (as the margin-leak test does). */
-export function secretForms(): string[] {
-  return leakForms(
-    [
-      TRADE4,
-      MARKUP4,
-      HAND_TRADE4,
-      (TRADE4 * MARKUP4) / ONE,
-      (QUANTITY4 * TRADE4) / ONE,
-      (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE),
-      HAND_CLIENT4 - HAND_TRADE4,
-    ],
+export const secretForms = (): string[] =>
+  marginForms(
+    { trade4: TRADE4, markup4: MARKUP4, quantity4: QUANTITY4, handTrade4: HAND_TRADE4, handClient4: HAND_CLIENT4 },
     [4, 2, 1, 0],
   );
-}
-
-/** The text of a PDF, page by page (pdf.js from npm: test/helpers/pdf.ts). */
-export function pdfPages(path: string): string[] {
-  return pdfText(path);
-}

@@ -14,7 +14,8 @@ import { generateDocument, retainClientLinkPdf } from '../../src/domain/document
 import type { Trpc } from '../helpers/clients.js';
 import { openTestApp, type TestApp } from '../helpers/in-process.js';
 import { pdfPageImages } from '../helpers/pdf.js';
-import { HAND_CLIENT4, pdfPages, pricedProject, QUANTITY4, secretForms, TRADE4, MARKUP4 } from './fixture.js';
+import { pdfText } from '../helpers/pdf.js';
+import { HAND_CLIENT4, pricedProject, QUANTITY4, secretForms, TRADE4, MARKUP4 } from './fixture.js';
 import { workFor } from './work.js';
 
 let app: TestApp;
@@ -43,7 +44,7 @@ describe('the client schedule PDF of a minted version', () => {
       kind: 'client_schedule',
       source: { kind: 'version', number: 1 },
     });
-    pages = pdfPages(pdfPath(doc.sha256));
+    pages = pdfText(pdfPath(doc.sha256));
     // Words as a reader takes them, wherever a line wrapped.
     text = pages.join('\n').replace(/\s+/g, ' ');
     // Progress was told piece by piece: six schedule rows, and spec sheets for the two pieces with photographs.
@@ -180,7 +181,7 @@ describe('the client schedule PDF of a minted version', () => {
 describe('other PDFs', () => {
   it('spec sheets alone: a cover and one page per piece', async () => {
     const doc = await generateDocument(await workFor(app), { projectId: project.id, kind: 'spec_sheets' });
-    const pages = pdfPages(pdfPath(doc.sha256));
+    const pages = pdfText(pdfPath(doc.sha256));
     expect(doc).toMatchObject({ kind: 'spec_sheets', source: { kind: 'live' }, pageCount: 7 });
     expect(pages).toHaveLength(7);
     expect(pages[0]).toContain('SPEC SHEETS');
@@ -196,7 +197,7 @@ describe('other PDFs', () => {
     });
     try {
       const doc = await generateDocument(await workFor(app), { projectId: project.id, kind: 'client_schedule' });
-      const text = pdfPages(pdfPath(doc.sha256)).join('\n');
+      const text = pdfText(pdfPath(doc.sha256)).join('\n');
       expect(text).toContain('Gilded console');
       expect(text).toContain('6 pieces');
       for (const words of ['£', 'Unit price', 'To be confirmed', 'Price on application', 'Total ']) {
@@ -220,7 +221,7 @@ describe('other PDFs', () => {
     });
     const kept = await retainClientLinkPdf(await workFor(app), { projectId: project.id, shareId: issued.id });
     expect(kept).toMatchObject({ kind: 'client_schedule', source: { kind: 'share', shareId: issued.id } });
-    const pages = pdfPages(pdfPath(kept.sha256));
+    const pages = pdfText(pdfPath(kept.sha256));
     expect(pages[0]).toContain("As the client's link showed it on");
     expect(pages.join(' ')).toContain('Gilded console');
     await owner.shares.revokeProjectShare.mutate({
@@ -246,6 +247,6 @@ describe('other PDFs', () => {
       kind: 'spec_sheets',
       source: { kind: 'version', number: 1 },
     });
-    expect(pdfPages(pdfPath(doc.sha256))).toHaveLength(7);
+    expect(pdfText(pdfPath(doc.sha256))).toHaveLength(7);
   });
 });

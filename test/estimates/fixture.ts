@@ -77,3 +77,25 @@ export async function issuedEstimate(owner: Trpc, p: PricedProject) {
   });
   return { estimate: ready, revision };
 }
+
+/**
+ * record_estimate_decision on `revision` (its id and the digest the client saw): accepted in full, by phone, for Clara
+ * Penhaligon, confirmed; `extra` changes or adds fields (an outcome by line, a comment, `confirm: undefined`).
+ */
+export const recordDecision = (
+  owner: Trpc,
+  projectId: string,
+  revision: { id: string; digest: string },
+  extra: Record<string, unknown> = {},
+) =>
+  owner.estimates.recordEstimateDecision.mutate({
+    projectId,
+    revisionId: revision.id,
+    digest: revision.digest,
+    outcome: 'accepted',
+    deciderName: 'Clara Penhaligon',
+    method: 'phone',
+    commandKey: uuid(),
+    confirm: true,
+    ...extra,
+  } as never);

@@ -13,7 +13,8 @@ import { type Trpc, trpc } from '../helpers/clients.js';
 import { floatsIn, fromOutside, memberWithToken } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
-import { draftOf, issuedEstimate, type PricedProject, pricedProject } from './fixture.js';
+import { draftOf, issuedEstimate, type PricedProject, pricedProject, recordDecision } from './fixture.js';
+import { gbp } from '../helpers/money.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -24,8 +25,6 @@ beforeAll(async () => {
   p = await pricedProject(owner);
 });
 
-const GBP = (amount4: string) => ({ amount4, currency: 'GBP' });
-
 describe('a draft, copied from the schedule', () => {
   it('copies wording, quantity and the client price rounded once to the minor unit, and totals what it can', async () => {
     const draft = await draftOf(owner, p);
@@ -34,19 +33,19 @@ describe('a draft, copied from the schedule', () => {
     expect(third).toMatchObject({
       wording: 'Velvet armchair',
       quantity: { amount4: '30000' },
-      unitPrice: { state: 'set', price: GBP('333300') },
-      net: GBP('999900'),
-      tax: GBP('200000'),
-      gross: GBP('1199900'),
+      unitPrice: { state: 'set', price: gbp('333300') },
+      net: gbp('999900'),
+      tax: gbp('200000'),
+      gross: gbp('1199900'),
     });
     // 2.5 × 12.3450 × 1.35 = 41.664375 exact, but the offer is 16.67 a unit (16.66575 rounded once): 41.675 → 41.68.
-    expect(derived).toMatchObject({ unitPrice: { price: GBP('166700') }, net: GBP('416800'), tax: GBP('20800') });
+    expect(derived).toMatchObject({ unitPrice: { price: gbp('166700') }, net: gbp('416800'), tax: gbp('20800') });
     expect(tbc).toMatchObject({ unitPrice: { state: 'tbc', price: null }, net: null, excludedFromTotal: false });
     expect(draft.draftTotals).toEqual({
-      net: GBP('1416700'),
-      tax: GBP('220800'),
-      gross: GBP('1637500'),
-      deposit: GBP('545800'), // 33.33 % of 163.75 = 54.577875 → 54.58
+      net: gbp('1416700'),
+      tax: gbp('220800'),
+      gross: gbp('1637500'),
+      deposit: gbp('545800'), // 33.33 % of 163.75 = 54.577875 → 54.58
       piecesToPrice: 1,
     });
     expect(floatsIn(draft)).toEqual([]);
@@ -79,7 +78,7 @@ describe('a draft, copied from the schedule', () => {
       lines: [{ lineId: p.third.id, wording: 'Armchair in velvet', unitPrice: { state: 'set', amount4: '500000' } }],
     });
     expect(added.version).toBe(2);
-    expect(added.lines[0]).toMatchObject({ wording: 'Armchair in velvet', unitPrice: { price: GBP('500000') } });
+    expect(added.lines[0]).toMatchObject({ wording: 'Armchair in velvet', unitPrice: { price: gbp('500000') } });
     const stale = owner.estimates.addEstimateLines.mutate({
       projectId: p.projectId,
       estimateId: draft.id,
@@ -114,7 +113,7 @@ describe('a draft, copied from the schedule', () => {
       expectedVersion: 2,
       lines: [{ estimateLineId: added.lines[0]!.id, quantity: { amount4: '20000' } }],
     });
-    expect(changed).toMatchObject({ version: 3, lines: [{ net: GBP('1000000'), version: 2 }] });
+    expect(changed).toMatchObject({ version: 3, lines: [{ net: gbp('1000000'), version: 2 }] });
     const removed = await owner.estimates.removeEstimateLines.mutate({
       projectId: p.projectId,
       estimateId: draft.id,
@@ -187,8 +186,8 @@ describe('issue_estimate_revision', () => {
       number: 1,
       state: 'current',
       decision: null,
-      totals: { net: GBP('1416700'), tax: GBP('220800'), gross: GBP('1637500') },
-      deposit: GBP('545800'),
+      totals: { net: gbp('1416700'), tax: gbp('220800'), gross: gbp('1637500') },
+      deposit: gbp('545800'),
     });
     const { content } = revision;
     expect(content.pieces).toHaveLength(3);
@@ -216,7 +215,7 @@ describe('issue_estimate_revision', () => {
       expectedVersion: edited.version,
       confirm: true,
     });
-    expect(second).toMatchObject({ number: 2, state: 'current', totals: { gross: GBP('1199900') } });
+    expect(second).toMatchObject({ number: 2, state: 'current', totals: { gross: gbp('1199900') } });
     const before = await owner.estimates.getEstimateRevision.query({ projectId: p.projectId, revisionId: first.id });
     expect(before.state).toBe('superseded');
     expect({ content: before.content, digest: before.digest, totals: before.totals }).toEqual({
@@ -252,17 +251,7 @@ describe('issue_estimate_revision', () => {
 
 describe('record_estimate_decision', () => {
   const decide = (revision: { id: string; digest: string }, extra: Record<string, unknown> = {}) =>
-    owner.estimates.recordEstimateDecision.mutate({
-      projectId: p.projectId,
-      revisionId: revision.id,
-      digest: revision.digest,
-      outcome: 'accepted',
-      deciderName: 'Clara Penhaligon',
-      method: 'phone',
-      commandKey: uuid(),
-      confirm: true,
-      ...extra,
-    } as never);
+    recordDecision(owner, p.projectId, revision, extra);
 
   it('decides the current revision once; refuses a superseded one, another digest, and a second decision', async () => {
     const { estimate, revision: first } = await issuedEstimate(owner, p);
@@ -280,8 +269,8 @@ describe('record_estimate_decision', () => {
       outcome: 'accepted',
       revisionId: second.id,
       revisionDigest: second.digest,
-      accepted: { net: GBP('1416700'), tax: GBP('220800'), gross: GBP('1637500') },
-      deposit: GBP('545800'),
+      accepted: { net: gbp('1416700'), tax: gbp('220800'), gross: gbp('1637500') },
+      deposit: gbp('545800'),
       deciderName: 'Clara Penhaligon',
       decidedBy: { kind: 'studio', method: 'phone', note: 'Rang at nine.' },
     });
@@ -338,8 +327,8 @@ describe('record_estimate_decision', () => {
     });
     expect(out.result).toMatchObject({
       outcome: 'partly_accepted',
-      accepted: { net: GBP('999900'), tax: GBP('200000'), gross: GBP('1199900') },
-      deposit: GBP('399900'), // 33.33 % of 119.99 = 39.993 → 39.99; the rug is excluded from the total
+      accepted: { net: gbp('999900'), tax: gbp('200000'), gross: gbp('1199900') },
+      deposit: gbp('399900'), // 33.33 % of 119.99 = 39.993 → 39.99; the rug is excluded from the total
     });
     const read = await owner.estimates.getEstimate.query({ projectId: p.projectId, estimateId: estimate.id });
     expect(read.state).toBe('partly_accepted');
@@ -404,16 +393,7 @@ describe('void_estimate and duplicate_estimate', () => {
     expect(voided).toMatchObject({ state: 'voided', voidReason: 'Client chose another scheme.' });
     const read = await owner.estimates.getEstimateRevision.query({ projectId: p.projectId, revisionId: revision.id });
     expect(read.state).toBe('voided');
-    const late = owner.estimates.recordEstimateDecision.mutate({
-      projectId: p.projectId,
-      revisionId: revision.id,
-      digest: revision.digest,
-      outcome: 'accepted',
-      deciderName: 'Clara',
-      method: 'other',
-      commandKey: uuid(),
-      confirm: true,
-    });
+    const late = recordDecision(owner, p.projectId, revision, { deciderName: 'Clara', method: 'other' });
     expect(await codeOf(late)).toBe('REVISION_SUPERSEDED');
     const twice = owner.estimates.voidEstimate.mutate({
       projectId: p.projectId,
@@ -466,7 +446,7 @@ describe('permissions', () => {
     const assistant = await memberWithToken(app.database, 'assistant', [{ projectId: p.projectId, level: 'edit' }]);
     const as = trpc(app.url, assistant.token);
     const read = await as.estimates.getEstimate.query({ projectId: p.projectId, estimateId: estimate.id });
-    expect(read.lines[0]!.unitPrice.price).toEqual(GBP('333300'));
+    expect(read.lines[0]!.unitPrice.price).toEqual(gbp('333300'));
     expect(await codeOf(as.estimates.createEstimate.mutate({ projectId: p.projectId, commandKey: uuid() }))).toBe(
       'FORBIDDEN',
     );

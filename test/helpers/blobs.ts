@@ -2,9 +2,13 @@
  * What the blob store holds on disk, read from outside the server as a person would with `du`: the kept originals
  * (by digest, with their bytes), and every file with its age, so a test can age them as if written hours ago.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from './in-process.js';
+
+/** The hex SHA-256 of some bytes: the name the blob store keeps them under, worked out independently of the server. */
+export const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Every file under `dir`, recursively; none when it does not exist. */
 function filesUnder(dir: string): string[] {

@@ -1,3 +1,5 @@
+import { trpc, type Trpc } from './clients.js';
+import { uuid } from './ids.js';
 import { openDatabase } from '../../db/open.js';
 import type { Store } from '../../db/store.js';
 import { storeOptionsFor } from './test-database.js';
@@ -130,4 +132,23 @@ export async function anotherStudio(
   );
   const { token } = await mintToken(app.rt.store.db, made.memberId, 'elsewhere', now);
   return { ...made, token };
+}
+
+/**
+ * A second studio made through create_studio by `owner` (as someone who runs two studios makes one), and a typed
+ * client for its owner (`them`): for the tests that prove its records are NOT_FOUND here. Unlike `anotherStudio`, it
+ * goes through the API. Add it last: suites that list studios expect the demo one first.
+ */
+export async function studioOfTheirOwn(
+  app: { url: string },
+  owner: Trpc,
+  studio: Partial<Omit<Parameters<Trpc['account']['createStudio']['mutate']>[0], 'commandKey'>> = {},
+): Promise<{ them: Trpc; studioId: string }> {
+  const made = await owner.account.createStudio.mutate({
+    name: 'Elsewhere Interiors',
+    currency: 'GBP',
+    ...studio,
+    commandKey: uuid(),
+  });
+  return { them: trpc(app.url, made.ownerTokenSecret!), studioId: made.studio.id };
 }

@@ -65,3 +65,7 @@ export function openMailServer() {
     },
   };
 }
+
+/** The six-digit verification code in an email the test's mail server received ("…code is 123456…"). */
+export const codeIn = (mail: { mail: { text?: string | false } }) =>
+  /code is (\d{6})/.exec(String(mail.mail.text))![1]!;

@@ -49,3 +49,10 @@ export async function firstItem(
 ): Promise<any> {
   return (await http(app.url, 'GET', `/v1/projects/${projectId}/items?limit=1`, { token: app.token })).body.items[0];
 }
+
+/** A project made by `client` (named `name`, one section) holding one line (`heading`): what another studio's tests name. */
+export async function projectWithLine(client: Trpc, name = 'Their job', heading = 'Their chair') {
+  const project = await client.projects.createStudioProject.mutate({ name, commandKey: uuid() });
+  const line = await createLine(client, { projectId: project.id, sectionId: project.sections[0]!.id, heading });
+  return { project, line };
+}

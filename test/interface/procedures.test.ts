@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, codeOf, refusal, trpcFailure } from '../helpers/calls.js';
-import { demoMembers, type Member } from '../helpers/fixtures.js';
+import { demoMembers, type Member, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 
 let app: TestApp;
@@ -53,12 +53,7 @@ beforeAll(async () => {
       commandKey: uuid(),
     })
   ).id;
-  const second = await owner.account.createStudio.mutate({
-    name: 'Hartley Contract',
-    currency: 'EUR',
-    commandKey: uuid(),
-  });
-  elsewhere = trpc(app.url, second.ownerTokenSecret!);
+  ({ them: elsewhere } = await studioOfTheirOwn(app, owner, { name: 'Hartley Contract', currency: 'EUR' }));
   foreignProject = (await elsewhere.projects.createStudioProject.mutate({ name: 'Offices', commandKey: uuid() })).id;
   foreignProperty = (
     await elsewhere.properties.createCustomProperty.mutate({

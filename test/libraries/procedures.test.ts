@@ -10,8 +10,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
-import { demoMembers, type Member } from '../helpers/fixtures.js';
+import { demoMembers, type Member, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
+import { projectWithLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -422,25 +423,14 @@ describe('pricing and permissions', () => {
 
 describe('another studio', () => {
   it('its libraries, products and lines are NOT_FOUND wherever an input names them', async () => {
-    const created = await owner.account.createStudio.mutate({
-      commandKey: uuid(),
-      name: 'Elsewhere Interiors',
-      currency: 'GBP',
-    });
-    const them = trpc(app.url, created.ownerTokenSecret!);
+    const { them } = await studioOfTheirOwn(app, owner);
     const theirLibrary = await them.libraries.createLibrary.mutate({ name: 'Their lamps', commandKey: uuid() });
     const theirProduct = await them.libraries.addLibraryProduct.mutate({
       libraryId: theirLibrary.id,
       heading: 'Their lamp',
       commandKey: uuid(),
     });
-    const theirProject = await them.projects.createStudioProject.mutate({ name: 'Their job', commandKey: uuid() });
-    const theirLine = await them.schedule.createScheduleLine.mutate({
-      projectId: theirProject.id,
-      sectionId: theirProject.sections[0]!.id,
-      heading: 'Their chair',
-      commandKey: uuid(),
-    });
+    const { project: theirProject, line: theirLine } = await projectWithLine(them);
     expect(await codeOf(owner.libraries.getLibrary.query({ libraryId: theirLibrary.id }))).toBe('NOT_FOUND');
     expect(await codeOf(owner.libraries.listLibraryProducts.query({ libraryId: theirLibrary.id }))).toBe('NOT_FOUND');
     expect(

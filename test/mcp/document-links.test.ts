@@ -6,7 +6,6 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudioWithOwner, mintToken } from '../../src/domain/studio/onboarding.js';
@@ -15,6 +14,7 @@ import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { ROOT } from '../helpers/server.js';
 import { databaseEnv } from '../helpers/test-database.js';
 import { uuid } from '../helpers/ids.js';
+import { httpMcp } from '../helpers/e2e.js';
 
 let app: TestApp;
 let documentId: string;
@@ -90,13 +90,9 @@ async function stdioClient(): Promise<Client> {
   return client;
 }
 
+/** An MCP client over Streamable HTTP as `token`'s holder (helpers/e2e.ts), closed with the others after the file. */
 async function httpClient(token: string): Promise<Client> {
-  const client = new Client({ name: 'http-links', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
+  const { client } = await httpMcp(app.url, token);
   open.push(client);
   return client;
 }

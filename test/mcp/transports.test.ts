@@ -4,12 +4,12 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createTestApp, type TestApp } from '../helpers/in-process.js';
 import { memberWithToken } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/server.js';
 import { typicalLineEdit } from './line-edit.js';
+import { httpMcp } from '../helpers/e2e.js';
 
 let app: TestApp;
 const open: Client[] = [];
@@ -21,13 +21,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function httpClient(token: string) {
-  const client = new Client({ name: 'http-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
+/** An MCP client over Streamable HTTP as `token`'s holder (helpers/e2e.ts), closed with the others after the file. */
+async function httpClient(token: string): Promise<Client> {
+  const { client } = await httpMcp(app.url, token);
   open.push(client);
   return client;
 }

@@ -14,7 +14,7 @@ import { checkSignIn, FAILURES_BEFORE_LOCK } from '../../src/domain/people/sign-
 import { callAction, codeOf, refusal } from '../helpers/calls.js';
 import { http, type Trpc, trpc } from '../helpers/clients.js';
 import { uuid } from '../helpers/ids.js';
-import { addMembership, demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
+import { addMembership, demoMembers, fromOutside, type Member, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 
 let app: TestApp;
@@ -251,13 +251,7 @@ describe('accept_invitation: a person with an account joins another studio', () 
   let joinedToken: string;
 
   beforeAll(async () => {
-    const made = await owner.account.createStudio.mutate({
-      name: 'Hartley Contract',
-      currency: 'GBP',
-      commandKey: uuid(),
-    });
-    other = trpc(app.url, made.ownerTokenSecret!);
-    otherStudioId = made.studio.id;
+    ({ them: other, studioId: otherStudioId } = await studioOfTheirOwn(app, owner, { name: 'Hartley Contract' }));
   });
 
   it('joins with the invited role and a token for the studio joined, shown once; recorded in that studio', async () => {

@@ -230,17 +230,43 @@ export async function codeFor(base: string, c: Consent, extra: Record<string, st
   return { clientId, verifier, code, back, state: params.state };
 }
 
-/** Tokens for a person through the whole flow. */
-export async function tokensFor(base: string, c: Consent) {
-  const { clientId, verifier, code } = await codeFor(base, c);
-  const res = await tokenRequest(base, {
+/**
+ * The token request that exchanges a code (as `codeFor` answers it) the way a client does, with `fields` added or
+ * replaced; a field given as undefined is left out of the request.
+ */
+export function exchangeCode(
+  base: string,
+  x: { clientId: string; code: string; verifier: string },
+  fields: Record<string, string | undefined> = {},
+) {
+  const sent = {
     grant_type: 'authorization_code',
-    client_id: clientId,
-    code,
-    code_verifier: verifier,
+    client_id: x.clientId,
+    code: x.code,
+    code_verifier: x.verifier,
     redirect_uri: REDIRECT,
     resource: `${base}/mcp`,
-  });
+    ...fields,
+  };
+  return tokenRequest(
+    base,
+    Object.fromEntries(Object.entries(sent).filter((e): e is [string, string] => e[1] !== undefined)),
+  );
+}
+
+/** The refresh-token grant for `clientId`, with `extra` fields (a resource, a narrower scope). */
+export const refreshGrant = (
+  base: string,
+  clientId: string,
+  refreshToken: string,
+  extra: Record<string, string> = {},
+) => tokenRequest(base, { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken, ...extra });
+
+/** Tokens for a person through the whole flow. */
+export async function tokensFor(base: string, c: Consent) {
+  const x = await codeFor(base, c);
+  const clientId = x.clientId;
+  const res = await exchangeCode(base, x);
   expect(res.status, res.text).toBe(200);
   return {
     clientId,

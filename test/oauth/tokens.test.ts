@@ -11,12 +11,13 @@ import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/in-process.js';
 import {
   codeFor,
+  exchangeCode,
   expectOAuthError,
   givePassword,
   OWNER,
   newClient,
   pkce,
-  REDIRECT,
+  refreshGrant,
   tokenRequest,
   tokensFor,
   openOAuthTestApp,
@@ -45,26 +46,12 @@ async function mcpStatus(token: string) {
   return { status: res.status, challenge: res.headers.get('www-authenticate') };
 }
 
-const exchange = (x: { clientId: string; code: string; verifier: string }, extra: Record<string, string> = {}) =>
-  tokenRequest(base, {
-    grant_type: 'authorization_code',
-    client_id: x.clientId,
-    code: x.code,
-    code_verifier: x.verifier,
-    redirect_uri: REDIRECT,
-    resource: `${base}/mcp`,
-    ...extra,
-  });
-
-const refresh = (clientId: string, refreshToken: string, extra: Record<string, string> = {}) =>
-  tokenRequest(base, { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken, ...extra });
-
 describe('the code exchange', () => {
   it('answers tokens that act for the member in the studio chosen, recorded as oauth in the audit feed', async () => {
     const x = await codeFor(base, OWNER);
     expect(x.back.searchParams.get('state')).toBe(x.state);
     expect(x.back.searchParams.get('iss')).toBe(base);
-    const res = await exchange(x);
+    const res = await exchangeCode(base, x);
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.json).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
@@ -101,30 +88,34 @@ describe('the code exchange', () => {
 
   it('refuses a wrong PKCE verifier, and the code is spent by that attempt', async () => {
     const x = await codeFor(base, OWNER);
-    expectOAuthError(await exchange(x, { code_verifier: pkce().verifier }), 400, 'invalid_grant');
-    expectOAuthError(await exchange(x), 400, 'invalid_grant');
+    expectOAuthError(await exchangeCode(base, x, { code_verifier: pkce().verifier }), 400, 'invalid_grant');
+    expectOAuthError(await exchangeCode(base, x), 400, 'invalid_grant');
   });
 
   it('refuses a reused code and ends the connection its first exchange made', async () => {
     const x = await codeFor(base, OWNER);
-    const first = await exchange(x);
+    const first = await exchangeCode(base, x);
     expect(first.status).toBe(200);
     expect((await mcpStatus(first.json.access_token)).status).toBe(200);
-    expectOAuthError(await exchange(x), 400, 'invalid_grant');
+    expectOAuthError(await exchangeCode(base, x), 400, 'invalid_grant');
     expect((await mcpStatus(first.json.access_token)).status).toBe(401);
-    expectOAuthError(await refresh(x.clientId, first.json.refresh_token), 400, 'invalid_grant');
+    expectOAuthError(await refreshGrant(base, x.clientId, first.json.refresh_token), 400, 'invalid_grant');
   });
 
   it('refuses another redirect URI, another resource, another client, a malformed request', async () => {
     const x = await codeFor(base, OWNER);
-    expectOAuthError(await exchange(x, { redirect_uri: 'http://127.0.0.1:8976/elsewhere' }), 400, 'invalid_grant');
+    expectOAuthError(
+      await exchangeCode(base, x, { redirect_uri: 'http://127.0.0.1:8976/elsewhere' }),
+      400,
+      'invalid_grant',
+    );
     const y = await codeFor(base, OWNER);
-    expectOAuthError(await exchange(y, { resource: 'https://other.example/mcp' }), 400, 'invalid_target');
+    expectOAuthError(await exchangeCode(base, y, { resource: 'https://other.example/mcp' }), 400, 'invalid_target');
     const z = await codeFor(base, OWNER);
     const otherClient = await newClient(base);
-    expectOAuthError(await exchange({ ...z, clientId: otherClient }), 400, 'invalid_grant');
-    expectOAuthError(await exchange({ ...z, clientId: 'nobody' }), 401, 'invalid_client');
-    expectOAuthError(await exchange(z, { client_secret: 'guess' }), 401, 'invalid_client');
+    expectOAuthError(await exchangeCode(base, { ...z, clientId: otherClient }), 400, 'invalid_grant');
+    expectOAuthError(await exchangeCode(base, { ...z, clientId: 'nobody' }), 401, 'invalid_client');
+    expectOAuthError(await exchangeCode(base, z, { client_secret: 'guess' }), 401, 'invalid_client');
     expectOAuthError(
       await tokenRequest(
         base,
@@ -134,7 +125,7 @@ describe('the code exchange', () => {
       401,
       'invalid_client',
     );
-    expectOAuthError(await exchange(z, { grant_type: 'password' }), 400, 'unsupported_grant_type');
+    expectOAuthError(await exchangeCode(base, z, { grant_type: 'password' }), 400, 'unsupported_grant_type');
     expectOAuthError(await tokenRequest(base, { client_id: z.clientId }), 400, 'invalid_request');
     const json = await fetch(`${base}/token`, {
       method: 'POST',
@@ -150,11 +141,11 @@ describe('the code exchange', () => {
     });
     expect(((await twice.json()) as any).error).toBe('invalid_request');
     // After all those, the code itself is still good: none of them reached it.
-    expect((await exchange(z)).status).toBe(200);
+    expect((await exchangeCode(base, z)).status).toBe(200);
     // An attempt without code_verifier does reach it, and spends it (test/attack/oauth-holes.test.ts).
     const w = await codeFor(base, OWNER);
-    expectOAuthError(await exchange(w, { code_verifier: '' }), 400, 'invalid_request');
-    expectOAuthError(await exchange(w), 400, 'invalid_grant');
+    expectOAuthError(await exchangeCode(base, w, { code_verifier: '' }), 400, 'invalid_request');
+    expectOAuthError(await exchangeCode(base, w), 400, 'invalid_grant');
   });
 
   it('refuses an expired code', async () => {
@@ -166,42 +157,42 @@ describe('the code exchange', () => {
         .where('used_at', 'is', null)
         .execute(),
     );
-    expectOAuthError(await exchange(x), 400, 'invalid_grant');
+    expectOAuthError(await exchangeCode(base, x), 400, 'invalid_grant');
   });
 });
 
 describe('refresh tokens', () => {
   it('rotate: each refresh answers a new pair and spends the old refresh token', async () => {
     const t = await tokensFor(base, OWNER);
-    const r1 = await refresh(t.clientId, t.refresh_token, { resource: `${base}/mcp` });
+    const r1 = await refreshGrant(base, t.clientId, t.refresh_token, { resource: `${base}/mcp` });
     expect(r1.status, r1.text).toBe(200);
     expect(r1.json.refresh_token).not.toBe(t.refresh_token);
     expect(r1.json.access_token).not.toBe(t.access_token);
     expect((await mcpStatus(r1.json.access_token)).status).toBe(200);
     // An access token stays good until it expires; the rotation only spends the refresh token.
     expect((await mcpStatus(t.access_token)).status).toBe(200);
-    const r2 = await refresh(t.clientId, r1.json.refresh_token);
+    const r2 = await refreshGrant(base, t.clientId, r1.json.refresh_token);
     expect(r2.status).toBe(200);
     expectOAuthError(
-      await refresh(t.clientId, r2.json.refresh_token, { resource: 'https://other.example/mcp' }),
+      await refreshGrant(base, t.clientId, r2.json.refresh_token, { resource: 'https://other.example/mcp' }),
       400,
       'invalid_target',
     );
-    expectOAuthError(await refresh(await newClient(base), r2.json.refresh_token), 400, 'invalid_grant');
-    expectOAuthError(await refresh(t.clientId, 'mcp_rt_unknown'), 400, 'invalid_grant');
+    expectOAuthError(await refreshGrant(base, await newClient(base), r2.json.refresh_token), 400, 'invalid_grant');
+    expectOAuthError(await refreshGrant(base, t.clientId, 'mcp_rt_unknown'), 400, 'invalid_grant');
   });
 
   it('a spent refresh token presented again revokes the whole connection', async () => {
     const t = await tokensFor(base, OWNER);
-    const r1 = await refresh(t.clientId, t.refresh_token);
+    const r1 = await refreshGrant(base, t.clientId, t.refresh_token);
     expect(r1.status).toBe(200);
-    const reused = await refresh(t.clientId, t.refresh_token);
+    const reused = await refreshGrant(base, t.clientId, t.refresh_token);
     expectOAuthError(reused, 400, 'invalid_grant');
     expect(reused.json.error_description).toContain('already used');
     // Every token of the connection ends: the thief's and the client's.
     expect((await mcpStatus(r1.json.access_token)).status).toBe(401);
     expect((await mcpStatus(t.access_token)).status).toBe(401);
-    expectOAuthError(await refresh(t.clientId, r1.json.refresh_token), 400, 'invalid_grant');
+    expectOAuthError(await refreshGrant(base, t.clientId, r1.json.refresh_token), 400, 'invalid_grant');
     const ended = await callAction(await app.mcp(), 'list_studio_audit_events', {
       targetKind: 'oauth_connection',
       limit: 1,
@@ -213,10 +204,10 @@ describe('refresh tokens', () => {
   it('may ask for fewer scopes than allowed, never more', async () => {
     const t = await tokensFor(base, { ...OWNER, scopes: ['projects:read', 'documents:read'] });
     expect(t.scope).toBe('projects:read documents:read');
-    const narrower = await refresh(t.clientId, t.refresh_token, { scope: 'projects:read' });
+    const narrower = await refreshGrant(base, t.clientId, t.refresh_token, { scope: 'projects:read' });
     expect(narrower.json.scope).toBe('projects:read');
     expectOAuthError(
-      await refresh(t.clientId, narrower.json.refresh_token, { scope: 'projects:read pricing:read' }),
+      await refreshGrant(base, t.clientId, narrower.json.refresh_token, { scope: 'projects:read pricing:read' }),
       400,
       'invalid_scope',
     );
@@ -289,7 +280,7 @@ describe('a token that no longer works answers 401 at /mcp', () => {
     expect(res.challenge).toContain('error="invalid_token"');
     expect(res.challenge).toContain('resource_metadata=');
     // The refresh token still gets a fresh one.
-    const r = await refresh(t.clientId, t.refresh_token);
+    const r = await refreshGrant(base, t.clientId, t.refresh_token);
     expect((await mcpStatus(r.json.access_token)).status).toBe(200);
   });
 
@@ -306,7 +297,7 @@ describe('a token that no longer works answers 401 at /mcp', () => {
     expect((await revoke(t.clientId, 'mcp_rt_nothing')).status).toBe(200);
     expect((await revoke(t.clientId, t.refresh_token)).status).toBe(200);
     expect((await mcpStatus(t.access_token)).status).toBe(401);
-    expectOAuthError(await refresh(t.clientId, t.refresh_token), 400, 'invalid_grant');
+    expectOAuthError(await refreshGrant(base, t.clientId, t.refresh_token), 400, 'invalid_grant');
   });
 
   it('when it was issued for another resource (the server moved to another address)', async () => {
@@ -319,7 +310,11 @@ describe('a token that no longer works answers 401 at /mcp', () => {
         .execute(),
     );
     expect((await mcpStatus(t.access_token)).status).toBe(401);
-    expectOAuthError(await refresh(t.clientId, t.refresh_token, { resource: `${base}/mcp` }), 400, 'invalid_target');
+    expectOAuthError(
+      await refreshGrant(base, t.clientId, t.refresh_token, { resource: `${base}/mcp` }),
+      400,
+      'invalid_target',
+    );
   });
 
   it('when its member is removed from the studio, at the next request, refresh included', async () => {
@@ -343,6 +338,6 @@ describe('a token that no longer works answers 401 at /mcp', () => {
     );
     expect(grants.map((g) => g.revoked_reason)).toEqual(['member_removed']);
     expect((await mcpStatus(t.access_token)).status).toBe(401);
-    expectOAuthError(await refresh(t.clientId, t.refresh_token), 400, 'invalid_grant');
+    expectOAuthError(await refreshGrant(base, t.clientId, t.refresh_token), 400, 'invalid_grant');
   });
 });

@@ -3,7 +3,6 @@
  * without leaving a record or a temporary file; the original kept byte-exact; derivatives upright, bounded and free of
  * EXIF and GPS; the bytes served with strong ETags; MCP's get_photograph answering the picture as image content.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -14,6 +13,8 @@ import { callTool } from '../helpers/calls.js';
 import { httpMcp } from '../helpers/e2e.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { imageFacts, noisyPng, pixelBombPng, sidewaysCameraJpeg, solid, truncatedJpeg } from '../helpers/images.js';
+import { postFile } from '../helpers/uploads.js';
+import { sha256 } from '../helpers/blobs.js';
 
 const UPLOAD_LIMIT = 3 * 1024 * 1024;
 /** A response's JSON body, loosely typed as tests read it. */
@@ -35,11 +36,7 @@ const auth = () => ({ authorization: `Bearer ${app.token}` });
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${app.url}${path}`, { headers: { ...auth(), ...headers } });
 const upload = (bytes: Buffer, type: string, filename = 'sofa.jpg', extra: Record<string, string> = {}) =>
-  fetch(`${app.url}${base}?filename=${encodeURIComponent(filename)}`, {
-    method: 'POST',
-    headers: { ...auth(), 'content-type': type, 'idempotency-key': crypto.randomUUID(), ...extra },
-    body: bytes,
-  });
+  postFile(app, `${base}?filename=${encodeURIComponent(filename)}`, bytes, type, extra);
 const listed = async () => (await json(await get(base))).items as Array<{ id: string }>;
 const incoming = () => {
   try {
@@ -48,7 +45,6 @@ const incoming = () => {
     return [];
   }
 };
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('an HTTP upload', () => {
   it('keeps the original byte-exact and serves upright, bounded derivatives without EXIF or GPS', async () => {

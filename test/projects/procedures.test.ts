@@ -10,6 +10,7 @@ import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { createProject } from '../helpers/projects.js';
 import { postItem } from '../helpers/schedule.js';
+import { gbp } from '../helpers/money.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -410,7 +411,6 @@ describe('get_project_totals', () => {
     });
 
     const t = await owner.projects.getProjectTotals.query({ projectId: p.id });
-    const gbp = (amount4: string) => ({ amount4, currency: 'GBP' });
     expect(t.sections.map((s) => s.title)).toEqual(['Room A', 'Room B']);
     expect(t.sections[0]).toMatchObject({
       clientTotal: gbp('10001'),

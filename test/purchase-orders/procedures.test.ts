@@ -10,11 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
 import { type Trpc, trpc } from '../helpers/clients.js';
-import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
+import { floatsIn, memberWithToken, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { openTestAppWithMcp, type TestApp } from '../helpers/in-process.js';
 import { leakForms } from '../helpers/leaks.js';
 import { atelierDraft, issuedOrder, type OrderingProject, orderingProject } from './fixture.js';
+import { recordDecision } from '../estimates/fixture.js';
+import { gbp } from '../helpers/money.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -25,7 +27,6 @@ beforeAll(async () => {
   p = await orderingProject(owner);
 });
 
-const GBP = (amount4: string) => ({ amount4, currency: 'GBP' });
 const po = () => owner.purchaseOrders;
 
 describe('a draft, at trade prices', () => {
@@ -36,13 +37,13 @@ describe('a draft, at trade prices', () => {
     expect(armchair).toMatchObject({
       description: 'Velvet armchair',
       quantity: { amount4: '30000' },
-      tradePrice: GBP('333333'),
-      tradeFigures: { net: GBP('1000000'), tax: GBP('200000'), gross: GBP('1200000') }, // 3 × 33.3333 = 99.9999 → 100.00
+      tradePrice: gbp('333333'),
+      tradeFigures: { net: gbp('1000000'), tax: gbp('200000'), gross: gbp('1200000') }, // 3 × 33.3333 = 99.9999 → 100.00
       received: { amount4: '0' },
     });
     // 2.5 × 12.3450 = 30.8625 → 30.86; 5 % of 30.86 = 1.543 → 1.54.
-    expect(cushion!.tradeFigures).toEqual({ net: GBP('308600'), tax: GBP('15400'), gross: GBP('324000') });
-    expect(draft.tradeTotals).toEqual({ net: GBP('1308600'), tax: GBP('215400'), gross: GBP('1524000') });
+    expect(cushion!.tradeFigures).toEqual({ net: gbp('308600'), tax: gbp('15400'), gross: gbp('324000') });
+    expect(draft.tradeTotals).toEqual({ net: gbp('1308600'), tax: gbp('215400'), gross: gbp('1524000') });
     expect(floatsIn(draft)).toEqual([]);
     const viaMcp = await callAction(mcp, 'get_purchase_order', { projectId: p.projectId, purchaseOrderId: draft.id });
     expect(viaMcp.result.lines.map((l: { lineId: string }) => l.lineId)).toEqual([p.armchair.id, p.cushion.id]);
@@ -86,7 +87,7 @@ describe('a draft, at trade prices', () => {
       notes: 'Call before delivering.',
       lines: [{ orderLineId: added.lines[0]!.id, quantity: { amount4: '20000' } }],
     });
-    expect(changed.lines[0]!.tradeFigures.net).toEqual(GBP('1753100')); // 2 × 87.6543 = 175.3086 → 175.31
+    expect(changed.lines[0]!.tradeFigures.net).toEqual(gbp('1753100')); // 2 × 87.6543 = 175.3086 → 175.31
     const stale = po().updatePurchaseOrderDraft.mutate({
       projectId: p.projectId,
       purchaseOrderId: draft.id,
@@ -129,7 +130,7 @@ describe('over MCP', () => {
       lines: [{ lineId: p.lamp.id, tradePrice: { amount4: '800000' } }],
       orderAgain: true,
     });
-    expect(added.result.lines[0].tradePrice).toEqual(GBP('800000'));
+    expect(added.result.lines[0].tradePrice).toEqual(gbp('800000'));
     const changed = await callAction(mcp, 'update_purchase_order_draft', {
       projectId: p.projectId,
       purchaseOrderId: id,
@@ -169,7 +170,7 @@ describe('issuing', () => {
       expectedVersion: draft.version,
       confirm: true,
     });
-    expect(first).toMatchObject({ number: 1, state: 'current', tradeTotals: { gross: GBP('1524000') } });
+    expect(first).toMatchObject({ number: 1, state: 'current', tradeTotals: { gross: gbp('1524000') } });
     expect(first.digest).toBe(createHash('sha256').update(canonicalJson(first.content)).digest('hex'));
     const order = await po().getPurchaseOrder.query({ projectId: p.projectId, purchaseOrderId: draft.id });
     expect(order).toMatchObject({ state: 'issued', currentRevisionId: first.id, revisionCount: 1 });
@@ -361,7 +362,7 @@ describe('orders by supplier', () => {
       [q.lumen.id, null, 1],
     ]);
     // The studio's tax rate (0 here) unless sent; net per line rounded once, summed.
-    expect(plan.orders[0]!.tradeTotals).toEqual({ net: GBP('1308600'), tax: GBP('0'), gross: GBP('1308600') });
+    expect(plan.orders[0]!.tradeTotals).toEqual({ net: gbp('1308600'), tax: gbp('0'), gross: gbp('1308600') });
     expect(plan.skipped.map((s) => [s.lineId, s.reason])).toEqual([
       [q.unsourced.id, 'no_supplier'],
       [q.toQuote.id, 'no_trade_price'],
@@ -405,16 +406,9 @@ describe('orders by supplier', () => {
     });
     expect(await codeOf(undecided)).toBe('VALIDATION_FAILED');
     const pieces = revision.content.pieces;
-    await owner.estimates.recordEstimateDecision.mutate({
-      projectId: q.projectId,
-      revisionId: revision.id,
-      digest: revision.digest,
+    await recordDecision(owner, q.projectId, revision, {
       outcome: 'by_line',
       lines: pieces.map((piece, i) => ({ estimateLineId: piece.pieceId, outcome: i === 2 ? 'declined' : 'accepted' })),
-      deciderName: 'Clara Penhaligon',
-      method: 'phone',
-      commandKey: uuid(),
-      confirm: true,
     });
     const made = await po().createPurchaseOrdersBySupplier.mutate({
       projectId: q.projectId,
@@ -456,8 +450,7 @@ describe('permissions', () => {
 
 describe('another studio', () => {
   it('its orders, order lines, suppliers and lines are NOT_FOUND wherever an input names them', async () => {
-    const created = await owner.account.createStudio.mutate({ commandKey: uuid(), name: 'Elsewhere', currency: 'GBP' });
-    const them = trpc(app.url, created.ownerTokenSecret!);
+    const { them } = await studioOfTheirOwn(app, owner, { name: 'Elsewhere' });
     const q = await orderingProject(them, 'Their job');
     const theirs = await atelierDraft(them, q);
     const mine = await atelierDraft(owner, p);

@@ -6,14 +6,14 @@
  * replay it, anything else is 409. Superseded, voided or mis-digested revisions are 409 before any code is sent.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addAmount4 } from './money.js';
+import { addAmount4 } from '../helpers/money.js';
 import { callTool } from '../helpers/calls.js';
 import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
-import { openMailServer } from '../helpers/mail.js';
-import { codeIn, type DecideLink, decideLink, reissue, voided } from './fixture.js';
+import { openMailServer, codeIn } from '../helpers/mail.js';
+import { type DecideLink, decideLink, reissue, voided } from './fixture.js';
 
 const mail = openMailServer();
 let app: TestApp;

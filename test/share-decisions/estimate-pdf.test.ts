@@ -1,6 +1,6 @@
 /**
  * generate_document with kind estimate: an estimate revision rendered from its client projection, through the real
- * operation over MCP, read back with the documents' PDF helper (pdfPages): the pieces in the estimate's words, their
+ * operation over MCP, read back with the documents' PDF helper (pdfText): the pieces in the estimate's words, their
  * client figures, the totals and the deposit, and no trade price, markup or margin in any form. The document names
  * its revision; the kind and estimateRevisionId go together.
  */
@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/surfaces/share-page/format.js';
 import type { Trpc } from '../helpers/clients.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
-import { pdfPages, pricedProject, secretForms } from '../documents/fixture.js';
+import { pricedProject, secretForms } from '../documents/fixture.js';
+import { pdfText } from '../helpers/pdf.js';
 import { issuedEstimate, pricedLines } from './fixture.js';
 
 let app: TestApp;
@@ -46,7 +47,7 @@ describe('an estimate as a PDF', () => {
       format: 'pdf',
       source: { kind: 'estimate_revision', revisionId: revision.revisionId },
     });
-    const text = pdfPages(app.rt.files.originalPath(op.result.sha256)).join('\n');
+    const text = pdfText(app.rt.files.originalPath(op.result.sha256)).join('\n');
     const content = revision.content.content ?? (await readRevision());
     expect(content.pieces.length).toBeGreaterThan(1);
     expect(text).toContain('ESTIMATE 1, REVISION 1');

@@ -92,7 +92,3 @@ export async function decideLink(app: TestApp, owner: Trpc, count = 3): Promise<
     shareId,
   };
 }
-
-/** The code in the n-th email of the test's mail server. */
-export const codeIn = (mail: { mail: { text?: string | false } }) =>
-  /code is (\d{6})/.exec(String(mail.mail.text))![1]!;

@@ -19,9 +19,9 @@ import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { leakForms } from '../helpers/leaks.js';
-import { openMailServer } from '../helpers/mail.js';
-import { codeIn, type DecideLink, decideLink, pricedLines } from './fixture.js';
-import { addAmount4 } from './money.js';
+import { openMailServer, codeIn } from '../helpers/mail.js';
+import { type DecideLink, decideLink, pricedLines } from './fixture.js';
+import { addAmount4 } from '../helpers/money.js';
 
 const mail = openMailServer();
 let app: TestApp;

@@ -10,9 +10,9 @@ import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
-import { openMailServer } from '../helpers/mail.js';
-import { issueShare } from '../shares/shared-fixture.js';
-import { codeIn, type DecideLink, decideLink } from './fixture.js';
+import { openMailServer, codeIn } from '../helpers/mail.js';
+import { issueShare } from '../shares/fixture.js';
+import { type DecideLink, decideLink } from './fixture.js';
 
 const mail = openMailServer();
 let app: TestApp;

@@ -13,7 +13,7 @@ import { checkCode, requestCode } from '../../src/domain/share-verification/veri
 import type { Trpc } from '../helpers/clients.js';
 import { fromOutside } from '../helpers/fixtures.js';
 import { type TestApp, createTestApp, openTestApp } from '../helpers/in-process.js';
-import { openMailServer } from '../helpers/mail.js';
+import { openMailServer, codeIn } from '../helpers/mail.js';
 
 const mail = openMailServer();
 let app: TestApp;
@@ -37,7 +37,7 @@ async function codeFor(shareId: string, at = new Date().toISOString()) {
   const before = mail.received.length;
   await sendCodeMail(app.rt.config, sent.mail);
   const got = await mail.mailNumber(before + 1);
-  return { sent, got, code: /code is (\d{6})/.exec(got.mail.text ?? '')![1]! };
+  return { sent, got, code: codeIn(got) };
 }
 
 const check = (shareId: string, code: string, at = new Date().toISOString()) =>

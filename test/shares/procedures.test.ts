@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { callAction, callTool, codeOf, refusal } from '../helpers/calls.js';
-import { demoMembers, fromOutside, type Member } from '../helpers/fixtures.js';
+import { demoMembers, fromOutside, type Member, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -282,12 +282,7 @@ describe('the /v1 resources', () => {
   });
 
   it("a share of another studio's project is NOT_FOUND, through either path; so is one of another project", async () => {
-    const studio = await owner.account.createStudio.mutate({
-      name: 'Elsewhere Interiors',
-      currency: 'GBP',
-      commandKey: uuid(),
-    });
-    const them = trpc(app.url, studio.ownerTokenSecret!);
+    const { them } = await studioOfTheirOwn(app, owner);
     const theirProject = await them.projects.createStudioProject.mutate({ name: 'Theirs', commandKey: uuid() });
     const theirs = await issue({}, theirProject.id, them);
     for (const path of [sharePath(theirs.id, theirProject.id), sharePath(theirs.id)]) {

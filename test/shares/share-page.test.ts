@@ -17,7 +17,7 @@ import { formatMoney } from '../../src/surfaces/share-page/format.js';
 import { launchBrowser, VIEWPORTS } from '../helpers/browser.js';
 import type { Trpc } from '../helpers/clients.js';
 import { openTestApp, type TestApp } from '../helpers/in-process.js';
-import { buildSharedProject, issueShare, secretForms, type SharedProject } from './shared-fixture.js';
+import { buildSharedProject, issueShare, secretForms, type SharedProject } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;

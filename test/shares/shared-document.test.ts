@@ -14,7 +14,7 @@ import type { Trpc } from '../helpers/clients.js';
 import { fromOutside, memberWithToken } from '../helpers/fixtures.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { solid } from '../helpers/images.js';
-import { ACCENT, buildSharedProject, issueShare, type SharedProject, uploadPhotograph } from './shared-fixture.js';
+import { ACCENT, buildSharedProject, issueShare, type SharedProject, uploadPhotograph } from './fixture.js';
 
 let app: TestApp;
 let owner: Trpc;

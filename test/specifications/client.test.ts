@@ -2,16 +2,16 @@
  * What the client sees of a specification: on the client document's pieces, the share page, the shared document and
  * both PDFs, a specification attached to a line shows its name and only the fields the studio marked client-visible.
  * Every hidden field carries a distinctive marker, and no marker may reach any of them; the visible ones must.
- * PDFs are read back through test/documents/fixture.ts (pdfPages).
+ * PDFs are read back through test/helpers/pdf.ts (pdfText).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDocument } from '../../src/domain/documents/generate.js';
 import type { Trpc } from '../helpers/clients.js';
 import { openTestApp, type TestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
-import { pdfPages } from '../documents/fixture.js';
+import { pdfText } from '../helpers/pdf.js';
 import { workFor } from '../documents/work.js';
-import { issueShare } from '../shares/shared-fixture.js';
+import { issueShare } from '../shares/fixture.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -66,9 +66,9 @@ beforeAll(async () => {
 const VISIBLE = ['Visibleoak', 'Visiblecare', 'Visiblelink guide', 'W 2,000 × D 950 × H 740 mm', '6 weeks'];
 
 /** The words of a PDF of the live document, as a reader takes them wherever a line wrapped. */
-async function pdfText(kind: 'client_schedule' | 'spec_sheets') {
+async function documentText(kind: 'client_schedule' | 'spec_sheets') {
   const doc = await generateDocument(await workFor(app), { projectId, kind, source: { kind: 'live' } });
-  return pdfPages(app.rt.files.originalPath(doc.sha256)).join('\n').replace(/\s+/g, ' ');
+  return pdfText(app.rt.files.originalPath(doc.sha256)).join('\n').replace(/\s+/g, ' ');
 }
 
 describe('the client projection of a specification', () => {
@@ -99,7 +99,7 @@ describe('the client projection of a specification', () => {
 
   it('prints on the client schedule and spec sheet PDFs with no hidden field', async () => {
     for (const kind of ['client_schedule', 'spec_sheets'] as const) {
-      const text = await pdfText(kind);
+      const text = await documentText(kind);
       expect(text, kind).not.toContain(HIDDEN);
       expect(text, kind).toContain('Clientside Oak Table');
       for (const words of ['Visibleoak', 'Visiblecare', 'W 2,000 × D 950 × H 740 mm'])
@@ -121,7 +121,7 @@ describe('the client projection of a specification', () => {
         dimensions: { unit: 'mm', width4: '20000000', depth4: '9500000', height4: '7400000' },
       },
     ]);
-    const text = await pdfText('spec_sheets');
+    const text = await documentText('spec_sheets');
     expect(text).not.toContain('Visibleoak');
     expect(text).toContain('Clientside Oak Table');
   });

@@ -8,9 +8,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
-import { floatsIn, memberWithToken } from '../helpers/fixtures.js';
+import { floatsIn, memberWithToken, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
-import { postItem } from '../helpers/schedule.js';
+import { postItem, projectWithLine } from '../helpers/schedule.js';
 
 let app: TestApp;
 let owner: Trpc;
@@ -359,24 +359,13 @@ describe('an archived project', () => {
 // Last: it adds a second studio to the database.
 describe('another studio', () => {
   it('its specifications and lines are NOT_FOUND wherever an input names them, and never listed or found here', async () => {
-    const created = await owner.account.createStudio.mutate({
-      commandKey: uuid(),
-      name: 'Elsewhere Interiors',
-      currency: 'GBP',
-    });
-    const them = trpc(app.url, created.ownerTokenSecret!);
+    const { them } = await studioOfTheirOwn(app, owner);
     const theirs = await them.specifications.createSpecification.mutate({
       name: 'Their secret sofa',
       category: 'seating',
       commandKey: uuid(),
     });
-    const theirProject = await them.projects.createStudioProject.mutate({ name: 'Their job', commandKey: uuid() });
-    const theirLine = await them.schedule.createScheduleLine.mutate({
-      projectId: theirProject.id,
-      sectionId: theirProject.sections[0]!.id,
-      heading: 'Their chair',
-      commandKey: uuid(),
-    });
+    const { project: theirProject, line: theirLine } = await projectWithLine(them);
     const mine = await create({ name: 'My chair', category: 'seating' });
     const myLine = await newLine('My line');
     expect(await codeOf(owner.specifications.getSpecification.query({ specificationId: theirs.id }))).toBe('NOT_FOUND');

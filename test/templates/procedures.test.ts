@@ -8,7 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type TestApp, openTestAppWithMcp } from '../helpers/in-process.js';
 import { http, trpc, type Trpc } from '../helpers/clients.js';
 import { allPages, callAction, codeOf } from '../helpers/calls.js';
-import { demoMembers, type Member } from '../helpers/fixtures.js';
+import { demoMembers, type Member, studioOfTheirOwn } from '../helpers/fixtures.js';
 import { uuid } from '../helpers/ids.js';
 import { createLine } from '../helpers/schedule.js';
 
@@ -397,12 +397,7 @@ describe('a project started from a template', () => {
 
 describe('another studio', () => {
   it('its templates, units and projects are NOT_FOUND wherever an input names them', async () => {
-    const created = await owner.account.createStudio.mutate({
-      commandKey: uuid(),
-      name: 'Elsewhere Interiors',
-      currency: 'GBP',
-    });
-    const them = trpc(app.url, created.ownerTokenSecret!);
+    const { them } = await studioOfTheirOwn(app, owner);
     const theirTemplate = await them.templates.createProjectTemplate.mutate({
       name: 'Their template',
       sections: [{ title: 'Their room', lines: [{ heading: 'Their chair' }] }],

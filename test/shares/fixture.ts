@@ -1,10 +1,10 @@
-import { ONE } from '../../src/core/money.js';
 import type { Trpc } from '../helpers/clients.js';
 import type { TestApp } from '../helpers/in-process.js';
 import { sidewaysCameraJpeg, solid } from '../helpers/images.js';
 import { uuid } from '../helpers/ids.js';
-import { leakForms } from '../helpers/leaks.js';
+import { marginForms } from '../helpers/leaks.js';
 import { createLine } from '../helpers/schedule.js';
+import { photographsPath, postFile } from '../helpers/uploads.js';
 
 /**
  * A project as a studio sends it to a client, built through the real API: two sections of priced pieces (a trade
@@ -27,17 +27,14 @@ export const ACCENT = '#7a4b2a';
  * decimals at 4, 2 and 1 places, with and without thousands separators. Forms shorter than 5 digits would match by
  * chance (a quantity, a year), so they are left out; these are long enough to mean a leak.
  */
-export function secretForms(): string[] {
-  return leakForms([
-    TRADE4,
-    MARKUP4,
-    HAND_TRADE4,
-    (TRADE4 * MARKUP4) / ONE, // margin per unit
-    (QUANTITY4 * TRADE4) / ONE, // trade total
-    (QUANTITY4 * TRADE4 * MARKUP4) / (ONE * ONE), // margin total
-    HAND_CLIENT4 - HAND_TRADE4, // the hand-set piece's margin
-  ]);
-}
+export const secretForms = (): string[] =>
+  marginForms({
+    trade4: TRADE4,
+    markup4: MARKUP4,
+    quantity4: QUANTITY4,
+    handTrade4: HAND_TRADE4,
+    handClient4: HAND_CLIENT4,
+  });
 
 export interface SharedProject {
   projectId: string;
@@ -52,15 +49,7 @@ export interface SharedProject {
 
 /** An HTTP upload of a photograph onto a line, as a studio's app makes it; answers the photograph's id. */
 export async function uploadPhotograph(app: TestApp, projectId: string, lineId: string, bytes: Buffer, type: string) {
-  const res = await fetch(`${app.url}/v1/projects/${projectId}/items/${lineId}/photographs?filename=photo`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${app.token}`,
-      'content-type': type,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: bytes,
-  });
+  const res = await postFile(app, photographsPath(projectId, lineId, 'photo'), bytes, type);
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
