@@ -3,7 +3,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
 import { inProject } from '../kit/in-project.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { z } from 'zod';
 import { figuresOf } from '../kit/line-money.js';
@@ -25,7 +25,6 @@ export const CHARGE_SORTS = namedSorts(
   },
   { column: 'project_charges.id' },
 );
-export const CHARGE_SORT_NAMES = sortNames(CHARGE_SORTS);
 
 export const CHARGE_LISTING = defineListing({
   filters: {

@@ -4,7 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { livePhotographs, type PhotographSources } from './photographs.js';
 import { projectDocument } from './projection.js';
@@ -78,7 +78,6 @@ export async function mintVersion(ctx: ActionContext, projectId: string) {
 }
 
 export const VERSION_SORTS = namedSorts({ number: { column: 'v.number' } }, { column: 'v.id', field: 'id' });
-export const VERSION_SORT_NAMES = sortNames(VERSION_SORTS);
 
 export const VERSION_LISTING = defineListing({
   filters: { ...projectScope },

@@ -1,7 +1,7 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -48,7 +48,6 @@ export const SCHEME_SORTS = namedSorts(
   },
   { column: 'code_schemes.id' },
 );
-export const SCHEME_SORT_NAMES = sortNames(SCHEME_SORTS);
 
 export const SCHEME_LISTING = defineListing({
   filters: { q: textFilter('name, prefix or keywords'), archived: archivedFilter('code schemes') },

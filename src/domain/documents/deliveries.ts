@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { z } from 'zod';
 import { refTo } from '../../core/schema-marks.js';
@@ -34,7 +34,6 @@ export const DELIVERY_SORTS = namedSorts(
   { createdAt: { column: 'document_deliveries.created_at' } },
   { column: 'document_deliveries.id', field: 'id' },
 );
-export const DELIVERY_SORT_NAMES = sortNames(DELIVERY_SORTS);
 
 export const DELIVERY_LISTING = defineListing({
   filters: {

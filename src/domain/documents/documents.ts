@@ -4,7 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { MEDIA_TYPES } from './formats.js';
 import type { DocumentFormat, DocumentKind } from '../../../db/vocabulary.js';
@@ -40,7 +40,6 @@ export const DOCUMENT_SORTS = namedSorts(
   { createdAt: { column: 'documents.created_at' }, title: { column: 'documents.title' } },
   { column: 'documents.id', field: 'id' },
 );
-export const DOCUMENT_SORT_NAMES = sortNames(DOCUMENT_SORTS);
 
 export const DOCUMENT_LISTING = defineListing({
   filters: {

@@ -4,7 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { inProject } from '../kit/in-project.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { refTo } from '../../core/schema-marks.js';
 import { Id } from '../../core/values.js';
@@ -94,7 +94,6 @@ export const ENQUIRY_SORTS = namedSorts(
   { createdAt: { column: 'enquiries.created_at' }, replyBy: { column: 'enquiries.reply_by' } },
   { column: 'enquiries.id' },
 );
-export const ENQUIRY_SORT_NAMES = sortNames(ENQUIRY_SORTS);
 
 export const ENQUIRY_LISTING = defineListing({
   filters: {

@@ -2,7 +2,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nextNumberInProject } from '../kit/next-number.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope, textFilter } from '../kit/listing.js';
 import { z } from 'zod';
 import { ESTIMATE_STATES } from '../../../db/vocabulary.js';
@@ -32,7 +32,6 @@ export const ESTIMATE_SORTS = namedSorts(
   { number: { column: 'estimates.number' }, updatedAt: { column: 'estimates.updated_at' } },
   { column: 'estimates.id' },
 );
-export const ESTIMATE_SORT_NAMES = sortNames(ESTIMATE_SORTS);
 
 export const ESTIMATE_LISTING = defineListing({
   filters: {

@@ -10,7 +10,7 @@ import {
 } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { inProject } from '../kit/in-project.js';
 
@@ -67,7 +67,6 @@ export const IMPORT_SORTS = namedSorts(
   { createdAt: { column: 'imports.created_at' }, filename: { column: 'imports.filename' } },
   { column: 'imports.id' },
 );
-export const IMPORT_SORT_NAMES = sortNames(IMPORT_SORTS);
 
 export const IMPORT_LISTING = defineListing({
   filters: { ...projectScope, status: StatusField.optional() },

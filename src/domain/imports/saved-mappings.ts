@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import type { ImportField } from './fields.js';
@@ -137,7 +137,6 @@ export const MAPPING_SORTS = namedSorts(
   { name: { column: 'import_mappings.name_key' }, updatedAt: { column: 'import_mappings.updated_at' } },
   { column: 'import_mappings.id' },
 );
-export const MAPPING_SORT_NAMES = sortNames(MAPPING_SORTS);
 
 export const MAPPING_LISTING = defineListing({
   filters: { q: textFilter('the name', 100) },

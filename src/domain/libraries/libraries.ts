@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -35,7 +35,6 @@ export const LIBRARY_SORTS = namedSorts(
   { name: { column: 'libraries.name' }, createdAt: { column: 'libraries.created_at' } },
   { column: 'libraries.id' },
 );
-export const LIBRARY_SORT_NAMES = sortNames(LIBRARY_SORTS);
 
 export const LIBRARY_LISTING = defineListing({
   filters: { q: textFilter('name or description'), archived: archivedFilter('libraries') },

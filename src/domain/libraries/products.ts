@@ -4,7 +4,7 @@ import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery } from '../kit/listing.js';
 import { z } from 'zod';
 import { refTo } from '../../core/schema-marks.js';
@@ -67,7 +67,6 @@ export const PRODUCT_SORTS = namedSorts(
   },
   { column: 'library_products.id' },
 );
-export const PRODUCT_SORT_NAMES = sortNames(PRODUCT_SORTS);
 
 export const PRODUCT_LISTING = defineListing({
   filters: {

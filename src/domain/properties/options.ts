@@ -2,7 +2,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { refTo } from '../../core/schema-marks.js';
 import { Id } from '../../core/values.js';
@@ -20,7 +20,6 @@ export const OPTION_SORTS = namedSorts(
   },
   { column: 'custom_property_options.id' },
 );
-export const OPTION_SORT_NAMES = sortNames(OPTION_SORTS);
 
 export const OPTION_LISTING = defineListing({
   filters: { ...projectScope, propertyId: refTo(Id, CUSTOM_PROPERTY), archived: archivedFilter('options') },

@@ -6,7 +6,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertFullOrder } from '../kit/full-order.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -61,7 +61,6 @@ export const PROPERTY_SORTS = namedSorts(
   },
   { column: 'custom_properties.id' },
 );
-export const PROPERTY_SORT_NAMES = sortNames(PROPERTY_SORTS);
 
 export const PROPERTY_LISTING = defineListing({
   filters: { ...projectScope, q: textFilter('the name', 100), archived: archivedFilter('properties') },

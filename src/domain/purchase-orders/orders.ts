@@ -3,7 +3,7 @@ import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { z } from 'zod';
 import { PURCHASE_ORDER_STATES } from '../../../db/vocabulary.js';
@@ -30,7 +30,6 @@ export const ORDER_SORTS = namedSorts(
   { number: { column: 'purchase_orders.number' }, updatedAt: { column: 'purchase_orders.updated_at' } },
   { column: 'purchase_orders.id' },
 );
-export const ORDER_SORT_NAMES = sortNames(ORDER_SORTS);
 
 export const ORDER_LISTING = defineListing({
   filters: {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, keysetSort, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { insertSection } from './order.js';
 import { activeLineCount, assertSectionActive, loadSection, touchProject, writeSection } from './section-record.js';
@@ -39,7 +39,6 @@ export const SECTION_SORTS = namedSorts(
   { title: { column: 'sections.title' }, createdAt: { column: 'sections.created_at' } },
   { column: 'sections.id' },
 );
-export const SECTION_SORT_NAMES = sortNames(SECTION_SORTS);
 
 export const SECTION_LISTING = defineListing({
   filters: { ...projectScope, archived: archivedFilter('sections') },

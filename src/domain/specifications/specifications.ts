@@ -6,7 +6,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { containsText } from '../kit/text-search.js';
@@ -70,7 +70,6 @@ export const SPECIFICATION_SORTS = namedSorts(
   },
   { column: 'specifications.id' },
 );
-export const SPECIFICATION_SORT_NAMES = sortNames(SPECIFICATION_SORTS);
 
 export const SPECIFICATION_LISTING = defineListing({
   filters: { q: textFilter('name, manufacturer, model or SKU'), ...SPECIFICATION_FILTERS },

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -52,7 +52,6 @@ export const UNIT_SORTS = namedSorts(
   { name: { column: 'units.name' }, symbol: { column: 'units.symbol' }, createdAt: { column: 'units.created_at' } },
   { column: 'units.id' },
 );
-export const UNIT_SORT_NAMES = sortNames(UNIT_SORTS);
 
 export const UNIT_LISTING = defineListing({
   filters: { q: textFilter('name or symbol', 100), archived: archivedFilter('units') },
