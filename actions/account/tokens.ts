@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../../src/core/values.js';
-import { pageQuery } from '../shared/queries.js';
 import { ApiToken, TokenSecret } from './shapes.js';
 import * as tokens from '../../src/domain/account/api-tokens.js';
 import { ApiTokenId } from '../shared/refs.js';
-import { TOKEN_SORT_NAMES } from '../../src/domain/account/api-tokens.js';
 
 export const listApiTokens = defineAction({
   name: 'list_api_tokens',
@@ -16,10 +14,7 @@ export const listApiTokens = defineAction({
   description:
     'Returns your own tokens for this studio, newest first, revoked and expired ones included: name, last 4 characters, creation, expiry and revocation times, and which one this request used. Secrets are never stored, so never shown.',
   scope: 'self',
-  input: z.strictObject({
-    sort: z.enum(TOKEN_SORT_NAMES).optional().describe('Default: newest first.'),
-    ...pageQuery,
-  }),
+  input: tokens.TOKEN_LISTING.input,
   output: page(ApiToken),
   errors: [],
   example: {},

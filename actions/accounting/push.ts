@@ -4,14 +4,13 @@ import { page } from '../../src/core/values.js';
 import { ACCOUNTING_REVISION_PARTS } from '../../db/vocabulary.js';
 import { PUSH_INVOICE } from '../../src/domain/accounting/jobs.js';
 import { acceptPush } from '../../src/domain/accounting/accept-push.js';
-import { SYNC_EVENT_SORT_NAMES, listSyncEvents } from '../../src/domain/accounting/sync-events.js';
+import { SYNC_EVENT_LISTING, listSyncEvents } from '../../src/domain/accounting/sync-events.js';
 import { SYNC_EVENT_RECORD } from '../../src/domain/accounting/sync-event-record.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { startOperation } from '../../src/jobs/operations.js';
 import { EXAMPLE } from '../projects/shapes.js';
 import { Operation } from '../operations/records.js';
-import { pageQuery } from '../shared/queries.js';
-import { EstimateRevisionId, ProjectChargeId, ProjectId, ReadProjectId } from '../shared/refs.js';
+import { EstimateRevisionId, ProjectChargeId, ProjectId } from '../shared/refs.js';
 
 export const pushInvoiceToAccounting = defineAction({
   name: 'push_invoice_to_accounting',
@@ -78,11 +77,7 @@ export const listAccountingSyncEvents = defineAction({
     "Each attempt's outcome: pushed (with Xero's invoice id and number), failed (with the reason, Xero's own messages for a validation error) or retried (Xero asked to wait and the push did). Newest first (sort createdAt for oldest first); filter by projectId. Pass nextCursor back as cursor for the next page.",
   intents: ['did the invoice reach xero', 'show the accounting sync history', 'why did the xero push fail'],
   scope: 'accounting:manage',
-  input: z.strictObject({
-    projectId: ReadProjectId.optional(),
-    sort: z.enum(SYNC_EVENT_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: SYNC_EVENT_LISTING.input,
   output: page(AccountingSyncEvent),
   errors: ['NOT_FOUND'],
   example: { limit: 20 },

@@ -3,10 +3,9 @@ import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../../src/core/values.js';
 import * as charges from '../../src/domain/charges/charges.js';
 import { PROJECT_CHARGE } from '../../src/domain/charges/entity.js';
-import { CalendarDate, ChargeType, PROJECT_CHARGE_RECORD } from '../../src/domain/charges/record.js';
+import { PROJECT_CHARGE_RECORD } from '../../src/domain/charges/record.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { ProjectChargeId, ProjectId } from '../shared/refs.js';
 import { ProjectCharge } from './records.js';
 
@@ -30,16 +29,7 @@ export const listProjectCharges = defineAction({
     'list our fees and expenses on a project',
   ],
   scope: 'procurement:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    type: ChargeType.optional(),
-    invoiced: z.boolean().optional().describe('true: only invoiced charges; false: only those not invoiced yet.'),
-    dateFrom: CalendarDate.optional().describe('Charges dated on or after this day, YYYY-MM-DD.'),
-    dateTo: CalendarDate.optional().describe('Charges dated on or before this day, YYYY-MM-DD.'),
-    archived: archivedFilter('charges'),
-    sort: z.enum(charges.CHARGE_SORT_NAMES).optional().describe('Default: date.'),
-    ...pageQuery,
-  }),
+  input: charges.CHARGE_LISTING.input,
   output: page(ProjectCharge),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, type: 'time', invoiced: false, dateFrom: '2026-11-01' },

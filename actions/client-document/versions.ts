@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import {
-  getVersion,
-  listVersions,
-  mintVersion,
-  VERSION_SORT_NAMES,
-} from '../../src/domain/client-document/versions.js';
+import { getVersion, listVersions, mintVersion, VERSION_LISTING } from '../../src/domain/client-document/versions.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { pageQuery } from '../shared/queries.js';
 import { ProjectId } from '../shared/refs.js';
 import { ClientDocumentVersion, ClientDocumentVersionPage } from './records.js';
 
@@ -44,11 +38,7 @@ export const listClientDocumentVersions = defineAction({
   description:
     'Each minted version: its number, title, piece count, when and by whom it was minted. Oldest first (sort "-number" for the latest first, with limit 1 for just the latest). Read one whole with get_client_document_version.',
   scope: 'documents:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    sort: z.enum(VERSION_SORT_NAMES).optional().describe('Default: number, oldest first.'),
-    ...pageQuery,
-  }),
+  input: VERSION_LISTING.input,
   output: ClientDocumentVersionPage,
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, sort: '-number', limit: 10 },

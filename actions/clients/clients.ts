@@ -5,7 +5,6 @@ import { CLIENT } from '../../src/domain/clients/entity.js';
 import { listProjects } from '../../src/domain/projects/projects.js';
 import { Project } from '../projects/records.js';
 import { ProjectListQuery } from '../projects/shapes.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { ClientId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { CLIENT_RECORD } from '../../src/domain/clients/record.js';
@@ -24,12 +23,7 @@ export const listClients = defineAction({
   description:
     "The studio's clients in name order (or sort by createdAt; '-' for descending). Find one by a piece of its name, email or phone with q; archived clients are left out unless archived is include or only. Use a client's id as a project's clientId, and list_client_projects for its projects.",
   scope: 'reference:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(200).optional().describe('Text to find in name, email or phone.'),
-    archived: archivedFilter('clients'),
-    sort: z.enum(clients.CLIENT_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: clients.CLIENT_LISTING.input,
   output: page(Client),
   errors: [],
   example: { q: 'marsden' },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { CODE_SCHEME } from '../../src/domain/codes/entity.js';
 import * as codes from '../../src/domain/codes/schemes.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { CodeId, ProjectId, SectionId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { CODE_SCHEME_RECORD } from '../../src/domain/codes/record.js';
@@ -25,12 +24,7 @@ export const listCodes = defineAction({
   description:
     "The studio's code schemes, the numbering of line codes (FF-001 furniture & fittings, LT-001 lighting …), in prefix order (or sort by name or createdAt; '-' for descending). Each shows its section-title keywords and whether it is the default: a new line takes the scheme whose keyword its section's title contains (ignoring case; the longest keyword wins), else the default. Find one by a piece of its name, prefix or keywords with q; archived schemes are left out unless archived is include or only. To see the code a particular line would get, use suggest_next_code.",
   scope: 'reference:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(200).optional().describe('Text to find in name, prefix or keywords.'),
-    archived: archivedFilter('code schemes'),
-    sort: z.enum(codes.SCHEME_SORT_NAMES).optional().describe('Default: prefix.'),
-    ...pageQuery,
-  }),
+  input: codes.SCHEME_LISTING.input,
   output: page(CodeScheme),
   errors: [],
   example: { q: 'light' },

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as deliveries from '../../src/domain/documents/deliveries.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { pageQuery } from '../shared/queries.js';
-import { DeliveryId, DocumentId, ProjectId } from '../shared/refs.js';
+import { DeliveryId, ProjectId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { DOCUMENT_EX } from './documents.js';
-import { DeliveryStatus, DocumentDelivery } from './records.js';
+import { DocumentDelivery } from './records.js';
 
 export const listDocumentDeliveries = defineAction({
   name: 'list_document_deliveries',
@@ -17,18 +16,7 @@ export const listDocumentDeliveries = defineAction({
   description:
     "Every delivery of the project's documents by email, newest first (sort: createdAt for oldest first): recipient, subject, status (queued, sent or failed, with the mail server's answer when it failed), Message-ID and when it was sent. Narrow to one document with documentId, to a status, or to a recipient address. No record is kept of an email being opened or read.",
   scope: 'documents:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    documentId: DocumentId.optional().describe("Only this document's deliveries."),
-    status: DeliveryStatus.optional().describe('Only deliveries in this state.'),
-    recipient: z
-      .email('A recipient looks like client@example.com.')
-      .max(254)
-      .optional()
-      .describe('Only to this address.'),
-    sort: z.enum(deliveries.DELIVERY_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: deliveries.DELIVERY_LISTING.input,
   output: page(DocumentDelivery),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, status: 'failed' },

@@ -3,10 +3,9 @@ import { defineAction } from '../../src/core/define-action.js';
 import * as documents from '../../src/domain/documents/documents.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { DocumentId, ProjectId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { DocumentFormat, DocumentKind, ProjectDocument } from './records.js';
+import { ProjectDocument } from './records.js';
 
 /** Fake ids for examples: the shape the API mints, no meaning. */
 export const DOCUMENT_EX = {
@@ -24,14 +23,7 @@ export const listProjectDocuments = defineAction({
   description:
     "Every document made for the project, newest first (sort: createdAt for oldest first, or title): client schedule and spec sheet PDFs, spreadsheet exports and packages, each with its source (the live client document, a minted version, or a share's view), file name, size, page count and maker. Narrow with kind or format; archived documents are left out unless archived is include or only. Download one with download_document; send one with deliver_document.",
   scope: 'documents:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    kind: DocumentKind.optional().describe('Only documents of this kind.'),
-    format: DocumentFormat.optional().describe('Only documents in this format.'),
-    archived: archivedFilter('documents'),
-    sort: z.enum(documents.DOCUMENT_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: documents.DOCUMENT_LISTING.input,
   output: page(ProjectDocument),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, kind: 'client_schedule' },

@@ -4,9 +4,8 @@ import { priced } from '../../src/core/schema-marks.js';
 import { PriceAmount4, QuantityAmount4, page } from '../../src/core/values.js';
 import * as enquiries from '../../src/domain/enquiries/enquiries.js';
 import { ENQUIRY } from '../../src/domain/enquiries/entity.js';
-import { ENQUIRY_RECORD, EnquiryState } from '../../src/domain/enquiries/record.js';
+import { ENQUIRY_RECORD } from '../../src/domain/enquiries/record.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
-import { pageQuery } from '../shared/queries.js';
 import { EnquiryId, LineId, ProjectId, SupplierId } from '../shared/refs.js';
 import { ENQUIRY_EX as EX, Enquiry, EnquiryWithResponses } from './records.js';
 
@@ -22,13 +21,7 @@ export const listEnquiries = defineAction({
     "The project's enquiries to suppliers, newest first (sort: createdAt, replyBy, '-' for descending), each with its items, its suppliers and how each one's email went, and how many responses came back. Narrow to a state (e.g. sent: still waiting for answers) or to the enquiries that went to one supplier. Read one with its responses (and their trade prices) with get_enquiry.",
   intents: ['which price requests are open', 'show our enquiries to suppliers', 'what have we asked suppliers'],
   scope: 'procurement:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    state: EnquiryState.optional().describe('Only enquiries in this state.'),
-    supplierId: SupplierId.optional().describe('Only enquiries that went (or will go) to this supplier.'),
-    sort: z.enum(enquiries.ENQUIRY_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: enquiries.ENQUIRY_LISTING.input,
   output: page(Enquiry),
   errors: ['NOT_FOUND'],
   example: { projectId: EX.projectId, state: 'sent' },

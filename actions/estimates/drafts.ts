@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ESTIMATE_STATES } from '../../db/vocabulary.js';
 import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../../src/core/values.js';
 import { ESTIMATE } from '../../src/domain/estimates/entity.js';
@@ -8,7 +7,6 @@ import { LINES_PER_CALL } from '../../src/domain/estimates/lines.js';
 import { ESTIMATE_RECORD } from '../../src/domain/estimates/record.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { pageQuery } from '../shared/queries.js';
 import { EstimateId, EstimateLineId, ProjectId } from '../shared/refs.js';
 import { ESTIMATE_EX, Estimate, EstimateLinePatch, EstimateWithLines, NewEstimateLine } from './records.js';
 
@@ -25,13 +23,7 @@ export const listEstimates = defineAction({
     "The project's estimates by number (or sort by updatedAt; '-' for descending), each with its state (draft, issued, accepted, partly_accepted, declined, voided), its terms, how many revisions were issued and the totals its draft would issue now. Filter by state, or find one by a piece of its title with q. get_estimate shows an estimate's lines; list_estimate_revisions what was issued.",
   intents: ['what quotes have we sent', 'show the estimates on this job', 'which proposals are open'],
   scope: 'procurement:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    state: z.enum(ESTIMATE_STATES).optional().describe('Only estimates in this state.'),
-    q: z.string().min(1).max(200).optional().describe('Text to find in the title.'),
-    sort: z.enum(estimates.ESTIMATE_SORT_NAMES).optional().describe('Default: number.'),
-    ...pageQuery,
-  }),
+  input: estimates.ESTIMATE_LISTING.input,
   output: page(Estimate),
   errors: ['NOT_FOUND'],
   example: { projectId: EX.projectId, state: 'issued' },

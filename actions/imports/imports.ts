@@ -3,10 +3,8 @@ import { defineAction } from '../../src/core/define-action.js';
 import { cancelImport } from '../../src/domain/imports/commit.js';
 import * as records from '../../src/domain/imports/records.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
-import { pageQuery } from '../shared/queries.js';
-import { ProjectId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { ImportStatus, ScheduleImport } from './records.js';
+import { ScheduleImport } from './records.js';
 import { EX, inImport } from './shapes.js';
 
 export const getScheduleImport = defineAction({
@@ -35,12 +33,7 @@ export const listScheduleImports = defineAction({
   description:
     "The project's imports, newest first (or sort by createdAt or filename; '-' for descending), optionally only those in one status (e.g. previewed: ready to commit).",
   scope: 'projects:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    status: ImportStatus.optional(),
-    sort: z.enum(records.IMPORT_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: records.IMPORT_LISTING.input,
   output: page(ScheduleImport),
   errors: ['NOT_FOUND'],
   example: { projectId: EX.projectId, status: 'previewed' },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as mappings from '../../src/domain/imports/saved-mappings.js';
-import { pageQuery } from '../shared/queries.js';
 import { page } from '../../src/core/values.js';
 import { ImportField, SavedMapping } from './records.js';
 
@@ -14,11 +13,7 @@ export const listImportMappings = defineAction({
   description:
     "The studio's saved mappings by name (or sort by updatedAt), each with its columns by heading. A preview uses, without being asked, the most recently saved mapping made for exactly the sheet's headings; preview_schedule_import's savedMappingId picks one by hand. q finds by a piece of the name.",
   scope: 'projects:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(100).optional().describe('Text to find in the name.'),
-    sort: z.enum(mappings.MAPPING_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: mappings.MAPPING_LISTING.input,
   output: page(SavedMapping),
   errors: [],
   example: { q: 'lighting' },

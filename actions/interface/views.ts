@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { SAVED_VIEW } from '../../src/domain/interface/entity.js';
 import * as views from '../../src/domain/interface/saved-views.js';
-import { pageQuery } from '../shared/queries.js';
 import { SavedViewId } from '../shared/refs.js';
 import { Id, page, Timestamp } from '../../src/core/values.js';
 import { SAVED_VIEW_RECORD } from '../../src/domain/interface/record.js';
@@ -20,11 +19,7 @@ export const listSavedViews = defineAction({
   description:
     "Your own saved views in this studio (nobody else's: views are personal), of one table or all, by name (or sort by createdAt or updatedAt; '-' for descending). Each has the filters and sort to pass to its table's list action (list_schedule_lines, list_studio_projects, list_suppliers, list_clients) and the columns to show, or null for the table layout's.",
   scope: 'self',
-  input: z.strictObject({
-    table: InterfaceTable.optional().describe('Only views of this table.'),
-    sort: z.enum(views.SAVED_VIEW_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: views.SAVED_VIEW_LISTING.input,
   output: page(SavedView),
   errors: [],
   example: { table: 'schedule_lines' },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { LIBRARY } from '../../src/domain/libraries/entity.js';
 import * as libraries from '../../src/domain/libraries/libraries.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LibraryId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { EX } from './examples.js';
@@ -20,12 +19,7 @@ export const listLibraries = defineAction({
   description:
     "The studio's libraries (named collections of products it specifies again and again, e.g. \"Lighting we trust\") in name order (or sort by createdAt; '-' for descending), each with its count of products. Find one by a piece of its name or description with q; archived libraries are left out unless archived is include or only. Then list_library_products with its id for the products.",
   scope: 'reference:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(200).optional().describe('Text to find in name or description.'),
-    archived: archivedFilter('libraries'),
-    sort: z.enum(libraries.LIBRARY_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: libraries.LIBRARY_LISTING.input,
   output: page(Library),
   errors: [],
   example: { q: 'lighting' },

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { LIBRARY_PRODUCT } from '../../src/domain/libraries/entity.js';
 import * as products from '../../src/domain/libraries/products.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
-import { LibraryId, LibraryProductId, LineId, ProjectId, SupplierId } from '../shared/refs.js';
+import { LibraryProductId, LineId, ProjectId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { EX } from './examples.js';
 import { LIBRARY_PRODUCT_RECORD } from '../../src/domain/libraries/record.js';
@@ -23,19 +22,7 @@ export const listLibraryProducts = defineAction({
   summary: "List the products in a library, or search every library's products.",
   description: `The products of one library (libraryId), or without it those of every active library, by heading (or sort by createdAt or updatedAt; '-' for descending). q finds text in heading, description, brand, product code, finish or supplier name; supplierId keeps one supplier's. Removed products are left out unless archived is include or only. Trade prices appear only with pricing:read. ${TO_SCHEDULE}`,
   scope: 'reference:read',
-  input: z.strictObject({
-    libraryId: LibraryId.optional().describe('Only this library; omit to search the products of every active library.'),
-    supplierId: SupplierId.optional().describe("Only this supplier's products."),
-    q: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe('Text in heading, description, brand, product code, finish or supplier name.'),
-    archived: archivedFilter('(removed) products'),
-    sort: z.enum(products.PRODUCT_SORT_NAMES).optional().describe('Default: heading.'),
-    ...pageQuery,
-  }),
+  input: products.PRODUCT_LISTING.input,
   output: page(LibraryProduct),
   errors: [],
   example: { libraryId: EX.libraryId, q: 'pendant' },

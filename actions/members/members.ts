@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as members from '../../src/domain/members/members.js';
-import { Role } from '../account/shapes.js';
-import { pageQuery } from '../shared/queries.js';
 import { MemberId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { Member, MEMBER_EX } from './records.js';
@@ -16,13 +14,7 @@ export const listStudioMembers = defineAction({
   description:
     'The people of the studio: name, email, role, since when, and which one is you. Active members by default (state: removed lists those who left or were removed, any lists both). Filter by role or by a text query on name and email; sort by name (default), email or memberSince ("-" prefix for descending). Use a member\'s id with update_member_role, remove_studio_member, grant_project_access or transfer_studio_ownership. Pending invitations are listed by list_invitations.',
   scope: 'workspace:manage',
-  input: z.strictObject({
-    state: z.enum(['active', 'removed', 'any']).optional().describe('Default active.'),
-    role: Role.optional().describe('Only members with this role.'),
-    q: z.string().trim().min(1).max(200).optional().describe('Text in the name or email, any case.'),
-    sort: z.enum(members.MEMBER_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: members.MEMBER_LISTING.input,
   output: page(Member),
   errors: [],
   example: { role: 'designer' },

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as operations from '../../src/jobs/operations.js';
-import { pageQuery } from '../shared/queries.js';
-import { OperationId, ProjectId } from '../shared/refs.js';
+import { OperationId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { Operation, OperationStatus } from './records.js';
+import { Operation } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */
 export const OPERATION_EXAMPLE = '0000000000000000000000000q';
@@ -35,12 +34,7 @@ export const listOperations = defineAction({
   description:
     "The studio's operations you may see (those of acts your role may do, on projects you reach), newest first (sort createdAt for oldest first), each with its status and progress; filter by status (running finds what is still working) or projectId.",
   scope: 'member',
-  input: z.strictObject({
-    status: OperationStatus.optional(),
-    projectId: ProjectId.optional(),
-    sort: z.enum(operations.OPERATION_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: operations.OPERATION_LISTING.input,
   output: page(Operation),
   errors: ['NOT_FOUND'],
   example: { status: 'running' },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { page, Timestamp } from '../../src/core/values.js';
-import { pageQuery } from '../shared/queries.js';
 import * as grants from '../../src/domain/projects/grants.js';
 import { GrantLevel, PROJECT_GRANT_RECORD } from '../../src/domain/projects/grant-record.js';
 import { EXAMPLE } from './shapes.js';
@@ -22,11 +21,7 @@ export const listProjectGrants = defineAction({
     "The project's grants to current members, with each member's name, role and level. Members holding workspace:manage (owners, admins) reach every project without a grant. Needs workspace:manage.",
   intents: ['who can see this project', 'who has access to the job', "list a project's collaborators"],
   scope: 'workspace:manage',
-  input: z.strictObject({
-    projectId: ProjectId,
-    sort: z.enum(grants.GRANT_SORT_NAMES).optional().describe('Default: by member.'),
-    ...pageQuery,
-  }),
+  input: grants.GRANT_LISTING.input,
   output: page(ProjectGrant),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },

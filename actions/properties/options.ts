@@ -4,7 +4,6 @@ import * as options from '../../src/domain/properties/options.js';
 import { PROPERTY_OPTION } from '../../src/domain/properties/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { PropertyOptionId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { EX, inProperty } from './properties.js';
@@ -22,12 +21,7 @@ export const listCustomPropertyOptions = defineAction({
   description:
     'The options of a single_choice or multiple_choice property in display order (or sort by label), each with its version for update_custom_property_option and archive_custom_property_option. get_custom_property already lists the active ones; this list also reaches archived options (archived: include or only).',
   scope: 'projects:read',
-  input: z.strictObject({
-    ...inProperty,
-    archived: archivedFilter('options'),
-    sort: z.enum(options.OPTION_SORT_NAMES).optional().describe('Default: position.'),
-    ...pageQuery,
-  }),
+  input: options.OPTION_LISTING.input,
   output: page(PropertyOption),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, propertyId: EX.propertyId },

@@ -4,7 +4,6 @@ import * as properties from '../../src/domain/properties/properties.js';
 import { CUSTOM_PROPERTY } from '../../src/domain/properties/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { CustomPropertyId, ProjectId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { CUSTOM_PROPERTY_RECORD } from '../../src/domain/properties/record.js';
@@ -23,13 +22,7 @@ export const listCustomProperties = defineAction({
   description:
     "The project's custom properties in display order (or sort by name or createdAt; '-' for descending), each with its kind, whether the client sees it, and for choice properties its active options. Find one by a piece of its name with q; archived properties are left out unless archived is include or only.",
   scope: 'projects:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    q: z.string().min(1).max(100).optional().describe('Text to find in the name.'),
-    archived: archivedFilter('properties'),
-    sort: z.enum(properties.PROPERTY_SORT_NAMES).optional().describe('Default: position.'),
-    ...pageQuery,
-  }),
+  input: properties.PROPERTY_LISTING.input,
   output: page(CustomProperty),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PURCHASE_ORDER_STATES } from '../../db/vocabulary.js';
 import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../../src/core/values.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
@@ -8,8 +7,7 @@ import { LINES_PER_CALL } from '../../src/domain/purchase-orders/lines.js';
 import * as orders from '../../src/domain/purchase-orders/orders.js';
 import { PURCHASE_ORDER_RECORD } from '../../src/domain/purchase-orders/record.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { pageQuery } from '../shared/queries.js';
-import { ProjectId, PurchaseOrderId, PurchaseOrderLineId, SupplierId } from '../shared/refs.js';
+import { ProjectId, PurchaseOrderId, PurchaseOrderLineId } from '../shared/refs.js';
 import {
   NewPurchaseOrderLine,
   ORDER_EX,
@@ -39,13 +37,7 @@ export const listPurchaseOrders = defineAction({
     'show the purchase orders',
     'which orders are still to be delivered',
   ],
-  input: z.strictObject({
-    projectId: ProjectId,
-    state: z.enum(PURCHASE_ORDER_STATES).optional().describe('Only orders in this state.'),
-    supplierId: SupplierId.optional().describe('Only orders to this supplier.'),
-    sort: z.enum(orders.ORDER_SORT_NAMES).optional().describe('Default: number.'),
-    ...pageQuery,
-  }),
+  input: orders.ORDER_LISTING.input,
   output: page(PurchaseOrder),
   errors: ['NOT_FOUND'],
   example: { projectId: EX.projectId, state: 'issued' },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../../src/core/values.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { Section } from './records.js';
 import * as sections from '../../src/domain/sections/sections.js';
 import { EXAMPLE } from '../projects/shapes.js';
@@ -9,7 +8,6 @@ import { SectionTitle } from '../../src/domain/sections/record.js';
 import { ProjectId, SectionId } from '../shared/refs.js';
 import { SECTION } from '../../src/domain/sections/entity.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
-import { SECTION_SORT_NAMES } from '../../src/domain/sections/sections.js';
 
 const inSection = { projectId: ProjectId, sectionId: SectionId };
 
@@ -22,12 +20,7 @@ export const listScheduleSections = defineAction({
   description:
     "The project's sections in document order, each with its count of active lines. Archived sections are excluded by default; with archived: include they follow the active ones. Pass nextCursor back as cursor for the next page.",
   scope: 'projects:read',
-  input: z.strictObject({
-    projectId: ProjectId,
-    archived: archivedFilter('sections'),
-    sort: z.enum(SECTION_SORT_NAMES).optional().describe('Default: document order.'),
-    ...pageQuery,
-  }),
+  input: sections.SECTION_LISTING.input,
   output: page(Section),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as revocations from '../../src/domain/shares/revocations.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { pageQuery } from '../shared/queries.js';
-import { ProjectId, ShareId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { ShareRevocation } from './records.js';
 import { SHARE_EX, inShare } from './shares.js';
@@ -51,12 +49,7 @@ export const listShareRevocations = defineAction({
   description:
     "The project's revocation records, newest first (sort: revokedAt for oldest first), or one share's with shareId: each names the share, the member who revoked it, the time and the reason given. A share's own revokedAt (list_project_shares) comes from this record.",
   scope: 'shares:manage',
-  input: z.strictObject({
-    projectId: ProjectId,
-    shareId: ShareId.optional().describe("Only this share's revocation."),
-    sort: z.enum(revocations.REVOCATION_SORT_NAMES).optional().describe('Default: -revokedAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: revocations.REVOCATION_LISTING.input,
   output: page(ShareRevocation),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId },

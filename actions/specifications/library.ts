@@ -4,9 +4,8 @@ import { page } from '../../src/core/values.js';
 import { SPECIFICATION } from '../../src/domain/specifications/entity.js';
 import { SPECIFICATION_RECORD } from '../../src/domain/specifications/record.js';
 import * as specifications from '../../src/domain/specifications/specifications.js';
-import { pageQuery } from '../shared/queries.js';
 import { SpecificationId } from '../shared/refs.js';
-import { EX, Specification, specificationFilters } from './records.js';
+import { EX, Specification } from './records.js';
 
 const inSpecification = { specificationId: SpecificationId };
 
@@ -20,12 +19,7 @@ export const listSpecifications = defineAction({
     "The studio's specification sheets in name order (or sort by manufacturer, createdAt or updatedAt; '-' for descending), each with how many active lines it is attached to. Narrow by category or manufacturer, or find one by a piece of its name, maker, model or SKU with q; archived ones are left out unless archived is include or only. To find a product by what it is (\"oak dining table 2 m\"), search_specifications ranks by meaning instead.",
   intents: ['show our product specifications', 'list spec sheets by maker', 'which specifications do we keep'],
   scope: 'reference:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(200).optional().describe('Text to find in name, manufacturer, model or SKU.'),
-    ...specificationFilters,
-    sort: z.enum(specifications.SPECIFICATION_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: specifications.SPECIFICATION_LISTING.input,
   output: page(Specification),
   errors: [],
   example: { category: 'lighting', sort: 'name' },

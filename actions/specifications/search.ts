@@ -7,7 +7,8 @@ import {
   searchSpecifications as search,
 } from '../../src/domain/specifications/search.js';
 import { pageQuery } from '../shared/queries.js';
-import { Specification, specificationFilters } from './records.js';
+import { SPECIFICATION_FILTERS } from '../../src/domain/specifications/specifications.js';
+import { Specification } from './records.js';
 
 const SpecificationHit = z
   .strictObject({
@@ -29,7 +30,7 @@ export const searchSpecifications = defineAction({
   scope: 'reference:read',
   input: z.strictObject({
     q: z.string().trim().min(1).max(200).describe('What the studio is looking for, in its own words.'),
-    ...specificationFilters,
+    ...SPECIFICATION_FILTERS,
     sort: z.enum(SEARCH_SORTS).optional().describe('Default: relevance (best first); name or -name.'),
     ...pageQuery,
   }),

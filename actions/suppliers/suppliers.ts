@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as suppliers from '../../src/domain/suppliers/suppliers.js';
 import { SUPPLIER } from '../../src/domain/suppliers/entity.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { SupplierId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { SUPPLIER_RECORD } from '../../src/domain/suppliers/record.js';
@@ -22,12 +21,7 @@ export const listSuppliers = defineAction({
     "The studio's suppliers in name order (or sort by createdAt; '-' for descending), each with how many active lines name it. Find one by a piece of its name, account reference or email with q; archived suppliers are left out unless archived is include or only. Use a supplier's id as a line's supplierId.",
   intents: ['who do we buy from', 'show our suppliers', 'find a supplier'],
   scope: 'reference:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(200).optional().describe('Text to find in name, account reference or email.'),
-    archived: archivedFilter('suppliers'),
-    sort: z.enum(suppliers.SUPPLIER_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: suppliers.SUPPLIER_LISTING.input,
   output: page(Supplier),
   errors: [],
   example: { q: 'linen' },

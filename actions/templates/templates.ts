@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import { TEMPLATE } from '../../src/domain/templates/entity.js';
 import * as templates from '../../src/domain/templates/templates.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { ProjectId, TemplateId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { TEMPLATE_RECORD } from '../../src/domain/templates/record.js';
@@ -24,12 +23,7 @@ export const listProjectTemplates = defineAction({
   summary: "List the studio's project templates, by name.",
   description: `The studio's project templates (starting points for new projects: sections with starting lines) in name order (or sort by createdAt; '-' for descending), each with its section titles and counts. Find one by a piece of its name or description with q; archived templates are left out unless archived is include or only. get_project_template shows a template's starting lines. ${TO_START}`,
   scope: 'reference:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(200).optional().describe('Text to find in name or description.'),
-    archived: archivedFilter('templates'),
-    sort: z.enum(templates.TEMPLATE_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: templates.TEMPLATE_LISTING.input,
   output: page(ProjectTemplateSummary),
   errors: [],
   example: { q: 'house' },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as units from '../../src/domain/units/units.js';
 import { UNIT } from '../../src/domain/units/entity.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { UnitId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
 import { UNIT_RECORD } from '../../src/domain/units/record.js';
@@ -21,12 +20,7 @@ export const listUnits = defineAction({
   description:
     "The studio's units in name order (or sort by symbol or createdAt; '-' for descending), each with its symbol, whether it is the studio default, and how many active lines are measured in it. Find one by a piece of its name or symbol with q; archived units are left out unless archived is include or only. Use a unit's id as quantity.unitId on a line. get_studio_settings lists the active units too, beside the default.",
   scope: 'reference:read',
-  input: z.strictObject({
-    q: z.string().min(1).max(100).optional().describe('Text to find in name or symbol.'),
-    archived: archivedFilter('units'),
-    sort: z.enum(units.UNIT_SORT_NAMES).optional().describe('Default: name.'),
-    ...pageQuery,
-  }),
+  input: units.UNIT_LISTING.input,
   output: page(Unit),
   errors: [],
   example: { q: 'metre' },

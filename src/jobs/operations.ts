@@ -1,5 +1,5 @@
-import type { OperationStatus } from '../../db/vocabulary.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../domain/kit/keyset-page.js';
+import { keysetPage, namedSorts, sortNames } from '../domain/kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../domain/kit/listing.js';
 import type { ActionContext } from '../core/context.js';
 import { canonicalJson } from '../core/canonical-json.js';
 import { ServiceError } from '../core/errors.js';
@@ -8,7 +8,7 @@ import type { StudioPermission } from '../core/permissions.js';
 import type { Db } from '../../db/store.js';
 import { operationNotVisible, visibleOperations } from './entity.js';
 import { jobOfKind } from './job.js';
-import { OPERATION_RECORD, type OperationRow } from './record.js';
+import { OPERATION_RECORD, type OperationRow, OperationStatus as StatusField } from './record.js';
 import { wakeWorkers } from './wake.js';
 
 /** How an operation reads through the API (declared in record.ts): where it stands, how far, then its result or its problem. */
@@ -131,11 +131,12 @@ export const OPERATION_SORTS = namedSorts(
 );
 export const OPERATION_SORT_NAMES = sortNames(OPERATION_SORTS);
 
-export interface ListOperationsQuery extends PageRequest {
-  status?: OperationStatus;
-  projectId?: string;
-  sort?: (typeof OPERATION_SORT_NAMES)[number];
-}
+export const OPERATION_LISTING = defineListing({
+  filters: { status: StatusField.optional(), projectId: projectScope.projectId.optional() },
+  sorts: OPERATION_SORTS,
+  defaultSort: '-createdAt',
+  defaultSays: '-createdAt (newest first)',
+});
 
 /**
  * The studio's operations the caller may see (those of acts their role may do, on projects they reach, by OPERATION's
@@ -143,7 +144,7 @@ export interface ListOperationsQuery extends PageRequest {
  */
 export async function listOperations(
   ctx: Pick<ActionContext, 'db' | 'caller' | 'studioId'>,
-  query: ListOperationsQuery,
+  query: ListingQuery<typeof OPERATION_LISTING>,
 ) {
   let qb = visibleOperations(
     ctx.db,
@@ -152,6 +153,6 @@ export async function listOperations(
   );
   if (query.status) qb = qb.where('status', '=', query.status);
   if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
-  const { rows, nextCursor } = await keysetPage(qb, OPERATION_SORTS[query.sort ?? '-createdAt'], query, 100);
+  const { rows, nextCursor } = await keysetPage(qb, OPERATION_LISTING.sortOf(query), query, 100);
   return { items: rows.map(presentOperation), nextCursor };
 }

@@ -4,7 +4,8 @@ import { API_TOKEN_RECORD, type ApiTokenRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
-import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery } from '../kit/listing.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,13 +38,19 @@ export const TOKEN_SORTS = namedSorts(
   { name: { column: 'name' }, createdAt: { column: 'created_at' } },
   { column: 'id' },
 );
-export const TOKEN_SORT_NAMES = sortNames(TOKEN_SORTS);
+
+export const TOKEN_LISTING = defineListing({
+  filters: {},
+  sorts: TOKEN_SORTS,
+  defaultSort: NEWEST_FIRST,
+  defaultSays: 'newest first',
+});
 
 /** The caller's own tokens in this studio (their membership), newest first, revoked and expired ones included. */
-export async function listTokens(ctx: ActionContext, q: PageRequest & { sort?: keyof typeof TOKEN_SORTS }) {
+export async function listTokens(ctx: ActionContext, q: ListingQuery<typeof TOKEN_LISTING>) {
   const caller = ctx.caller!;
   const qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
-  const { rows, nextCursor } = await keysetPage(qb, q.sort ? TOKEN_SORTS[q.sort] : NEWEST_FIRST, q);
+  const { rows, nextCursor } = await keysetPage(qb, TOKEN_LISTING.sortOf(q), q);
   return { items: rows.map((r) => presentToken(r, caller.tokenId, ctx.now)), nextCursor };
 }
 

@@ -2,19 +2,26 @@ import type { Db } from '../../../db/store.js';
 import type { ActionContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { SYNC_EVENT_RECORD } from './sync-event-record.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery } from '../kit/listing.js';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { PROJECT } from '../projects/entity.js';
 
 export const SYNC_EVENT_SORTS = namedSorts({ createdAt: { column: 'created_at' } }, { column: 'id' });
-export const SYNC_EVENT_SORT_NAMES = sortNames(SYNC_EVENT_SORTS);
+
+export const SYNC_EVENT_LISTING = defineListing({
+  filters: { projectId: refTo(Id, PROJECT, { reads: true }).optional() },
+  sorts: SYNC_EVENT_SORTS,
+  defaultSort: '-createdAt',
+  defaultSays: '-createdAt (newest first)',
+});
 
 /** The studio's sync events, newest first unless sorted otherwise; optionally one project's. */
-export async function listSyncEvents(
-  ctx: ActionContext,
-  query: PageRequest & { projectId?: string | undefined; sort?: keyof typeof SYNC_EVENT_SORTS | undefined },
-) {
+export async function listSyncEvents(ctx: ActionContext, query: ListingQuery<typeof SYNC_EVENT_LISTING>) {
   let qb = ctx.db.selectFrom('accounting_sync_events').selectAll().where('studio_id', '=', ctx.studioId);
   if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
-  const { rows, nextCursor } = await keysetPage(qb, SYNC_EVENT_SORTS[query.sort ?? '-createdAt'], query);
+  const { rows, nextCursor } = await keysetPage(qb, SYNC_EVENT_LISTING.sortOf(query), query);
   return {
     items: rows.map((r) => SYNC_EVENT_RECORD.present(r, {})),
     nextCursor,

@@ -1,15 +1,16 @@
-import type { ChargeType } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { type ArchivedFilter, whereArchived } from '../kit/filters.js';
+import { whereArchived } from '../kit/filters.js';
 import { inProject } from '../kit/in-project.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
+import { z } from 'zod';
 import { figuresOf } from '../kit/line-money.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { assertFiguresFit, chargeMoney } from './figures.js';
-import { PROJECT_CHARGE_RECORD, type ProjectChargeRow } from './record.js';
+import { CalendarDate, ChargeType, PROJECT_CHARGE_RECORD, type ProjectChargeRow } from './record.js';
 
 type Fields = typeof PROJECT_CHARGE_RECORD.spec.fields;
 
@@ -24,27 +25,29 @@ export const CHARGE_SORTS = namedSorts(
   },
   { column: 'project_charges.id' },
 );
-export const CHARGE_SORT_NAMES = sortNames(CHARGE_SORTS);
 
-export interface ListChargesQuery extends PageRequest {
-  projectId: string;
-  type?: ChargeType | undefined;
-  archived?: ArchivedFilter | undefined;
-  invoiced?: boolean | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-  sort?: keyof typeof CHARGE_SORTS | undefined;
-}
+export const CHARGE_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    type: ChargeType.optional(),
+    invoiced: z.boolean().optional().describe('true: only invoiced charges; false: only those not invoiced yet.'),
+    dateFrom: CalendarDate.optional().describe('Charges dated on or after this day, YYYY-MM-DD.'),
+    dateTo: CalendarDate.optional().describe('Charges dated on or before this day, YYYY-MM-DD.'),
+    archived: archivedFilter('charges'),
+  },
+  sorts: CHARGE_SORTS,
+  defaultSort: 'date',
+});
 
 /** A project's charges by date (or as `sort` says), filtered; archived ones only when asked. */
-export async function listCharges(ctx: ActionContext, query: ListChargesQuery) {
+export async function listCharges(ctx: ActionContext, query: ListingQuery<typeof CHARGE_LISTING>) {
   let qb = ctx.db.selectFrom('project_charges').selectAll().where('project_id', '=', query.projectId);
   qb = whereArchived(qb, 'project_charges.archived_at', query.archived);
   if (query.type) qb = qb.where('type', '=', query.type);
   if (query.invoiced !== undefined) qb = qb.where('invoiced_at', query.invoiced ? 'is not' : 'is', null);
   if (query.dateFrom) qb = qb.where('charge_date', '>=', query.dateFrom);
   if (query.dateTo) qb = qb.where('charge_date', '<=', query.dateTo);
-  const { rows, nextCursor } = await keysetPage(qb, CHARGE_SORTS[query.sort ?? 'date'], query);
+  const { rows, nextCursor } = await keysetPage(qb, CHARGE_LISTING.sortOf(query), query);
   return { items: rows.map(presentCharge), nextCursor };
 }
 

@@ -4,7 +4,8 @@ import type { ActionContext } from '../../core/context.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { livePhotographs, type PhotographSources } from './photographs.js';
 import { projectDocument } from './projection.js';
 import { CLIENT_DOCUMENT_VERSION_RECORD, type ClientDocumentVersionRow } from './record.js';
@@ -77,17 +78,18 @@ export async function mintVersion(ctx: ActionContext, projectId: string) {
 }
 
 export const VERSION_SORTS = namedSorts({ number: { column: 'v.number' } }, { column: 'v.id', field: 'id' });
-export const VERSION_SORT_NAMES = sortNames(VERSION_SORTS);
 
-export interface ListVersionsQuery extends PageRequest {
-  projectId: string;
-  sort?: keyof typeof VERSION_SORTS | undefined;
-}
+export const VERSION_LISTING = defineListing({
+  filters: { ...projectScope },
+  sorts: VERSION_SORTS,
+  defaultSort: 'number',
+  defaultSays: 'number, oldest first',
+});
 
 /** The project's minted versions, oldest first unless sorted otherwise; summaries only. */
-export async function listVersions(ctx: Pick<ActionContext, 'db'>, query: ListVersionsQuery) {
+export async function listVersions(ctx: Pick<ActionContext, 'db'>, query: ListingQuery<typeof VERSION_LISTING>) {
   const qb = versions(ctx.db, query.projectId).select(SUMMARY);
-  const { rows, nextCursor } = await keysetPage(qb, VERSION_SORTS[query.sort ?? 'number'], query);
+  const { rows, nextCursor } = await keysetPage(qb, VERSION_LISTING.sortOf(query), query);
   return { versions: rows.map(presentSummary), nextCursor };
 }
 

@@ -1,7 +1,8 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { whereArchived } from '../kit/filters.js';
@@ -18,21 +19,21 @@ export const CLIENT_SORTS = namedSorts(
 );
 export const CLIENT_SORT_NAMES = sortNames(CLIENT_SORTS);
 
-export interface ListClientsQuery extends PageRequest {
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof CLIENT_SORTS | undefined;
-}
+export const CLIENT_LISTING = defineListing({
+  filters: { q: textFilter('name, email or phone'), archived: archivedFilter('clients') },
+  sorts: CLIENT_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's clients, by name unless `sort` says otherwise; archived ones only when asked. */
-export async function listClients(ctx: ActionContext, query: ListClientsQuery) {
+export async function listClients(ctx: ActionContext, query: ListingQuery<typeof CLIENT_LISTING>) {
   let qb = ctx.db.selectFrom('clients').selectAll('clients').where('clients.studio_id', '=', ctx.studioId);
   qb = whereArchived(qb, 'clients.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['clients.name', 'clients.email', 'clients.phone'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, CLIENT_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, CLIENT_LISTING.sortOf(query), query);
   return { items: rows.map(presentClient), nextCursor };
 }
 

@@ -1,7 +1,8 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { formatCode, prefixAllocator } from '../schedule/codes.js';
@@ -47,16 +48,15 @@ export const SCHEME_SORTS = namedSorts(
   },
   { column: 'code_schemes.id' },
 );
-export const SCHEME_SORT_NAMES = sortNames(SCHEME_SORTS);
 
-export interface ListSchemesQuery extends PageRequest {
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof SCHEME_SORTS | undefined;
-}
+export const SCHEME_LISTING = defineListing({
+  filters: { q: textFilter('name, prefix or keywords'), archived: archivedFilter('code schemes') },
+  sorts: SCHEME_SORTS,
+  defaultSort: 'prefix',
+});
 
 /** The studio's schemes, by prefix unless `sort` says otherwise; archived ones only when asked. */
-export async function listCodes(ctx: ActionContext, query: ListSchemesQuery) {
+export async function listCodes(ctx: ActionContext, query: ListingQuery<typeof SCHEME_LISTING>) {
   let qb = ctx.db.selectFrom('code_schemes').selectAll().where('code_schemes.studio_id', '=', ctx.studioId);
   qb = whereArchived(qb, 'code_schemes.archived_at', query.archived);
   if (query.q) {
@@ -65,7 +65,7 @@ export async function listCodes(ctx: ActionContext, query: ListSchemesQuery) {
       eb.or(containsText(['code_schemes.name', 'code_schemes.prefix', 'code_schemes.keywords'], q)),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, SCHEME_SORTS[query.sort ?? 'prefix'], query);
+  const { rows, nextCursor } = await keysetPage(qb, SCHEME_LISTING.sortOf(query), query);
   return { items: rows.map(presentScheme), nextCursor };
 }
 

@@ -1,14 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { DeliveryStatus } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
+import { z } from 'zod';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { DOCUMENT } from './entity.js';
 import { supplierEmailOfRevision } from '../purchase-orders/supplier-copy.js';
 import { loadDocument } from './documents.js';
 import { assertDeliveryConfigured } from './mail-config.js';
-import { DOCUMENT_DELIVERY_RECORD, type DocumentDeliveryRow, type DocumentRow } from './record.js';
+import { DeliveryStatus, DOCUMENT_DELIVERY_RECORD, type DocumentDeliveryRow, type DocumentRow } from './record.js';
 
 type DeliveryRecord = DocumentDeliveryRow & { requester_name: string };
 
@@ -30,23 +34,30 @@ export const DELIVERY_SORTS = namedSorts(
   { createdAt: { column: 'document_deliveries.created_at' } },
   { column: 'document_deliveries.id', field: 'id' },
 );
-export const DELIVERY_SORT_NAMES = sortNames(DELIVERY_SORTS);
 
-export interface ListDeliveriesQuery extends PageRequest {
-  projectId: string;
-  documentId?: string | undefined;
-  status?: DeliveryStatus | undefined;
-  recipient?: string | undefined;
-  sort?: keyof typeof DELIVERY_SORTS | undefined;
-}
+export const DELIVERY_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    documentId: refTo(Id, DOCUMENT).optional().describe("Only this document's deliveries."),
+    status: DeliveryStatus.optional().describe('Only deliveries in this state.'),
+    recipient: z
+      .email('A recipient looks like client@example.com.')
+      .max(254)
+      .optional()
+      .describe('Only to this address.'),
+  },
+  sorts: DELIVERY_SORTS,
+  defaultSort: '-createdAt',
+  defaultSays: '-createdAt (newest first)',
+});
 
 /** A project's deliveries (or one document's), newest first unless sorted otherwise. */
-export async function listDeliveries(ctx: Pick<ActionContext, 'db'>, q: ListDeliveriesQuery) {
+export async function listDeliveries(ctx: Pick<ActionContext, 'db'>, q: ListingQuery<typeof DELIVERY_LISTING>) {
   let qb = deliveryRecords(ctx.db).where('document_deliveries.project_id', '=', q.projectId);
   if (q.documentId) qb = qb.where('document_deliveries.document_id', '=', q.documentId);
   if (q.status) qb = qb.where('document_deliveries.status', '=', q.status);
   if (q.recipient) qb = qb.where('document_deliveries.recipient', '=', q.recipient.toLowerCase());
-  const { rows, nextCursor } = await keysetPage(qb, DELIVERY_SORTS[q.sort ?? '-createdAt'], q);
+  const { rows, nextCursor } = await keysetPage(qb, DELIVERY_LISTING.sortOf(q), q);
   return { items: rows.map(presentDelivery), nextCursor };
 }
 

@@ -1,13 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { DocumentFormat, DocumentKind } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { type ArchivedFilter, whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { whereArchived } from '../kit/filters.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { MEDIA_TYPES } from './formats.js';
-import { DOCUMENT_RECORD, type DocumentRow, type ShownDocumentSource } from './record.js';
+import type { DocumentFormat, DocumentKind } from '../../../db/vocabulary.js';
+import {
+  DOCUMENT_RECORD,
+  DocumentFormat as FormatField,
+  DocumentKind as KindField,
+  type DocumentRow,
+  type ShownDocumentSource,
+} from './record.js';
 
 /** A document with its maker's name, as lists and reads show it. */
 type DocumentRecord = DocumentRow & { creator_name: string };
@@ -33,23 +40,26 @@ export const DOCUMENT_SORTS = namedSorts(
   { createdAt: { column: 'documents.created_at' }, title: { column: 'documents.title' } },
   { column: 'documents.id', field: 'id' },
 );
-export const DOCUMENT_SORT_NAMES = sortNames(DOCUMENT_SORTS);
 
-export interface ListDocumentsQuery extends PageRequest {
-  projectId: string;
-  kind?: DocumentKind | undefined;
-  format?: DocumentFormat | undefined;
-  archived?: ArchivedFilter | undefined;
-  sort?: keyof typeof DOCUMENT_SORTS | undefined;
-}
+export const DOCUMENT_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    kind: KindField.optional().describe('Only documents of this kind.'),
+    format: FormatField.optional().describe('Only documents in this format.'),
+    archived: archivedFilter('documents'),
+  },
+  sorts: DOCUMENT_SORTS,
+  defaultSort: '-createdAt',
+  defaultSays: '-createdAt (newest first)',
+});
 
 /** A project's documents, newest first unless sorted otherwise; archived ones only when asked. */
-export async function listDocuments(ctx: Pick<ActionContext, 'db'>, q: ListDocumentsQuery) {
+export async function listDocuments(ctx: Pick<ActionContext, 'db'>, q: ListingQuery<typeof DOCUMENT_LISTING>) {
   let qb = documentRecords(ctx.db).where('documents.project_id', '=', q.projectId);
   if (q.kind) qb = qb.where('documents.kind', '=', q.kind);
   if (q.format) qb = qb.where('documents.format', '=', q.format);
   qb = whereArchived(qb, 'documents.archived_at', q.archived);
-  const { rows, nextCursor } = await keysetPage(qb, DOCUMENT_SORTS[q.sort ?? '-createdAt'], q);
+  const { rows, nextCursor } = await keysetPage(qb, DOCUMENT_LISTING.sortOf(q), q);
   return { items: rows.map(presentDocument), nextCursor };
 }
 

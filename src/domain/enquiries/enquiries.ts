@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { EnquiryState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { inProject } from '../kit/in-project.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { SUPPLIER } from '../suppliers/entity.js';
+import { EnquiryState as StateField } from './record.js';
+import type { EnquiryState } from '../../../db/vocabulary.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { assertActiveSupplier } from '../suppliers/active-supplier.js';
 import { itemsFrom, type ItemRequest } from './items.js';
@@ -89,17 +94,20 @@ export const ENQUIRY_SORTS = namedSorts(
   { createdAt: { column: 'enquiries.created_at' }, replyBy: { column: 'enquiries.reply_by' } },
   { column: 'enquiries.id' },
 );
-export const ENQUIRY_SORT_NAMES = sortNames(ENQUIRY_SORTS);
 
-export interface ListEnquiriesQuery extends PageRequest {
-  projectId: string;
-  state?: EnquiryState | undefined;
-  supplierId?: string | undefined;
-  sort?: keyof typeof ENQUIRY_SORTS | undefined;
-}
+export const ENQUIRY_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    state: StateField.optional().describe('Only enquiries in this state.'),
+    supplierId: refTo(Id, SUPPLIER).optional().describe('Only enquiries that went (or will go) to this supplier.'),
+  },
+  sorts: ENQUIRY_SORTS,
+  defaultSort: '-createdAt',
+  defaultSays: '-createdAt (newest first)',
+});
 
 /** A project's enquiries, newest first unless sorted otherwise, narrowed to a state or a supplier asked. */
-export async function listEnquiries(ctx: Reader, q: ListEnquiriesQuery) {
+export async function listEnquiries(ctx: Reader, q: ListingQuery<typeof ENQUIRY_LISTING>) {
   let qb = ctx.db.selectFrom('enquiries').selectAll('enquiries').where('enquiries.project_id', '=', q.projectId);
   if (q.state) qb = qb.where('enquiries.state', '=', q.state);
   if (q.supplierId) {
@@ -108,7 +116,7 @@ export async function listEnquiries(ctx: Reader, q: ListEnquiriesQuery) {
       eb.selectFrom('enquiry_recipients').select('enquiry_id').where('supplier_id', '=', supplierId),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, ENQUIRY_SORTS[q.sort ?? '-createdAt'], q);
+  const { rows, nextCursor } = await keysetPage(qb, ENQUIRY_LISTING.sortOf(q), q);
   return { items: await presentEnquiries(ctx.db, rows), nextCursor };
 }
 

@@ -1,9 +1,11 @@
-import type { EstimateState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nextNumberInProject } from '../kit/next-number.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope, textFilter } from '../kit/listing.js';
+import { z } from 'zod';
+import { ESTIMATE_STATES } from '../../../db/vocabulary.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -30,24 +32,26 @@ export const ESTIMATE_SORTS = namedSorts(
   { number: { column: 'estimates.number' }, updatedAt: { column: 'estimates.updated_at' } },
   { column: 'estimates.id' },
 );
-export const ESTIMATE_SORT_NAMES = sortNames(ESTIMATE_SORTS);
 
-export interface ListEstimatesQuery extends PageRequest {
-  projectId: string;
-  state?: EstimateState | undefined;
-  q?: string | undefined;
-  sort?: keyof typeof ESTIMATE_SORTS | undefined;
-}
+export const ESTIMATE_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    state: z.enum(ESTIMATE_STATES).optional().describe('Only estimates in this state.'),
+    q: textFilter('the title'),
+  },
+  sorts: ESTIMATE_SORTS,
+  defaultSort: 'number',
+});
 
 /** A project's estimates, newest number last unless sorted otherwise, each with its draft totals. */
-export async function listEstimates(ctx: ActionContext, query: ListEstimatesQuery) {
+export async function listEstimates(ctx: ActionContext, query: ListingQuery<typeof ESTIMATE_LISTING>) {
   let qb = ctx.db.selectFrom('estimates').selectAll('estimates').where('estimates.project_id', '=', query.projectId);
   if (query.state) qb = qb.where('estimates.state', '=', query.state);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['estimates.title'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, ESTIMATE_SORTS[query.sort ?? 'number'], query);
+  const { rows, nextCursor } = await keysetPage(qb, ESTIMATE_LISTING.sortOf(query), query);
   const lines = await activeLines(
     ctx.db,
     rows.map((r) => r.id),

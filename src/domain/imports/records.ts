@@ -1,10 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { IMPORT_RECORD, type ImportResult, type ImportRow, type ShownSheet } from './record.js';
 import type { ImportStatus } from '../../../db/vocabulary.js';
+import {
+  IMPORT_RECORD,
+  ImportStatus as StatusField,
+  type ImportResult,
+  type ImportRow,
+  type ShownSheet,
+} from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { inProject } from '../kit/in-project.js';
 
 export type { ImportResult, ShownSheet };
@@ -60,19 +67,19 @@ export const IMPORT_SORTS = namedSorts(
   { createdAt: { column: 'imports.created_at' }, filename: { column: 'imports.filename' } },
   { column: 'imports.id' },
 );
-export const IMPORT_SORT_NAMES = sortNames(IMPORT_SORTS);
 
-export interface ListImportsQuery extends PageRequest {
-  projectId: string;
-  status?: ImportStatus | undefined;
-  sort?: keyof typeof IMPORT_SORTS | undefined;
-}
+export const IMPORT_LISTING = defineListing({
+  filters: { ...projectScope, status: StatusField.optional() },
+  sorts: IMPORT_SORTS,
+  defaultSort: '-createdAt',
+  defaultSays: '-createdAt (newest first)',
+});
 
 /** A project's imports, newest first unless `sort` says otherwise. */
-export async function listImports(ctx: ActionContext, query: ListImportsQuery) {
+export async function listImports(ctx: ActionContext, query: ListingQuery<typeof IMPORT_LISTING>) {
   let qb = ctx.db.selectFrom('imports').selectAll().where('project_id', '=', query.projectId);
   if (query.status) qb = qb.where('status', '=', query.status);
-  const { rows, nextCursor } = await keysetPage(qb, IMPORT_SORTS[query.sort ?? '-createdAt'], query);
+  const { rows, nextCursor } = await keysetPage(qb, IMPORT_LISTING.sortOf(query), query);
   return { items: await presentImports(ctx.db, rows), nextCursor };
 }
 

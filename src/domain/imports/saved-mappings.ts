@@ -3,7 +3,8 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import type { ImportField } from './fields.js';
 import {
@@ -136,20 +137,20 @@ export const MAPPING_SORTS = namedSorts(
   { name: { column: 'import_mappings.name_key' }, updatedAt: { column: 'import_mappings.updated_at' } },
   { column: 'import_mappings.id' },
 );
-export const MAPPING_SORT_NAMES = sortNames(MAPPING_SORTS);
 
-export interface ListMappingsQuery extends PageRequest {
-  q?: string | undefined;
-  sort?: keyof typeof MAPPING_SORTS | undefined;
-}
+export const MAPPING_LISTING = defineListing({
+  filters: { q: textFilter('the name', 100) },
+  sorts: MAPPING_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's saved mappings, by name unless `sort` says otherwise. */
-export async function listMappings(ctx: ActionContext, query: ListMappingsQuery) {
+export async function listMappings(ctx: ActionContext, query: ListingQuery<typeof MAPPING_LISTING>) {
   let qb = ctx.db.selectFrom('import_mappings').selectAll().where('studio_id', '=', ctx.studioId);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['import_mappings.name'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, MAPPING_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, MAPPING_LISTING.sortOf(query), query);
   return { items: rows.map(presentSavedMapping), nextCursor };
 }

@@ -4,11 +4,12 @@ import type { InterfaceTable } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery } from '../kit/listing.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { listed, refuse, refuseEmptyPatch, refuseRepeats } from './checks.js';
-import { SAVED_VIEW_RECORD, type SavedViewRow, type ViewFilterValues } from './record.js';
+import { InterfaceTable as ViewTable, SAVED_VIEW_RECORD, type SavedViewRow, type ViewFilterValues } from './record.js';
 import { LIMITS, TABLES } from './vocabulary.js';
 
 /**
@@ -35,16 +36,17 @@ export const SAVED_VIEW_SORTS = namedSorts(
 );
 export const SAVED_VIEW_SORT_NAMES = sortNames(SAVED_VIEW_SORTS);
 
-export interface ListViewsQuery extends PageRequest {
-  table?: InterfaceTable | undefined;
-  sort?: keyof typeof SAVED_VIEW_SORTS | undefined;
-}
+export const SAVED_VIEW_LISTING = defineListing({
+  filters: { table: ViewTable.optional().describe('Only views of this table.') },
+  sorts: SAVED_VIEW_SORTS,
+  defaultSort: 'name',
+});
 
 /** The caller's own views, of one table or all, by name unless `sort` says otherwise. */
-export async function listViews(ctx: ActionContext, query: ListViewsQuery) {
+export async function listViews(ctx: ActionContext, query: ListingQuery<typeof SAVED_VIEW_LISTING>) {
   let qb = ctx.db.selectFrom('saved_views').selectAll().where('member_id', '=', ctx.caller!.memberId);
   if (query.table) qb = qb.where('table_name', '=', query.table);
-  const { rows, nextCursor } = await keysetPage(qb, SAVED_VIEW_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, SAVED_VIEW_LISTING.sortOf(query), query);
   return { items: rows.map(presentView), nextCursor };
 }
 

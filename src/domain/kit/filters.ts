@@ -1,7 +1,8 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 
 /** Whether a list shows archived records: excluded unless asked (`include` shows both, `only` just them). */
-export type ArchivedFilter = 'exclude' | 'include' | 'only';
+export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
+export type ArchivedFilter = (typeof ARCHIVED_FILTERS)[number];
 
 /**
  * Applies a list's `archived` filter to its query: `column` is the records' archived_at (qualified where a join makes

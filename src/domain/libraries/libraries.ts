@@ -3,7 +3,8 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { whereArchived } from '../kit/filters.js';
@@ -34,23 +35,22 @@ export const LIBRARY_SORTS = namedSorts(
   { name: { column: 'libraries.name' }, createdAt: { column: 'libraries.created_at' } },
   { column: 'libraries.id' },
 );
-export const LIBRARY_SORT_NAMES = sortNames(LIBRARY_SORTS);
 
-export interface ListLibrariesQuery extends PageRequest {
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof LIBRARY_SORTS | undefined;
-}
+export const LIBRARY_LISTING = defineListing({
+  filters: { q: textFilter('name or description'), archived: archivedFilter('libraries') },
+  sorts: LIBRARY_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's libraries, by name unless `sort` says otherwise; archived ones only when asked. */
-export async function listLibraries(ctx: ActionContext, query: ListLibrariesQuery) {
+export async function listLibraries(ctx: ActionContext, query: ListingQuery<typeof LIBRARY_LISTING>) {
   let qb = librariesWithCounts(ctx.db, ctx.studioId);
   qb = whereArchived(qb, 'libraries.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['libraries.name', 'libraries.description'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, LIBRARY_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, LIBRARY_LISTING.sortOf(query), query);
   return { items: rows.map(({ product_count, ...r }) => presentLibrary(r, Number(product_count ?? 0))), nextCursor };
 }
 

@@ -4,7 +4,13 @@ import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery } from '../kit/listing.js';
+import { z } from 'zod';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { LIBRARY } from './entity.js';
+import { SUPPLIER } from '../suppliers/entity.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { loadLine } from '../schedule/lines.js';
@@ -61,21 +67,30 @@ export const PRODUCT_SORTS = namedSorts(
   },
   { column: 'library_products.id' },
 );
-export const PRODUCT_SORT_NAMES = sortNames(PRODUCT_SORTS);
 
-export interface ListProductsQuery extends PageRequest {
-  libraryId?: string | undefined;
-  supplierId?: string | undefined;
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof PRODUCT_SORTS | undefined;
-}
+export const PRODUCT_LISTING = defineListing({
+  filters: {
+    libraryId: refTo(Id, LIBRARY)
+      .optional()
+      .describe('Only this library; omit to search the products of every active library.'),
+    supplierId: refTo(Id, SUPPLIER).optional().describe("Only this supplier's products."),
+    q: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Text in heading, description, brand, product code, finish or supplier name.'),
+    archived: archivedFilter('(removed) products'),
+  },
+  sorts: PRODUCT_SORTS,
+  defaultSort: 'heading',
+});
 
 /**
  * One library's products, or (without libraryId) the products of every active library, by heading unless `sort` says
  * otherwise; removed (archived) products only when asked.
  */
-export async function listProducts(ctx: ActionContext, query: ListProductsQuery) {
+export async function listProducts(ctx: ActionContext, query: ListingQuery<typeof PRODUCT_LISTING>) {
   let qb = productsWithSupplier(ctx.db, ctx.studioId);
   if (query.libraryId) qb = qb.where('library_products.library_id', '=', query.libraryId);
   else {
@@ -109,7 +124,7 @@ export async function listProducts(ctx: ActionContext, query: ListProductsQuery)
       ),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, PRODUCT_SORTS[query.sort ?? 'heading'], query);
+  const { rows, nextCursor } = await keysetPage(qb, PRODUCT_LISTING.sortOf(query), query);
   return { items: rows.map(({ supplier_name, ...r }) => presentProduct(r, supplier_name)), nextCursor };
 }
 

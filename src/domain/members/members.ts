@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { Role } from '../../../db/vocabulary.js';
+import { ROLES } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery } from '../kit/listing.js';
+import { z } from 'zod';
 import { containsText } from '../kit/text-search.js';
 import { MEMBER_RECORD, type MemberRow } from './record.js';
 
@@ -73,15 +75,18 @@ export const MEMBER_SORTS = namedSorts(
 );
 export const MEMBER_SORT_NAMES = sortNames(MEMBER_SORTS);
 
-export interface ListMembersQuery extends PageRequest {
-  state?: MemberState | 'any' | undefined;
-  role?: Role | undefined;
-  q?: string | undefined;
-  sort?: keyof typeof MEMBER_SORTS | undefined;
-}
+export const MEMBER_LISTING = defineListing({
+  filters: {
+    state: z.enum(['active', 'removed', 'any']).optional().describe('Default active.'),
+    role: z.enum(ROLES).optional().describe('Only members with this role.'),
+    q: z.string().trim().min(1).max(200).optional().describe('Text in the name or email, any case.'),
+  },
+  sorts: MEMBER_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's members, active ones by default, by name unless `sort` says otherwise. */
-export async function listMembers(ctx: ActionContext, query: ListMembersQuery) {
+export async function listMembers(ctx: ActionContext, query: ListingQuery<typeof MEMBER_LISTING>) {
   let qb = memberRecords(ctx.db).where('members.studio_id', '=', ctx.studioId);
   const state = query.state ?? 'active';
   if (state !== 'any') qb = qb.where('members.removed_at', state === 'active' ? 'is' : 'is not', null);
@@ -90,7 +95,7 @@ export async function listMembers(ctx: ActionContext, query: ListMembersQuery) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['users.name', 'users.email'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, MEMBER_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, MEMBER_LISTING.sortOf(query), query);
   return { items: rows.map((r) => presentMember(r, ctx.caller?.memberId)), nextCursor };
 }
 

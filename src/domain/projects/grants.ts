@@ -6,7 +6,8 @@ import type { MemberRow } from '../members/record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';
-import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 
 /**
  * Project grants: which members without workspace:manage reach a project, and whether they may change it (`edit`) or
@@ -42,17 +43,16 @@ export const GRANT_SORTS = namedSorts(
   { createdAt: { column: 'project_grants.created_at' }, level: { column: 'project_grants.level' } },
   { column: 'project_grants.member_id' },
 );
-export const GRANT_SORT_NAMES = sortNames(GRANT_SORTS);
 
-export async function listGrants(
-  ctx: ActionContext,
-  q: PageRequest & { projectId: string; sort?: keyof typeof GRANT_SORTS },
-) {
-  const { rows, nextCursor } = await keysetPage(
-    grants(ctx.db, q.projectId),
-    q.sort ? GRANT_SORTS[q.sort] : BY_MEMBER,
-    q,
-  );
+export const GRANT_LISTING = defineListing({
+  filters: projectScope,
+  sorts: GRANT_SORTS,
+  defaultSort: BY_MEMBER,
+  defaultSays: 'by member',
+});
+
+export async function listGrants(ctx: ActionContext, q: ListingQuery<typeof GRANT_LISTING>) {
+  const { rows, nextCursor } = await keysetPage(grants(ctx.db, q.projectId), GRANT_LISTING.sortOf(q), q);
   return { items: rows.map(present), nextCursor };
 }
 

@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { ProjectStatus } from '../../../db/vocabulary.js';
+import { PROJECT_STATUSES } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
+import { z } from 'zod';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { CLIENT } from '../clients/entity.js';
 import { containsText } from '../kit/text-search.js';
 import { activeLinesOf, copyLines } from '../schedule/copy.js';
 import { newSectionRow } from '../sections/section-record.js';
@@ -55,14 +60,6 @@ export async function getProjectWithSections(ctx: ActionContext, projectId: stri
   return { ...(await showProject(ctx, project)), sections: await listSections(ctx.db, projectId, false) };
 }
 
-export interface ListProjectsQuery extends PageRequest {
-  status?: ProjectStatus;
-  /** Only projects linked to this client. */
-  clientId?: string;
-  q?: string;
-  sort?: keyof typeof PROJECT_SORTS;
-}
-
 const NEWEST_FIRST = keysetSort('projects', '-projects.created_at', '-projects.id');
 /** The orders a project list may ask for; without one it is newest first. */
 export const PROJECT_SORTS = namedSorts(
@@ -75,8 +72,20 @@ export const PROJECT_SORTS = namedSorts(
 );
 export const PROJECT_SORT_NAMES = sortNames(PROJECT_SORTS);
 
+/** The projects the caller can reach: status, client and text filters, and paging. */
+export const PROJECT_LISTING = defineListing({
+  filters: {
+    status: z.enum(PROJECT_STATUSES).optional(),
+    clientId: refTo(Id, CLIENT).optional(),
+    q: textFilter('name, reference or client'),
+  },
+  sorts: PROJECT_SORTS,
+  defaultSort: NEWEST_FIRST,
+  defaultSays: 'newest first',
+});
+
 /** The studio's projects the caller can reach (all of them with workspace:manage, else the granted ones), newest first. */
-export async function listProjects(ctx: ActionContext, query: ListProjectsQuery) {
+export async function listProjects(ctx: ActionContext, query: ListingQuery<typeof PROJECT_LISTING>) {
   const caller = ctx.caller!;
   let qb = ctx.db
     .selectFrom('projects')
@@ -103,7 +112,7 @@ export async function listProjects(ctx: ActionContext, query: ListProjectsQuery)
       ]),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, query.sort ? PROJECT_SORTS[query.sort] : NEWEST_FIRST, query);
+  const { rows, nextCursor } = await keysetPage(qb, PROJECT_LISTING.sortOf(query), query);
   return { items: rows.map(({ linked_client_name, ...row }) => presentProject(row, linked_client_name)), nextCursor };
 }
 

@@ -2,7 +2,11 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { CUSTOM_PROPERTY } from './entity.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { CHOICE_KINDS, loadProperty } from './properties.js';
 import { type CustomPropertyOptionRow, PROPERTY_OPTION_RECORD } from './record.js';
@@ -16,21 +20,19 @@ export const OPTION_SORTS = namedSorts(
   },
   { column: 'custom_property_options.id' },
 );
-export const OPTION_SORT_NAMES = sortNames(OPTION_SORTS);
 
-export interface ListOptionsQuery extends PageRequest {
-  projectId: string;
-  propertyId: string;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof OPTION_SORTS | undefined;
-}
+export const OPTION_LISTING = defineListing({
+  filters: { ...projectScope, propertyId: refTo(Id, CUSTOM_PROPERTY), archived: archivedFilter('options') },
+  sorts: OPTION_SORTS,
+  defaultSort: 'position',
+});
 
 /** A choice property's options in display order; archived ones only when asked. */
-export async function listOptions(ctx: ActionContext, query: ListOptionsQuery) {
+export async function listOptions(ctx: ActionContext, query: ListingQuery<typeof OPTION_LISTING>) {
   await loadProperty(ctx, query.projectId, query.propertyId);
   let qb = ctx.db.selectFrom('custom_property_options').selectAll().where('property_id', '=', query.propertyId);
   qb = whereArchived(qb, 'custom_property_options.archived_at', query.archived);
-  const { rows, nextCursor } = await keysetPage(qb, OPTION_SORTS[query.sort ?? 'position'], query);
+  const { rows, nextCursor } = await keysetPage(qb, OPTION_LISTING.sortOf(query), query);
   return { items: rows.map(presentOption), nextCursor };
 }
 

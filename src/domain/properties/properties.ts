@@ -6,7 +6,8 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertFullOrder } from '../kit/full-order.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, projectScope, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { inProject } from '../kit/in-project.js';
@@ -60,24 +61,22 @@ export const PROPERTY_SORTS = namedSorts(
   },
   { column: 'custom_properties.id' },
 );
-export const PROPERTY_SORT_NAMES = sortNames(PROPERTY_SORTS);
 
-export interface ListPropertiesQuery extends PageRequest {
-  projectId: string;
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof PROPERTY_SORTS | undefined;
-}
+export const PROPERTY_LISTING = defineListing({
+  filters: { ...projectScope, q: textFilter('the name', 100), archived: archivedFilter('properties') },
+  sorts: PROPERTY_SORTS,
+  defaultSort: 'position',
+});
 
 /** A project's properties in display order (or as `sort` says); archived ones only when asked. */
-export async function listProperties(ctx: ActionContext, query: ListPropertiesQuery) {
+export async function listProperties(ctx: ActionContext, query: ListingQuery<typeof PROPERTY_LISTING>) {
   let qb = ctx.db.selectFrom('custom_properties').selectAll().where('project_id', '=', query.projectId);
   qb = whereArchived(qb, 'custom_properties.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['custom_properties.name'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, PROPERTY_SORTS[query.sort ?? 'position'], query);
+  const { rows, nextCursor } = await keysetPage(qb, PROPERTY_LISTING.sortOf(query), query);
   return { items: await present(ctx.db, rows), nextCursor };
 }
 

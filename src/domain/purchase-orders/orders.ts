@@ -1,9 +1,15 @@
 /** Purchase order drafts: listed, read, made (with lines), their terms and lines changed under the order's version. */
-import type { Currency, PurchaseOrderState } from '../../../db/vocabulary.js';
+import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
+import { z } from 'zod';
+import { PURCHASE_ORDER_STATES } from '../../../db/vocabulary.js';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { SUPPLIER } from '../suppliers/entity.js';
 import { nextNumberInProject } from '../kit/next-number.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -24,17 +30,19 @@ export const ORDER_SORTS = namedSorts(
   { number: { column: 'purchase_orders.number' }, updatedAt: { column: 'purchase_orders.updated_at' } },
   { column: 'purchase_orders.id' },
 );
-export const ORDER_SORT_NAMES = sortNames(ORDER_SORTS);
 
-export interface ListOrdersQuery extends PageRequest {
-  projectId: string;
-  state?: PurchaseOrderState | undefined;
-  supplierId?: string | undefined;
-  sort?: keyof typeof ORDER_SORTS | undefined;
-}
+export const ORDER_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    state: z.enum(PURCHASE_ORDER_STATES).optional().describe('Only orders in this state.'),
+    supplierId: refTo(Id, SUPPLIER).optional().describe('Only orders to this supplier.'),
+  },
+  sorts: ORDER_SORTS,
+  defaultSort: 'number',
+});
 
 /** A project's purchase orders, by number unless sorted otherwise, each with its supplier and draft totals. */
-export async function listOrders(ctx: ActionContext, query: ListOrdersQuery) {
+export async function listOrders(ctx: ActionContext, query: ListingQuery<typeof ORDER_LISTING>) {
   let qb = ctx.db
     .selectFrom('purchase_orders')
     .innerJoin('suppliers', 'suppliers.id', 'purchase_orders.supplier_id')
@@ -43,7 +51,7 @@ export async function listOrders(ctx: ActionContext, query: ListOrdersQuery) {
     .where('purchase_orders.project_id', '=', query.projectId);
   if (query.state) qb = qb.where('purchase_orders.state', '=', query.state);
   if (query.supplierId) qb = qb.where('purchase_orders.supplier_id', '=', query.supplierId);
-  const { rows, nextCursor } = await keysetPage(qb, ORDER_SORTS[query.sort ?? 'number'], query);
+  const { rows, nextCursor } = await keysetPage(qb, ORDER_LISTING.sortOf(query), query);
   const lines = await activeLines(
     ctx.db,
     rows.map((r) => r.id),

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, keysetSort, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, keysetSort, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { insertSection } from './order.js';
 import { activeLineCount, assertSectionActive, loadSection, touchProject, writeSection } from './section-record.js';
 import { whereArchived } from '../kit/filters.js';
@@ -32,25 +33,25 @@ export async function listSections(db: Kysely<Database>, projectId: string, incl
   return rows.map(({ line_count, ...r }) => SECTION_RECORD.present(r, { lineCount: Number(line_count ?? 0) }));
 }
 
-export interface ListSectionsQuery extends PageRequest {
-  projectId: string;
-  archived?: 'exclude' | 'include' | 'only';
-  sort?: keyof typeof SECTION_SORTS;
-}
-
 const DOCUMENT_ORDER = keysetSort('sections', 'sections.position', 'sections.id');
 /** The orders a section list may ask for; without one it is document order. */
 export const SECTION_SORTS = namedSorts(
   { title: { column: 'sections.title' }, createdAt: { column: 'sections.created_at' } },
   { column: 'sections.id' },
 );
-export const SECTION_SORT_NAMES = sortNames(SECTION_SORTS);
+
+export const SECTION_LISTING = defineListing({
+  filters: { ...projectScope, archived: archivedFilter('sections') },
+  sorts: SECTION_SORTS,
+  defaultSort: DOCUMENT_ORDER,
+  defaultSays: 'document order',
+});
 
 /** One page of a project's sections in document order. */
-export async function listSectionsPage(ctx: ActionContext, query: ListSectionsQuery) {
+export async function listSectionsPage(ctx: ActionContext, query: ListingQuery<typeof SECTION_LISTING>) {
   let qb = sectionsWithCounts(ctx.db, query.projectId);
   qb = whereArchived(qb, 'sections.archived_at', query.archived);
-  const { rows, nextCursor } = await keysetPage(qb, query.sort ? SECTION_SORTS[query.sort] : DOCUMENT_ORDER, query);
+  const { rows, nextCursor } = await keysetPage(qb, SECTION_LISTING.sortOf(query), query);
   return {
     items: rows.map(({ line_count, ...r }) => SECTION_RECORD.present(r, { lineCount: Number(line_count ?? 0) })),
     nextCursor,

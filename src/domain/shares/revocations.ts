@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
+import { refTo } from '../../core/schema-marks.js';
+import { Id } from '../../core/values.js';
+import { SHARE } from './entity.js';
 import { memberName } from './members.js';
 import { SHARE_REVOCATION_RECORD, type ShareRevocationRow } from './record.js';
 import { loadShare } from './shares.js';
@@ -29,17 +33,18 @@ export const REVOCATION_SORTS = namedSorts(
 );
 export const REVOCATION_SORT_NAMES = sortNames(REVOCATION_SORTS);
 
-export interface ListRevocationsQuery extends PageRequest {
-  projectId: string;
-  shareId?: string | undefined;
-  sort?: keyof typeof REVOCATION_SORTS | undefined;
-}
+export const REVOCATION_LISTING = defineListing({
+  filters: { ...projectScope, shareId: refTo(Id, SHARE).optional().describe("Only this share's revocation.") },
+  sorts: REVOCATION_SORTS,
+  defaultSort: '-revokedAt',
+  defaultSays: '-revokedAt (newest first)',
+});
 
 /** A project's revocation records (or one share's), newest first unless `sort` says otherwise. */
-export async function listRevocations(ctx: ActionContext, q: ListRevocationsQuery) {
+export async function listRevocations(ctx: ActionContext, q: ListingQuery<typeof REVOCATION_LISTING>) {
   let qb = revocationRecords(ctx.db).where('share_revocations.project_id', '=', q.projectId);
   if (q.shareId) qb = qb.where('share_revocations.share_id', '=', q.shareId);
-  const { rows, nextCursor } = await keysetPage(qb, REVOCATION_SORTS[q.sort ?? '-revokedAt'], q);
+  const { rows, nextCursor } = await keysetPage(qb, REVOCATION_LISTING.sortOf(q), q);
   return { items: rows.map(presentRevocation), nextCursor };
 }
 

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { SpecificationCategory } from '../../../db/vocabulary.js';
+import { z } from 'zod';
+import { SPECIFICATION_CATEGORIES } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { whereArchived, type ArchivedFilter } from '../kit/filters.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { whereArchived } from '../kit/filters.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -35,12 +37,18 @@ export function specificationsWithCounts(db: Kysely<Database>, studioId: string)
 }
 
 /** The filters list_specifications and search_specifications share. */
-export interface SpecificationFilters {
-  archived?: ArchivedFilter | undefined;
-  category?: SpecificationCategory | undefined;
-  /** The maker's name, whole, in any case. */
-  manufacturer?: string | undefined;
-}
+export const SPECIFICATION_FILTERS = {
+  category: z.enum(SPECIFICATION_CATEGORIES).optional().describe('Only specifications of this kind.'),
+  manufacturer: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Only those by this maker: the whole name, in any case (e.g. "Flos").'),
+  archived: archivedFilter('specifications'),
+};
+export type SpecificationFilters = z.output<z.ZodObject<typeof SPECIFICATION_FILTERS>>;
 
 /** The studio's specifications narrowed by the shared filters, with their line counts. */
 export function filteredSpecifications(ctx: Pick<ActionContext, 'db' | 'studioId'>, f: SpecificationFilters) {
@@ -62,15 +70,15 @@ export const SPECIFICATION_SORTS = namedSorts(
   },
   { column: 'specifications.id' },
 );
-export const SPECIFICATION_SORT_NAMES = sortNames(SPECIFICATION_SORTS);
 
-export interface ListSpecificationsQuery extends PageRequest, SpecificationFilters {
-  q?: string | undefined;
-  sort?: keyof typeof SPECIFICATION_SORTS | undefined;
-}
+export const SPECIFICATION_LISTING = defineListing({
+  filters: { q: textFilter('name, manufacturer, model or SKU'), ...SPECIFICATION_FILTERS },
+  sorts: SPECIFICATION_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's specifications, by name unless `sort` says otherwise; `q` is a plain "contains" on the names. */
-export async function listSpecifications(ctx: ActionContext, query: ListSpecificationsQuery) {
+export async function listSpecifications(ctx: ActionContext, query: ListingQuery<typeof SPECIFICATION_LISTING>) {
   let qb = filteredSpecifications(ctx, query);
   if (query.q) {
     const q = query.q;
@@ -83,7 +91,7 @@ export async function listSpecifications(ctx: ActionContext, query: ListSpecific
       ),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, SPECIFICATION_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, SPECIFICATION_LISTING.sortOf(query), query);
   return { items: rows.map(({ line_count, ...r }) => presentSpecification(r, Number(line_count ?? 0))), nextCursor };
 }
 

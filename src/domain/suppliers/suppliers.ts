@@ -3,7 +3,8 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { loadLine, writeLine } from '../schedule/lines.js';
@@ -36,21 +37,21 @@ export const SUPPLIER_SORTS = namedSorts(
 );
 export const SUPPLIER_SORT_NAMES = sortNames(SUPPLIER_SORTS);
 
-export interface ListSuppliersQuery extends PageRequest {
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof SUPPLIER_SORTS | undefined;
-}
+export const SUPPLIER_LISTING = defineListing({
+  filters: { q: textFilter('name, account reference or email'), archived: archivedFilter('suppliers') },
+  sorts: SUPPLIER_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's suppliers, by name unless `sort` says otherwise; archived ones only when asked. */
-export async function listSuppliers(ctx: ActionContext, query: ListSuppliersQuery) {
+export async function listSuppliers(ctx: ActionContext, query: ListingQuery<typeof SUPPLIER_LISTING>) {
   let qb = suppliersWithCounts(ctx.db, ctx.studioId);
   qb = whereArchived(qb, 'suppliers.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['suppliers.name', 'suppliers.account_reference', 'suppliers.email'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, SUPPLIER_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, SUPPLIER_LISTING.sortOf(query), query);
   return { items: rows.map(({ line_count, ...r }) => presentSupplier(r, Number(line_count ?? 0))), nextCursor };
 }
 

@@ -1,7 +1,8 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { activeLinesOf } from '../schedule/copy.js';
@@ -41,21 +42,21 @@ export const TEMPLATE_SORTS = namedSorts(
 );
 export const TEMPLATE_SORT_NAMES = sortNames(TEMPLATE_SORTS);
 
-export interface ListTemplatesQuery extends PageRequest {
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof TEMPLATE_SORTS | undefined;
-}
+export const TEMPLATE_LISTING = defineListing({
+  filters: { q: textFilter('name or description'), archived: archivedFilter('templates') },
+  sorts: TEMPLATE_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's templates, by name unless `sort` says otherwise; archived ones only when asked. */
-export async function listTemplates(ctx: ActionContext, query: ListTemplatesQuery) {
+export async function listTemplates(ctx: ActionContext, query: ListingQuery<typeof TEMPLATE_LISTING>) {
   let qb = ctx.db.selectFrom('project_templates').selectAll().where('project_templates.studio_id', '=', ctx.studioId);
   qb = whereArchived(qb, 'project_templates.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['project_templates.name', 'project_templates.description'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, TEMPLATE_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, TEMPLATE_LISTING.sortOf(query), query);
   return { items: rows.map(presentTemplateSummary), nextCursor };
 }
 

@@ -3,7 +3,8 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import { whereArchived } from '../kit/filters.js';
@@ -51,23 +52,22 @@ export const UNIT_SORTS = namedSorts(
   { name: { column: 'units.name' }, symbol: { column: 'units.symbol' }, createdAt: { column: 'units.created_at' } },
   { column: 'units.id' },
 );
-export const UNIT_SORT_NAMES = sortNames(UNIT_SORTS);
 
-export interface ListUnitsQuery extends PageRequest {
-  q?: string | undefined;
-  archived?: 'exclude' | 'include' | 'only' | undefined;
-  sort?: keyof typeof UNIT_SORTS | undefined;
-}
+export const UNIT_LISTING = defineListing({
+  filters: { q: textFilter('name or symbol', 100), archived: archivedFilter('units') },
+  sorts: UNIT_SORTS,
+  defaultSort: 'name',
+});
 
 /** The studio's units, by name unless `sort` says otherwise; archived ones only when asked. */
-export async function listUnits(ctx: ActionContext, query: ListUnitsQuery) {
+export async function listUnits(ctx: ActionContext, query: ListingQuery<typeof UNIT_LISTING>) {
   let qb = unitsWithFacts(ctx.db, ctx.studioId);
   qb = whereArchived(qb, 'units.archived_at', query.archived);
   if (query.q) {
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['units.name', 'units.symbol'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, UNIT_SORTS[query.sort ?? 'name'], query);
+  const { rows, nextCursor } = await keysetPage(qb, UNIT_LISTING.sortOf(query), query);
   return {
     items: rows.map((r) => {
       const { unit, facts } = factsOf(r);
