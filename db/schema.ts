@@ -1,4 +1,4 @@
-import type { Generated, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { LineStatus, PhotographType, ValueState } from './vocabulary.js';
 
 /**
