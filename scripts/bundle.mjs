@@ -14,6 +14,12 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// The MCP tools/list answer of this very build (tsc's output of the same sources), carried by the bundle so that
+// `studio mcp` answers the handshake before importing the catalog (src/surfaces/mcp/prebuilt-tools.ts).
+const { ACTIONS } = await import('../dist/actions/index.js');
+const { buildToolList } = await import('../dist/src/surfaces/mcp/tools.js');
+const prebuiltTools = JSON.stringify(buildToolList(ACTIONS));
+
 await build({
   entryPoints: ['dist/src/cli.js'],
   outfile: 'dist/studio.mjs',
@@ -22,6 +28,16 @@ await build({
   format: 'esm',
   target: 'node20',
   external: ['better-sqlite3', 'pdfkit', 'exceljs', 'nodemailer', 'yazl', 'dejavu-fonts-ttf'],
+  plugins: [
+    {
+      name: 'prebuilt-tools',
+      setup(b) {
+        b.onLoad({ filter: /surfaces[\\/]mcp[\\/]prebuilt-tools\.js$/ }, () => ({
+          contents: `export const prebuiltTools = ${prebuiltTools};`,
+        }));
+      },
+    },
+  ],
   // Bundled CommonJS dependencies call require(); give the ES module output one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
