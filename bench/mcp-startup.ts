@@ -245,6 +245,8 @@ async function main() {
     const dir = mkdtempSync(join(tmpdir(), 'studio-bench-bundle-'));
     try {
       symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      // The migration runner lists the folder beside the bundle (db/migration-files.ts).
+      symlinkSync(join(ROOT, 'dist/migrations'), join(dir, 'migrations'), 'dir');
       const deps = ['zod', '@modelcontextprotocol/sdk', 'minisearch', 'fastify', '@trpc/server', 'openapi3-ts'];
       const withKysely = await bundle(dir, 'project-and-kysely', ['better-sqlite3', ...deps]);
       const everything = await bundle(dir, 'everything', ['better-sqlite3']);
