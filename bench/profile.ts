@@ -48,26 +48,36 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const dir = join(tmpdir(), 'studio-bench-profiles');
 mkdirSync(dir, { recursive: true });
 
-/** Start lines of the bundle's modules (esbuild's `// dist/src/core/invoke.js` markers), for attributing its functions. */
-const bundleModules = (() => {
-  const marks: Array<{ line: number; module: string }> = [];
-  const bundle = join(ROOT, 'dist/studio.mjs');
-  if (!existsSync(bundle)) return marks;
-  for (const [i, text] of readFileSync(bundle, 'utf8').split('\n').entries()) {
-    const m = /^\/\/ (dist\/\S+|node_modules\/\S+)$/.exec(text);
-    if (m) marks.push({ line: i, module: m[1]!.replace(/^dist\//, '') });
+/**
+ * Start lines of the bundle's modules (esbuild's `// dist/src/core/invoke.js` markers), for attributing its functions,
+ * per file of the bundle (dist/studio.mjs and the chunks it splits into, dist/studio-<hash>.mjs), read on first use.
+ */
+const bundleModules = new Map<string, Array<{ line: number; module: string }>>();
+const isBundleFile = (path: string) => /\/dist\/studio(-[^/]+)?\.mjs$/.test(path);
+
+function marksOf(path: string): Array<{ line: number; module: string }> {
+  let marks = bundleModules.get(path);
+  if (!marks) {
+    marks = [];
+    if (existsSync(path))
+      for (const [i, text] of readFileSync(path, 'utf8').split('\n').entries()) {
+        const m = /^\/\/ (dist\/\S+|node_modules\/\S+)$/.exec(text);
+        if (m) marks.push({ line: i, module: m[1]!.replace(/^dist\//, '') });
+      }
+    bundleModules.set(path, marks);
   }
   return marks;
-})();
+}
 
-function inBundle(line: number): string {
+function inBundle(path: string, line: number): string {
+  const marks = marksOf(path);
   let lo = 0;
-  let hi = bundleModules.length - 1;
-  let found = 'dist/studio.mjs';
+  let hi = marks.length - 1;
+  let found = relative(ROOT, path);
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (bundleModules[mid]!.line <= line) {
-      found = bundleModules[mid]!.module;
+    if (marks[mid]!.line <= line) {
+      found = marks[mid]!.module;
       lo = mid + 1;
     } else hi = mid - 1;
   }
@@ -82,7 +92,7 @@ function moduleOf(url: string, line = 0): string {
   if (!url) return '(native/gc/idle)';
   if (url.startsWith('node:')) return url.split('/')[0]!;
   const path = url.replace(/^file:\/\//, '');
-  if (path.endsWith('dist/studio.mjs')) return inBundle(line);
+  if (isBundleFile(path)) return inBundle(path, line);
   const nm = path.lastIndexOf('node_modules/');
   if (nm >= 0) {
     const rest = path.slice(nm + 'node_modules/'.length).split('/');

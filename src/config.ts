@@ -71,6 +71,12 @@ export interface Config {
    */
   xero: { clientId?: string; clientSecret?: string; loginUrl: string; identityUrl: string; apiUrl: string };
   /**
+   * STUDIO_HEAP_GROWTH_PERCENT: how far `studio serve` lets V8's old generation grow past what its last full
+   * collection kept before collecting again (V8's --heap-growing-percent, set by src/serve.ts). 0: V8's own
+   * heuristics, which let a busy server's heap reach about four times its live data.
+   */
+  heapGrowthPercent: number;
+  /**
    * STUDIO_STORAGE_QUOTA_BYTES: the most a studio's files may take in the blob store (its storage figure, in
    * get_studio_usage); an upload, render or package past it is refused 413 STORAGE_QUOTA_EXCEEDED. 0 (the default):
    * no quota.
@@ -220,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operationLeaseSeconds: whole(env, 'STUDIO_OPERATION_LEASE_SECONDS', 30, 3),
     storageQuotaBytes: whole(env, 'STUDIO_STORAGE_QUOTA_BYTES', 0),
     sweepHours: whole(env, 'STUDIO_SWEEP_HOURS', 24),
+    heapGrowthPercent: whole(env, 'STUDIO_HEAP_GROWTH_PERCENT', 50),
     logLevel: logLevel(env.STUDIO_LOG_LEVEL),
     logFormat: logFormat(env.STUDIO_LOG_FORMAT),
     synchronous: env.STUDIO_SYNCHRONOUS === 'NORMAL' ? 'NORMAL' : 'FULL',

@@ -1,8 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ACTIONS } from '../actions/index.js';
 import type { Config } from './config.js';
 import { createRuntime } from './runtime.js';
 import { createMcpServer, type McpIdentity } from './surfaces/mcp/server.js';
+import { lazyCatalog } from './surfaces/mcp/catalog-source.js';
 import { authenticate } from './core/auth.js';
 import { localOwner } from './local-owner.js';
 import { toServiceError } from './core/errors.js';
@@ -12,7 +12,10 @@ import { toServiceError } from './core/errors.js';
  * the local database's only studio. Everything human-readable goes to stderr; stdout is the protocol.
  */
 export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = process.env) {
-  const rt = await createRuntime(config);
+  // The catalog (every action module and its schemas) is imported once the client has its tool list, or on the
+  // first call that needs it: the handshake answers from the bundle's prebuilt list meanwhile (catalog-source.ts).
+  const catalog = lazyCatalog(async () => (await import('../actions/index.js')).ACTIONS);
+  const rt = await createRuntime(config, catalog.loaded);
   let identity: McpIdentity;
   if (env.STUDIO_TOKEN) {
     try {
@@ -35,7 +38,7 @@ export async function runStdioMcp(config: Config, env: NodeJS.ProcessEnv = proce
       `[studio] MCP on stdio without STUDIO_TOKEN: acting for the owner of "${owner.studioName}" in ${rt.store.location}.\n`,
     );
   }
-  const server = createMcpServer(rt, ACTIONS, identity);
+  const server = createMcpServer(rt, catalog, identity);
   await server.connect(new StdioServerTransport());
   const shutdown = async () => {
     await server.close();

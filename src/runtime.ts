@@ -6,8 +6,12 @@ import { OperationRunner } from './jobs/runner.js';
 import { startSweeper } from './jobs/sweeper.js';
 import { processLog } from './process-log.js';
 
-/** Opens the database (migrating it) and wires what `invoke` needs. Its error lines go to stderr (see processLog). */
-export async function createRuntime(config: Config): Promise<Runtime> {
+/**
+ * Opens the database (migrating it) and wires what `invoke` needs. Its error lines go to stderr (see processLog).
+ * `jobsDefined`: a process that imports its catalog after starting (stdio MCP) holds its workers until the catalog,
+ * which defines the jobs they run, has loaded; a worker would otherwise fail an operation as having no job.
+ */
+export async function createRuntime(config: Config, jobsDefined?: Promise<unknown>): Promise<Runtime> {
   const store = await openDatabase({
     path: config.databasePath,
     url: config.databaseUrl,
@@ -27,8 +31,15 @@ export async function createRuntime(config: Config): Promise<Runtime> {
             concurrency: config.workers,
             leaseMs: config.operationLeaseSeconds * 1000,
           },
-        ).start()
+        )
       : undefined;
+  let closed = false;
+  if (jobsDefined)
+    void jobsDefined.then(
+      () => closed || workers?.start(),
+      (e) => log('the catalog did not load: no workers in this process', e),
+    );
+  else workers?.start();
   // The sweep runs beside the workers: a process that leaves operations to others leaves the sweep to them too.
   const sweeper =
     config.workers > 0 && config.sweepHours > 0 ? startSweeper(store, files, config.sweepHours, log) : undefined;
@@ -40,6 +51,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     log,
     workers: { configured: config.workers, running: () => workers?.running ?? false },
     async close() {
+      closed = true;
       await sweeper?.stop();
       await workers?.stop();
       await store.close();

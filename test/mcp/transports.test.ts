@@ -10,6 +10,8 @@ import { memberWithToken } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/server.js';
 import { typicalLineEdit } from './line-edit.js';
 import { httpMcp } from '../helpers/e2e.js';
+import { ACTIONS } from '../../actions/index.js';
+import { catalogView } from '../../src/surfaces/mcp/server.js';
 
 let app: TestApp;
 const open: Client[] = [];
@@ -172,6 +174,9 @@ describe('MCP over stdio, spawned as mcp.json says', () => {
     open.push(client);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('read_action_result');
+    // The bundle answers tools/list from the list it was built with, before importing the catalog: the same list the
+    // catalog builds from source (a stale or partial prebuilt list would differ here).
+    expect(tools).toEqual(JSON.parse(JSON.stringify(catalogView(ACTIONS).tools)));
     await typicalLineEdit(client, app.projectId);
   });
 });

@@ -30,7 +30,8 @@ import { catalogView } from './catalog-view.js';
 import { type McpConnection, type McpIdentity, openConnection } from './connection.js';
 import { bounded, boundedWrite, operationAnswer } from './answers.js';
 import { inputOf } from './arguments.js';
-import { catalogTools } from './catalog-tools.js';
+import { type CatalogTool, catalogTools } from './catalog-tools.js';
+import { type CatalogSource, loadedCatalog } from './catalog-source.js';
 
 export { annotationsOf, callActionInput, getActionInput } from './tools.js';
 export { catalogView } from './catalog-view.js';
@@ -65,28 +66,44 @@ const INSTRUCTIONS =
 /** Builds one MCP server over the catalog. HTTP creates one per request; stdio one per process. */
 export function createMcpServer(
   rt: Runtime,
-  actions: readonly AnyAction[],
+  catalog: readonly AnyAction[] | CatalogSource,
   identity: McpIdentity,
   options: McpServerOptions = { elicitation: true },
 ): Server {
-  const connection = openConnection(rt, catalogView(actions), identity, options.uploads);
+  const source = isSource(catalog) ? catalog : loadedCatalog(catalog);
+  // Everything but tools/list and the resource listings needs the actions: the connection is made when they arrive.
+  let ready: Promise<Ready> | undefined;
+  const connect = () =>
+    (ready ??= source.actions().then((actions) => {
+      const connection = openConnection(rt, catalogView(actions), identity, options.uploads);
+      return { actions, connection, handlers: catalogTools(connection) };
+    }));
   // logging: clients may set a level (the SDK answers logging/setLevel); completions: action names for the template.
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {}, logging: {}, completions: {} },
     instructions: INSTRUCTIONS,
   });
-  serveTools(server, connection, options);
-  serveResources(server, connection, actions);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await source.tools() }));
+  serveTools(server, connect, options);
+  serveResources(server, connect);
   return server;
+}
+
+const isSource = (c: readonly AnyAction[] | CatalogSource): c is CatalogSource => !Array.isArray(c);
+
+/** The catalog once loaded, and what acts through it. */
+interface Ready {
+  actions: readonly AnyAction[];
+  connection: McpConnection;
+  handlers: Record<string, CatalogTool>;
 }
 
 // Every tool call answers as a tool result the agent reads, errors too: the catalog's own tools, then the actions
 // advertised as tools of their own.
-function serveTools(server: Server, connection: McpConnection, options: McpServerOptions): void {
-  const { rt, view, run } = connection;
-  const handlers = catalogTools(connection);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: view.tools }));
+function serveTools(server: Server, connect: () => Promise<Ready>, options: McpServerOptions): void {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const { connection, handlers } = await connect();
+    const { rt, view, run } = connection;
     const { name, arguments: args } = req.params;
     const requestId = newId();
     // A client that sent a progress token hears how a long act goes (notifications/progress).
@@ -126,16 +143,17 @@ function serveTools(server: Server, connection: McpConnection, options: McpServe
 
 // The catalog is also readable as resources (service://actions and one per action), with action names completed; and
 // each document of the member's studio, by the resource_link download_document answers.
-function serveResources(server: Server, connection: McpConnection, actions: readonly AnyAction[]): void {
+function serveResources(server: Server, connect: () => Promise<Ready>): void {
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: RESOURCES }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
     resourceTemplates: [...RESOURCE_TEMPLATES, DOCUMENT_RESOURCE_TEMPLATE],
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) =>
-    isDocumentUri(req.params.uri)
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    const { connection, actions } = await connect();
+    return isDocumentUri(req.params.uri)
       ? readDocumentResource(connection, req.params.uri)
-      : readCatalogResource(actions, req.params.uri),
-  );
+      : readCatalogResource(actions, req.params.uri);
+  });
   server.setRequestHandler(CompleteRequestSchema, async (req) => {
     const { ref, argument } = req.params;
     if (ref.type !== 'ref/resource' || ref.uri !== RESOURCE_TEMPLATES[0]!.uriTemplate || argument.name !== 'name') {
@@ -144,6 +162,7 @@ function serveResources(server: Server, connection: McpConnection, actions: read
         `Nothing to complete for ${ref.type === 'ref/prompt' ? `prompt ${ref.name}` : ref.uri} ${argument.name}; this server has no prompts, and completes only {name} of service://actions/{name}.`,
       );
     }
+    const { actions } = await connect();
     const matches = actions.map((a) => a.name).filter((n) => n.startsWith(argument.value));
     return { completion: { values: matches.slice(0, 100), total: matches.length, hasMore: matches.length > 100 } };
   });
