@@ -9,10 +9,8 @@ import type {
   DocumentKind,
   DocumentSourceKind,
   LayoutKind,
-  LineStatus,
   OAuthRevocationReason,
   PhotographType,
-  ValueState,
 } from './vocabulary.js';
 
 /**
@@ -131,40 +129,6 @@ export interface OAuthRefreshTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-export interface LinesTable {
-  id: string;
-  project_id: string;
-  section_id: string;
-  position: number;
-  code: string | null;
-  heading: string;
-  description: string;
-  status: LineStatus;
-  supplier_id: string | null;
-  brand: string | null;
-  product_code: string | null;
-  url: string | null;
-  finish: string | null;
-  dimensions: string | null;
-  lead_time_days: number | null;
-  quantity4: string;
-  unit_id: string;
-  markup4: string | null;
-  trade_state: ValueState;
-  trade4: string | null;
-  retail_state: ValueState;
-  retail4: string | null;
-  /** Null: the client price is derived from trade and markup. */
-  client_state: ValueState | null;
-  client4: string | null;
-  delivery_state: ValueState;
-  delivery4: string | null;
-  created_at: string;
-  updated_at: string;
-  archived_at: string | null;
-  version: number;
 }
 
 /** A line's value for a custom property, as canonical JSON of its API form. See 013_line_property_values.ts. */
@@ -403,7 +367,6 @@ export interface Database {
   documents: DocumentsTable;
   document_deliveries: DocumentDeliveriesTable;
   package_entries: PackageEntriesTable;
-  lines: LinesTable;
   audit_events: AuditEventsTable;
   idempotency_records: IdempotencyRecordsTable;
   member_interface_state: MemberInterfaceStateTable;
@@ -422,8 +385,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
 export type OAuthCodeRow = Selectable<OAuthCodesTable>;
-export type LineRow = Selectable<LinesTable>;
-export type LineUpdate = Updateable<LinesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type LinePhotographRow = Selectable<LinePhotographsTable>;
 export type ClientDocumentSettingsRow = Selectable<ClientDocumentSettingsTable>;

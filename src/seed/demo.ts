@@ -1,4 +1,4 @@
-import type { LineRow } from '../../db/schema.js';
+import type { LineRow } from '../domain/schedule/record.js';
 import type { Db } from '../../db/store.js';
 import { CLIENT_RECORD } from '../domain/clients/record.js';
 import { CODE_SCHEME_RECORD } from '../domain/codes/record.js';

@@ -364,18 +364,33 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
       ? (decl.columns.toColumns(value) as Record<string, unknown>)
       : { [columnOf(name, decl)]: decl.codec ? decl.codec.toColumn(value) : value };
   const plan = presentPlan(spec, order);
+  const keys = plan.map((step) => step.key);
+  // Parallel arrays, so the loop below reads a plain column without calling anything.
+  const columns = plan.map((step) => ('column' in step.from ? step.from.column : null));
+  const computedKeys = plan.map((step) => ('computed' in step.from ? step.from.computed : null));
+  const getters = plan.map((step) => ('get' in step.from ? step.from.get : null));
+  // Every output key in order, so a record is made by copying it (one step, the keys already in place) and filling
+  // it in: an object grown key by key past a dozen keys is kept as a slow dictionary, and answering it costs more.
+  const template = shapeOf(keys);
   return {
     present(row: Record<string, unknown>, computed: Record<string, unknown>, context?: unknown) {
-      // One pass in the output's order, each key read by the getter made for it at define time: presenting is on
-      // every read (450 lines a list), so nothing is looked up by name or copied twice here.
-      const shown: Record<string, unknown> = {};
-      for (let i = 0; i < plan.length; i++) {
-        const step = plan[i]!;
-        const value = step.get(row, computed, context);
-        // A key whose value is undefined is left out, as an optional output field is (an operation's result).
-        if (value !== undefined) shown[step.key] = value;
+      // Presenting is on every read (450 lines a list): each key is read by the getter made for it at define time.
+      const shown: Record<string, unknown> = { ...template };
+      let missing = false;
+      for (let i = 0; i < keys.length; i++) {
+        const column = columns[i];
+        const computedKey = computedKeys[i];
+        const value =
+          column != null
+            ? row[column]
+            : computedKey != null
+              ? computed[computedKey]
+              : getters[i]!(row, computed, context);
+        shown[keys[i]!] = value;
+        if (value === undefined) missing = true;
       }
-      return shown;
+      // A key whose value is undefined is left out, as an optional output field is (an operation's result).
+      return missing ? withoutUndefined(shown) : shown;
     },
     newRow(given: Record<string, unknown>, made: { id?: string; ownerId: string; now: string }) {
       const row: Record<string, unknown> = std.id ? { id: made.id } : {};
@@ -400,50 +415,70 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
   };
 }
 
+/** An object with these keys in this order (values null), built in fast form (not as a dictionary). */
+const shapeOf = (keys: readonly string[]): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(Object.fromEntries(keys.map((k) => [k, null]))));
+
+function withoutUndefined(shown: Record<string, unknown>) {
+  const kept: Record<string, unknown> = {};
+  for (const key in shown) if (shown[key] !== undefined) kept[key] = shown[key];
+  return kept;
+}
+
 type Getter = (row: Record<string, unknown>, computed: Record<string, unknown>, context: unknown) => unknown;
+/** How one output key is read: a column of the row as it is, a computed figure by its key, or a getter. */
+type Source = { column: string } | { computed: string } | { get: Getter };
 
 /**
- * Each output key, in order, with how its value is read: a field from its column (through its codec) or columns, a
- * computed figure from what the caller worked out, a standard column from the row. Later sources win over earlier ones
- * for a key declared twice (computed over a field, a standard stamp over both), as the output schema's shape does.
+ * Each output key, in order, with where its value comes from: a field from its column (as it is, or through its
+ * codec) or columns, a computed figure from what the caller worked out, a standard column from the row. Later sources
+ * win over earlier ones for a key declared twice (computed over a field, a standard stamp over both), as the output
+ * schema's shape does.
  */
-function presentPlan(spec: AnySpec, order: readonly string[]): Array<{ key: string; get: Getter }> {
+function presentPlan(spec: AnySpec, order: readonly string[]): Array<{ key: string; from: Source }> {
   const std = standardOf(spec);
-  const getters = new Map<string, Getter>([['id', (row) => row.id]]);
+  const sources = new Map<string, Source>([['id', { column: 'id' }]]);
   for (const [name, decl] of Object.entries(spec.fields)) {
     if (decl.hidden) continue;
     const { columns, codec } = decl;
     const column = columnOf(name, decl);
-    getters.set(
+    sources.set(
       name,
       columns
-        ? (row, _c, context) => columns.fromRow(row as never, context)
+        ? { get: (row, _c, context) => columns.fromRow(row as never, context) }
         : codec
-          ? (row) => codec.fromColumn(row[column])
-          : (row) => row[column],
+          ? { get: (row) => codec.fromColumn(row[column]) }
+          : { column },
     );
   }
   for (const key of Object.keys(spec.computed ?? {})) {
-    const field = getters.get(key);
-    getters.set(
+    const field = sources.get(key);
+    const read = field && readerOf(field);
+    sources.set(
       key,
-      field
-        ? (row, computed, context) => (Object.hasOwn(computed, key) ? computed[key] : field(row, computed, context))
-        : (_row, computed) => computed[key],
+      read
+        ? {
+            get: (row, computed, context) =>
+              Object.hasOwn(computed, key) ? computed[key] : read(row, computed, context),
+          }
+        : { computed: key },
     );
   }
-  const created = std.created.column;
-  getters.set(std.created.key, (row) => row[created]);
+  sources.set(std.created.key, { column: std.created.column });
   if (std.versioned) {
-    getters.set('version', (row) => row.version);
-    getters.set('updatedAt', (row) => row.updated_at);
+    sources.set('version', { column: 'version' });
+    sources.set('updatedAt', { column: 'updated_at' });
   }
-  if (std.ended) {
-    const ended = std.ended.column;
-    getters.set(std.ended.key, (row) => row[ended]);
-  }
-  return order.map((key) => ({ key, get: getters.get(key) ?? (() => undefined) }));
+  if (std.ended) sources.set(std.ended.key, { column: std.ended.column });
+  return order.map((key) => ({ key, from: sources.get(key) ?? { get: () => undefined } }));
 }
+
+const readerOf = (from: Source): Getter =>
+  'column' in from
+    ? (row) => row[from.column]
+    : 'computed' in from
+      ? (_row, computed) => computed[from.computed]
+      : from.get;
 
 /** The kysely table type of a declared record (for the `Database` interface). */
 export type TableOf<R> =
