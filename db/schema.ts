@@ -10,7 +10,6 @@ import type {
   DocumentSourceKind,
   LayoutKind,
   OAuthRevocationReason,
-  PhotographType,
 } from './vocabulary.js';
 
 /**
@@ -129,38 +128,6 @@ export interface OAuthRefreshTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-/** A line's value for a custom property, as canonical JSON of its API form. See 013_line_property_values.ts. */
-export interface LinePropertyValuesTable {
-  line_id: string;
-  property_id: string;
-  project_id: string;
-  value: string;
-  updated_at: string;
-}
-
-/** A photograph on a line; its bytes are in the blob store. See 014_line_photographs.ts. */
-export interface LinePhotographsTable {
-  id: string;
-  studio_id: string;
-  project_id: string;
-  line_id: string;
-  position: number;
-  /** 0 or 1; at most one per line among those not removed. */
-  is_cover: number;
-  original_sha256: string;
-  media_type: PhotographType;
-  filename: string;
-  byte_size: number;
-  /** The upright original's pixels (EXIF orientation applied, before `rotation`). */
-  width: number;
-  height: number;
-  /** Clockwise degrees the studio turned it: 0, 90, 180 or 270. */
-  rotation: number;
-  created_at: string;
-  updated_at: string;
-  removed_at: string | null;
 }
 
 /** A project's client document settings, made on their first save. See 015_client_documents.ts. */
@@ -358,8 +325,6 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   oauth_access_tokens: OAuthAccessTokensTable;
   oauth_refresh_tokens: OAuthRefreshTokensTable;
-  line_property_values: LinePropertyValuesTable;
-  line_photographs: LinePhotographsTable;
   client_document_settings: ClientDocumentSettingsTable;
   client_document_settings_versions: ClientDocumentSettingsVersionsView;
   client_document_versions: ClientDocumentVersionsTable;
@@ -386,6 +351,5 @@ export type OAuthClientRow = Selectable<OAuthClientsTable>;
 export type OAuthGrantRow = Selectable<OAuthGrantsTable>;
 export type OAuthCodeRow = Selectable<OAuthCodesTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
-export type LinePhotographRow = Selectable<LinePhotographsTable>;
 export type ClientDocumentSettingsRow = Selectable<ClientDocumentSettingsTable>;
 export type ClientDocumentVersionRow = Selectable<ClientDocumentVersionsTable>;
