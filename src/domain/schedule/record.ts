@@ -15,6 +15,7 @@ import {
   QuantityAmount4,
   Ratio,
 } from '../../core/values.js';
+import { type PricedInput, pricedColumns } from '../kit/priced-columns.js';
 import { type Codec, type ColumnsCodec, defineRecord, field, orNull, type TableOf } from '../kit/record.js';
 import { LineOrdering } from '../purchase-orders/on-lines.js';
 import { SUPPLIER } from '../suppliers/entity.js';
@@ -63,44 +64,16 @@ const WebAddress = z
     'A link is a web address starting http:// or https://, e.g. https://example.com/sofa; send that, or null for none.',
   );
 
-/** A priced field as callers send it (PricedFieldInput): the amount only with state `set`. */
-export interface PricedInput {
-  amount4?: string | null;
-  state: ValueState;
-}
-
 /** What presenting a line needs beside its row: its project's currency, which its prices are in. */
-interface InCurrency {
-  currency: Currency;
-}
-
-type PricedColumns<S extends string, A extends string> = { [K in S]: ValueState } & { [K in A]: string | null };
-type PricedShown = z.input<typeof PricedField>;
-
-/**
- * A priced field kept as a state column and an amount column (the amount only when the state is `set`), answered as a
- * price in the project's currency (the `context` presentLine hands over).
- */
-function pricedPair<S extends string, A extends string>(
-  state: S,
-  amount: A,
-): ColumnsCodec<PricedInput, PricedColumns<S, A>, PricedShown> {
-  return {
-    toColumns: (p) =>
-      ({ [state]: p.state, [amount]: p.state === 'set' ? (p.amount4 ?? null) : null }) as PricedColumns<S, A>,
-    fromRow: (row, context) => {
-      const amount4 = row[amount] as string | null;
-      const set = row[state] === 'set' && amount4 !== null;
-      return { price: set ? { amount4, currency: (context as InCurrency).currency } : null, state: row[state] };
-    },
-  };
-}
+const inProjectCurrency = (_row: unknown, context: unknown) => (context as { currency: Currency }).currency;
+const pricedPair = <S extends string, A extends string>(state: S, amount: A) =>
+  pricedColumns(state, amount, inProjectCurrency);
 
 /** The client price as set by hand: null (both columns null) while it is derived from trade × markup. */
 const manualClientPrice: ColumnsCodec<
   PricedInput | null,
   { client_state: ValueState | null; client4: string | null },
-  PricedShown | null
+  z.input<typeof PricedField> | null
 > = (() => {
   const pair = pricedPair('client_state', 'client4');
   return {
