@@ -158,6 +158,12 @@ export interface RecordSpec<
    */
   order?: readonly string[];
   /**
+   * Output keys moved from their standard place to just after another key, in the order given (a name shown beside
+   * the id it names: `{ supplierName: 'supplierId' }`): for a published order that differs from the standard one in a
+   * few keys, without listing every key as `order` does.
+   */
+  after?: Readonly<Record<string, string>>;
+  /**
    * Whether it is archived, never deleted (then `archived_at` is a column and an output field), or the stamp that ends
    * it in its own words (`{ key: 'revokedAt' }`: column revoked_at, output revokedAt). See Archival.
    */
@@ -347,9 +353,23 @@ function schemasOf(spec: AnySpec) {
 
 /** The output's keys in the record's published order: the standard one unless the record says another. */
 function outputOrder(spec: AnySpec, keys: string[]): readonly string[] {
-  const order = spec.order ?? keys;
+  const order = spec.order ?? movedAfter(spec, keys);
   if (order.length !== keys.length || !order.every((k) => keys.includes(k))) {
     throw new Error(`${spec.name}: order must name each output key once: ${keys.join(', ')}.`);
+  }
+  return order;
+}
+
+/** The standard keys with each key `after` names moved to just after the key it names. */
+function movedAfter(spec: AnySpec, keys: readonly string[]): string[] {
+  const order = [...keys];
+  for (const [key, before] of Object.entries(spec.after ?? {})) {
+    const from = order.indexOf(key);
+    if (from < 0 || !order.includes(before) || key === before) {
+      throw new Error(`${spec.name}: after moves an output key after another: ${key} after ${before}.`);
+    }
+    order.splice(from, 1);
+    order.splice(order.indexOf(before) + 1, 0, key);
   }
   return order;
 }

@@ -54,26 +54,8 @@ export const PHOTOGRAPH_RECORD = defineRecord({
       ),
     lineVersion: z.int().min(1).describe("The line's version after this read or change (its If-Match for the next)."),
   },
-  // The published order, which predates this declaration.
-  order: [
-    'id',
-    'projectId',
-    'lineId',
-    'position',
-    'cover',
-    'filename',
-    'mediaType',
-    'byteSize',
-    'sha256',
-    'width',
-    'height',
-    'rotation',
-    'variants',
-    'lineVersion',
-    'createdAt',
-    'updatedAt',
-    'removedAt',
-  ],
+  // The published order, which predates this declaration: the cover beside the place, updatedAt with the stamps.
+  after: { cover: 'position', updatedAt: 'createdAt' },
 });
 
 export type PhotographRow = TableOf<typeof PHOTOGRAPH_RECORD>;

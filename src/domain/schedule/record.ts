@@ -203,41 +203,9 @@ export const LINE_RECORD = defineRecord({
       .nullable()
       .describe('Quantity × client unit rate, rounded once; null unless the client price is set.'),
   },
-  // The published order, which predates this declaration: names beside their ids, the client price among the prices.
-  order: [
-    'id',
-    'projectId',
-    'sectionId',
-    'position',
-    'code',
-    'heading',
-    'description',
-    'status',
-    'supplierId',
-    'supplierName',
-    'brand',
-    'productCode',
-    'url',
-    'finish',
-    'dimensions',
-    'leadTimeDays',
-    'quantity',
-    'unitName',
-    'markup',
-    'tradePrice',
-    'retailPrice',
-    'clientPrice',
-    'deliveryPrice',
-    'properties',
-    'specifications',
-    'ordering',
-    'margin',
-    'clientTotal',
-    'version',
-    'createdAt',
-    'updatedAt',
-    'archived_at',
-  ],
+  // The published order, which predates this declaration: each name beside the id it names, the client price among
+  // the prices.
+  after: { supplierName: 'supplierId', unitName: 'quantity', clientPrice: 'retailPrice' },
 });
 
 export type LineRow = TableOf<typeof LINE_RECORD>;
