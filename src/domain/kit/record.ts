@@ -374,15 +374,29 @@ function movedAfter(spec: AnySpec, keys: readonly string[]): string[] {
   return order;
 }
 
+/** Writes a field's value into a row: its column (through its codec), or the columns its columns codec gives. */
+function writerOf(name: string, decl: FieldDecl): (row: Record<string, unknown>, value: unknown) => void {
+  const { columns, codec } = decl;
+  if (columns) return (row, value) => Object.assign(row, columns.toColumns(value));
+  const column = columnOf(name, decl);
+  return codec
+    ? (row, value) => {
+        row[column] = codec.toColumn(value);
+      }
+    : (row, value) => {
+        row[column] = value;
+      };
+}
+
 // Rows to records and back: what the presenter reads, and the columns a create and a merge patch write.
 function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
   const entries = Object.entries(spec.fields);
   const owner = `${spec.owner}_id`;
   const std = standardOf(spec);
-  const columnsFor = (name: string, decl: FieldDecl, value: unknown): Record<string, unknown> =>
-    decl.columns
-      ? (decl.columns.toColumns(value) as Record<string, unknown>)
-      : { [columnOf(name, decl)]: decl.codec ? decl.codec.toColumn(value) : value };
+  // Each field's writer, made once: creates and patches write rows on every import of 10,000 lines.
+  const writers = entries
+    .filter(([, decl]) => !decl.owner)
+    .map(([name, decl]) => ({ name, fallback: decl.default ?? null, write: writerOf(name, decl) }));
   const plan = presentPlan(spec, order);
   const keys = plan.map((step) => step.key);
   // Parallel arrays, so the loop below reads a plain column without calling anything.
@@ -415,11 +429,7 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
     newRow(given: Record<string, unknown>, made: { id?: string; ownerId: string; now: string }) {
       const row: Record<string, unknown> = std.id ? { id: made.id } : {};
       row[owner] = made.ownerId;
-      for (const [name, decl] of entries) {
-        if (decl.owner) continue;
-        const value = given[name] !== undefined ? given[name] : (decl.default ?? null);
-        Object.assign(row, columnsFor(name, decl, value));
-      }
+      for (const { name, fallback, write } of writers) write(row, given[name] !== undefined ? given[name] : fallback);
       row[std.created.column] = made.now;
       if (std.versioned) Object.assign(row, { version: 1, updated_at: made.now });
       if (std.ended) row[std.ended.column] = null;
@@ -427,9 +437,7 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
     },
     patchColumns(sent: Record<string, unknown>) {
       const cols: Record<string, unknown> = {};
-      for (const [name, decl] of entries) {
-        if (sent[name] !== undefined && !decl.owner) Object.assign(cols, columnsFor(name, decl, sent[name]));
-      }
+      for (const { name, write } of writers) if (sent[name] !== undefined) write(cols, sent[name]);
       return cols;
     },
   };

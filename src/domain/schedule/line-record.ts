@@ -78,8 +78,9 @@ export function newLineRow(
   unitId: string,
   now: string,
 ): LineRow {
-  const defaults = LINE_RECORD.newRow({ heading: cols.heading }, { id: newId(), ownerId: place.project_id, now });
-  return { ...defaults, unit_id: unitId, ...cols, ...place } as LineRow;
+  const row = LINE_RECORD.newRow({ heading: cols.heading }, { id: newId(), ownerId: place.project_id, now });
+  row.unit_id = unitId;
+  return Object.assign(row, cols, place) as LineRow;
 }
 
 /**
