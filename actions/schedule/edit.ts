@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
-import { Line, LineFields } from './records.js';
+import { Line, LineCreateFields } from './records.js';
 import * as lines from '../../src/domain/schedule/lines.js';
 import { EXAMPLE, inLine, LinePatch } from './shapes.js';
 import { ProjectId, SectionId } from '../shared/refs.js';
@@ -19,7 +19,7 @@ export const createScheduleLine = defineAction({
   scope: 'projects:write',
   guards: [frozenWhenArchived],
   keyed: true,
-  input: LineFields.partial().extend({ projectId: ProjectId, sectionId: SectionId, heading: LineFields.shape.heading }),
+  input: LineCreateFields.extend({ projectId: ProjectId, sectionId: SectionId }),
   output: Line,
   errors: ['NOT_FOUND', 'ARCHIVED'],
   example: {

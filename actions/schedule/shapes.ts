@@ -4,7 +4,7 @@ import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LineId, ProjectId, SectionId, SupplierId } from '../shared/refs.js';
 import { LineStatus } from '../../src/core/values.js';
 import { VALUE_STATES } from '../../db/vocabulary.js';
-import { LineFields } from './records.js';
+import { LinePatchFields } from './records.js';
 import { SentValue } from '../properties/records.js';
 
 /** A line named inside its project: a line is never addressable outside it (a foreign pair is NOT_FOUND). */
@@ -38,7 +38,7 @@ const patchOf = <S extends z.ZodObject>(fields: S, rule: string) =>
     .describe(rule);
 
 /** A merge patch of line fields (update_schedule_line). */
-export const LinePatch = patchOf(LineFields.partial(), PATCH_RULE);
+export const LinePatch = patchOf(LinePatchFields, PATCH_RULE);
 
 /**
  * A bulk update's patch: the same fields and custom property values, applied in one version of the line. Only the
@@ -46,7 +46,7 @@ export const LinePatch = patchOf(LineFields.partial(), PATCH_RULE);
  * line's value has set_custom_property_value).
  */
 export const LinePatchWithValues = patchOf(
-  LineFields.partial().extend({ properties: PatchValues.optional() }),
+  LinePatchFields.extend({ properties: PatchValues.optional() }),
   `${PATCH_RULE} properties sets custom property values in the same version of the line.`,
 );
 

@@ -1,4 +1,4 @@
-import type { LineRow } from '../../db/schema.js';
+import type { LineRow } from '../domain/schedule/record.js';
 import type { Db } from '../../db/store.js';
 import { newId } from '../core/ids.js';
 import { SPECIFICATION_RECORD } from '../domain/specifications/record.js';

@@ -1,4 +1,6 @@
-import type { LineRow } from '../../db/schema.js';
+import type { LineRow } from '../domain/schedule/record.js';
+import { lineColumns } from '../domain/schedule/line-fields.js';
+import { newLineRow } from '../domain/schedule/line-record.js';
 import type { Db } from '../../db/store.js';
 import { CLIENT_RECORD } from '../domain/clients/record.js';
 import { CODE_SCHEME_RECORD } from '../domain/codes/record.js';
@@ -194,41 +196,32 @@ function demoLineRows(at: {
     const sectionId = sectionIds.get(l.section)!;
     const position = (positions.get(sectionId) ?? 0) + 1;
     positions.set(sectionId, position);
-    const trade = priced(l.trade);
-    const retail = priced(l.retail);
-    const delivery = priced(l.delivery);
-    const client = l.client ? priced(l.client) : null;
-    return {
-      id: newId(),
+    const price = (v: string | undefined) => {
+      const { state, amount } = priced(v);
+      return { state, amount4: amount };
+    };
+    const cols = lineColumns({
+      description: l.description,
+      status: l.status,
+      supplierId: supplierIds.get(l.supplier)!,
+      brand: l.brand,
+      productCode: l.productCode ?? null,
+      finish: l.finish ?? null,
+      dimensions: l.dimensions ?? null,
+      leadTimeDays: l.leadTimeDays ?? null,
+      quantity: { amount4: l.quantity, unitId: unitIds[l.unit]! },
+      markup: l.markup === undefined ? null : { ratio4: l.markup },
+      tradePrice: price(l.trade),
+      retailPrice: price(l.retail),
+      clientPrice: l.client ? price(l.client) : null,
+      deliveryPrice: price(l.delivery),
+    });
+    const place = {
       project_id: projectId,
       section_id: sectionId,
       position,
       code: `FF-${String(i + 1).padStart(3, '0')}`,
-      heading: l.heading,
-      description: l.description,
-      status: l.status,
-      supplier_id: supplierIds.get(l.supplier)!,
-      brand: l.brand,
-      product_code: l.productCode ?? null,
-      url: null,
-      finish: l.finish ?? null,
-      dimensions: l.dimensions ?? null,
-      lead_time_days: l.leadTimeDays ?? null,
-      quantity4: l.quantity,
-      unit_id: unitIds[l.unit]!,
-      markup4: l.markup ?? null,
-      trade_state: trade.state,
-      trade4: trade.amount,
-      retail_state: retail.state,
-      retail4: retail.amount,
-      client_state: client?.state ?? null,
-      client4: client?.amount ?? null,
-      delivery_state: delivery.state,
-      delivery4: delivery.amount,
-      created_at: now,
-      updated_at: now,
-      archived_at: null,
-      version: 1,
     };
+    return newLineRow(place, { ...cols, heading: l.heading }, unitIds[l.unit]!, now);
   });
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LinesTable } from '../../db/schema.js';
+import type { LineRow } from '../../src/domain/schedule/record.js';
 import { newId } from '../../src/core/ids.js';
 import { exportClientSchedule } from '../../src/domain/documents/generate.js';
 import { http, type Trpc } from '../helpers/clients.js';
@@ -64,7 +64,7 @@ beforeAll(async () => {
   await fromOutside(app.database, async (db) => {
     const pattern = await db.selectFrom('lines').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
     await db.transaction().execute(async (tx) => {
-      const batch: LinesTable[] = [];
+      const batch: LineRow[] = [];
       const values: Array<{
         line_id: string;
         property_id: string;

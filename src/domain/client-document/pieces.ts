@@ -1,4 +1,4 @@
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from '../schedule/record.js';
 import type { ClientDocumentColumn, Currency } from '../../../db/vocabulary.js';
 import type { LinePresentation } from '../schedule/line-record.js';
 import type { PhotographSources } from './photographs.js';

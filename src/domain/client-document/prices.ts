@@ -1,4 +1,4 @@
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from '../schedule/record.js';
 import type { Currency, ValueState } from '../../../db/vocabulary.js';
 import { minorUnits, parseAmount4, roundToPlaces } from '../../core/money.js';
 import { derivePricing } from '../schedule/pricing.js';

@@ -1,4 +1,4 @@
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from '../schedule/record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { schemePicker } from '../codes/matching.js';

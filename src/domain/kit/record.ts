@@ -28,8 +28,12 @@ export interface Codec<Api, Column> {
  */
 export interface ColumnsCodec<Api, Columns extends object, Shown = Api> {
   toColumns(value: Api): Columns;
-  /** The field as the API answers it (the `output` schema's form, when the field has one). */
-  fromRow(row: Columns & Record<string, unknown>): Shown;
+  /**
+   * The field as the API answers it (the `output` schema's form, when the field has one). `context` is what the
+   * caller handed `present` beside the row (a line's prices are in its project's currency, which its row does not
+   * hold).
+   */
+  fromRow(row: Columns & Record<string, unknown>, context?: unknown): Shown;
 }
 
 export interface FieldDecl<S extends z.ZodType = z.ZodType> {
@@ -160,6 +164,12 @@ export interface RecordSpec<
    */
   order?: readonly string[];
   /**
+   * Output keys moved from their standard place to just after another key, in the order given (a name shown beside
+   * the id it names: `{ supplierName: 'supplierId' }`): for a published order that differs from the standard one in a
+   * few keys, without listing every key as `order` does.
+   */
+  after?: Readonly<Record<string, string>>;
+  /**
    * Whether it is archived, never deleted (then `archived_at` is a column and an output field), or the stamp that ends
    * it in its own words (`{ key: 'revokedAt' }`: column revoked_at, output revokedAt). See Archival.
    */
@@ -257,12 +267,14 @@ export interface DeclaredRecord<
   /** The fields an update takes, each optional (a merge patch; null clears a nullable field). */
   patchInput: z.ZodObject<PatchShape<F>>;
   /**
-   * A row as the API shows it, with the computed figures the caller worked out. The row may leave out the columns of
-   * hidden fields (a list need not read a large column it never shows).
+   * A row as the API shows it, with the computed figures the caller worked out; `context` reaches the fields kept in
+   * several columns (ColumnsCodec.fromRow). The row may leave out the columns of hidden fields (a list need not read
+   * a large column it never shows).
    */
   present(
     row: Omit<RowOf<F, L, A, V, I, C>, HiddenColumns<F>>,
     computed: z.input<z.ZodObject<X>>,
+    context?: unknown,
   ): z.input<z.ZodObject<OutputShape<F, X, A, V, I, C>>>;
   /** The columns a create stores: what was sent, else each field's default (with no id column, no id is made). */
   newRow(
@@ -351,11 +363,39 @@ function schemasOf(spec: AnySpec) {
 
 /** The output's keys in the record's published order: the standard one unless the record says another. */
 function outputOrder(spec: AnySpec, keys: string[]): readonly string[] {
-  const order = spec.order ?? keys;
+  const order = spec.order ?? movedAfter(spec, keys);
   if (order.length !== keys.length || !order.every((k) => keys.includes(k))) {
     throw new Error(`${spec.name}: order must name each output key once: ${keys.join(', ')}.`);
   }
   return order;
+}
+
+/** The standard keys with each key `after` names moved to just after the key it names. */
+function movedAfter(spec: AnySpec, keys: readonly string[]): string[] {
+  const order = [...keys];
+  for (const [key, before] of Object.entries(spec.after ?? {})) {
+    const from = order.indexOf(key);
+    if (from < 0 || !order.includes(before) || key === before) {
+      throw new Error(`${spec.name}: after moves an output key after another: ${key} after ${before}.`);
+    }
+    order.splice(from, 1);
+    order.splice(order.indexOf(before) + 1, 0, key);
+  }
+  return order;
+}
+
+/** Writes a field's value into a row: its column (through its codec), or the columns its columns codec gives. */
+function writerOf(name: string, decl: FieldDecl): (row: Record<string, unknown>, value: unknown) => void {
+  const { columns, codec } = decl;
+  if (columns) return (row, value) => Object.assign(row, columns.toColumns(value));
+  const column = columnOf(name, decl);
+  return codec
+    ? (row, value) => {
+        row[column] = codec.toColumn(value);
+      }
+    : (row, value) => {
+        row[column] = value;
+      };
 }
 
 // Rows to records and back: what the presenter reads, and the columns a create and a merge patch write.
@@ -363,34 +403,43 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
   const entries = Object.entries(spec.fields);
   const owner = `${spec.owner}_id`;
   const std = standardOf(spec);
-  const columnsFor = (name: string, decl: FieldDecl, value: unknown): Record<string, unknown> =>
-    decl.columns
-      ? (decl.columns.toColumns(value) as Record<string, unknown>)
-      : { [columnOf(name, decl)]: decl.codec ? decl.codec.toColumn(value) : value };
-  const fieldFrom = (name: string, decl: FieldDecl, row: Record<string, unknown>) => {
-    if (decl.columns) return decl.columns.fromRow(row as never);
-    const value = row[columnOf(name, decl)];
-    return decl.codec ? decl.codec.fromColumn(value) : value;
-  };
+  // Each field's writer, made once: creates and patches write rows on every import of 10,000 lines.
+  const writers = entries
+    .filter(([, decl]) => !decl.owner)
+    .map(([name, decl]) => ({ name, fallback: decl.default ?? null, write: writerOf(name, decl) }));
+  const plan = presentPlan(spec, order);
+  const keys = plan.map((step) => step.key);
+  // Parallel arrays, so the loop below reads a plain column without calling anything.
+  const columns = plan.map((step) => ('column' in step.from ? step.from.column : null));
+  const computedKeys = plan.map((step) => ('computed' in step.from ? step.from.computed : null));
+  const getters = plan.map((step) => ('get' in step.from ? step.from.get : null));
+  // Every output key in order, so a record is made by copying it (one step, the keys already in place) and filling
+  // it in: an object grown key by key past a dozen keys is kept as a slow dictionary, and answering it costs more.
+  const template = shapeOf(keys);
   return {
-    present(row: Record<string, unknown>, computed: object) {
-      const shown: Record<string, unknown> = { id: row.id };
-      for (const [name, decl] of entries) if (!decl.hidden) shown[name] = fieldFrom(name, decl, row);
-      Object.assign(shown, computed);
-      if (std.created.shown) shown[std.created.key] = row[std.created.column];
-      if (std.versioned) Object.assign(shown, { version: row.version, updatedAt: row.updated_at });
-      if (std.ended) shown[std.ended.key] = row[std.ended.column];
+    present(row: Record<string, unknown>, computed: Record<string, unknown>, context?: unknown) {
+      // Presenting is on every read (450 lines a list): each key is read by the getter made for it at define time.
+      const shown: Record<string, unknown> = { ...template };
+      let missing = false;
+      for (let i = 0; i < keys.length; i++) {
+        const column = columns[i];
+        const computedKey = computedKeys[i];
+        const value =
+          column != null
+            ? row[column]
+            : computedKey != null
+              ? computed[computedKey]
+              : getters[i]!(row, computed, context);
+        shown[keys[i]!] = value;
+        if (value === undefined) missing = true;
+      }
       // A key whose value is undefined is left out, as an optional output field is (an operation's result).
-      return Object.fromEntries(order.filter((k) => shown[k] !== undefined).map((k) => [k, shown[k]]));
+      return missing ? withoutUndefined(shown) : shown;
     },
     newRow(given: Record<string, unknown>, made: { id?: string; ownerId: string; now: string }) {
       const row: Record<string, unknown> = std.id ? { id: made.id } : {};
       row[owner] = made.ownerId;
-      for (const [name, decl] of entries) {
-        if (decl.owner) continue;
-        const value = given[name] !== undefined ? given[name] : (decl.default ?? null);
-        Object.assign(row, columnsFor(name, decl, value));
-      }
+      for (const { name, fallback, write } of writers) write(row, given[name] !== undefined ? given[name] : fallback);
       row[std.created.column] = made.now;
       if (std.versioned) Object.assign(row, { version: 1, updated_at: made.now });
       if (std.ended) row[std.ended.column] = null;
@@ -398,13 +447,76 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
     },
     patchColumns(sent: Record<string, unknown>) {
       const cols: Record<string, unknown> = {};
-      for (const [name, decl] of entries) {
-        if (sent[name] !== undefined && !decl.owner) Object.assign(cols, columnsFor(name, decl, sent[name]));
-      }
+      for (const { name, write } of writers) if (sent[name] !== undefined) write(cols, sent[name]);
       return cols;
     },
   };
 }
+
+/** An object with these keys in this order (values null), built in fast form (not as a dictionary). */
+const shapeOf = (keys: readonly string[]): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(Object.fromEntries(keys.map((k) => [k, null]))));
+
+function withoutUndefined(shown: Record<string, unknown>) {
+  const kept: Record<string, unknown> = {};
+  for (const key in shown) if (shown[key] !== undefined) kept[key] = shown[key];
+  return kept;
+}
+
+type Getter = (row: Record<string, unknown>, computed: Record<string, unknown>, context: unknown) => unknown;
+/** How one output key is read: a column of the row as it is, a computed figure by its key, or a getter. */
+type Source = { column: string } | { computed: string } | { get: Getter };
+
+/**
+ * Each output key, in order, with where its value comes from: a field from its column (as it is, or through its
+ * codec) or columns, a computed figure from what the caller worked out, a standard column from the row. Later sources
+ * win over earlier ones for a key declared twice (computed over a field, a standard stamp over both), as the output
+ * schema's shape does.
+ */
+function presentPlan(spec: AnySpec, order: readonly string[]): Array<{ key: string; from: Source }> {
+  const std = standardOf(spec);
+  const sources = new Map<string, Source>([['id', { column: 'id' }]]);
+  for (const [name, decl] of Object.entries(spec.fields)) {
+    if (decl.hidden) continue;
+    const { columns, codec } = decl;
+    const column = columnOf(name, decl);
+    sources.set(
+      name,
+      columns
+        ? { get: (row, _c, context) => columns.fromRow(row as never, context) }
+        : codec
+          ? { get: (row) => codec.fromColumn(row[column]) }
+          : { column },
+    );
+  }
+  for (const key of Object.keys(spec.computed ?? {})) {
+    const field = sources.get(key);
+    const read = field && readerOf(field);
+    sources.set(
+      key,
+      read
+        ? {
+            get: (row, computed, context) =>
+              Object.hasOwn(computed, key) ? computed[key] : read(row, computed, context),
+          }
+        : { computed: key },
+    );
+  }
+  sources.set(std.created.key, { column: std.created.column });
+  if (std.versioned) {
+    sources.set('version', { column: 'version' });
+    sources.set('updatedAt', { column: 'updated_at' });
+  }
+  if (std.ended) sources.set(std.ended.key, { column: std.ended.column });
+  return order.map((key) => ({ key, from: sources.get(key) ?? { get: () => undefined } }));
+}
+
+const readerOf = (from: Source): Getter =>
+  'column' in from
+    ? (row) => row[from.column]
+    : 'computed' in from
+      ? (_row, computed) => computed[from.computed]
+      : from.get;
 
 /** The kysely table type of a declared record (for the `Database` interface). */
 export type TableOf<R> =

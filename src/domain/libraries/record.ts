@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Currency as CurrencyCode, ValueState } from '../../../db/vocabulary.js';
 import { priced, publicMoney, refTo } from '../../core/schema-marks.js';
 import { Currency, Id, PricedField, PricedFieldInput } from '../../core/values.js';
-import { type ColumnsCodec, defineRecord, field, type TableOf } from '../kit/record.js';
+import { pricedColumns } from '../kit/priced-columns.js';
+import { defineRecord, field, type TableOf } from '../kit/record.js';
 import { SUPPLIER } from '../suppliers/entity.js';
 import { LIBRARY } from './entity.js';
 
@@ -29,28 +29,6 @@ export const LIBRARY_RECORD = defineRecord({
 });
 
 export type LibraryRow = TableOf<typeof LIBRARY_RECORD>;
-
-type PricedInput = z.output<typeof PricedFieldInput>;
-type PricedColumns<S extends string, A extends string> = { [K in S]: ValueState } & { [K in A]: string | null };
-
-/**
- * A priced field kept as a line keeps it, a state column and an amount column (the amount only when the state is
- * `set`), and answered as a price in the record's currency.
- */
-function pricedColumns<S extends string, A extends string>(
-  state: S,
-  amount: A,
-): ColumnsCodec<PricedInput, PricedColumns<S, A>, z.input<typeof PricedField>> {
-  return {
-    toColumns: (p) =>
-      ({ [state]: p.state, [amount]: p.state === 'set' ? (p.amount4 ?? null) : null }) as PricedColumns<S, A>,
-    fromRow: (row) => {
-      const amount4 = row[amount] as string | null;
-      const set = row[state] === 'set' && amount4 !== null;
-      return { price: set ? { amount4, currency: row.currency as CurrencyCode } : null, state: row[state] };
-    },
-  };
-}
 
 const CapturedFrom = z.strictObject({ projectId: Id, lineId: Id });
 

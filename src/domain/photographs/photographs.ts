@@ -1,4 +1,3 @@
-import type { LinePhotographsTable } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -9,11 +8,11 @@ import { bumpLineVersion } from '../schedule/line-version.js';
 import { variantSize } from './sizes.js';
 import type { PreparedPhotograph } from './upload.js';
 import { renderingTag } from './variants.js';
+import { PHOTOGRAPH_RECORD, type PhotographRow } from './record.js';
 
 /** A line holds at most this many photographs: a product's views and details, not an album. */
 export const MAX_PHOTOGRAPHS_PER_LINE = 100;
 
-type PhotographRow = LinePhotographsTable;
 type Ctx = Pick<ActionContext, 'db' | 'queryRow' | 'now' | 'audit' | 'unchanged' | 'studioId'>;
 
 interface LineRef {
@@ -30,29 +29,12 @@ export function presentPhotograph(row: PhotographRow, cover: boolean, lineVersio
     ...variantSize(original, row.rotation, variant),
     url: `${base}?variant=${variant}&tag=${tag}`,
   });
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    lineId: row.line_id,
-    position: row.position,
-    cover,
-    filename: row.filename,
-    mediaType: row.media_type,
-    byteSize: row.byte_size,
-    sha256: row.original_sha256,
-    width: row.width,
-    height: row.height,
-    rotation: row.rotation,
-    variants: {
-      display: sized('display'),
-      thumbnail: sized('thumbnail'),
-      original: { ...original, url: `${base}?variant=original&tag=${tag}` },
-    },
-    lineVersion,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    removedAt: row.removed_at,
+  const variants = {
+    display: sized('display'),
+    thumbnail: sized('thumbnail'),
+    original: { ...original, url: `${base}?variant=original&tag=${tag}` },
   };
+  return PHOTOGRAPH_RECORD.present(row, { cover, variants, lineVersion });
 }
 export type PresentedPhotograph = ReturnType<typeof presentPhotograph>;
 
@@ -142,24 +124,23 @@ export async function addPhotograph(ctx: Ctx, ref: LineRef, file: PreparedPhotog
       { errors: [{ path: 'lineId', message: 'Full.' }] },
     );
   }
-  const row: PhotographRow = {
-    id: newId(),
-    studio_id: ctx.studioId,
-    project_id: ref.projectId,
-    line_id: line.id,
-    position: rows.length + 1,
-    is_cover: 0,
-    original_sha256: file.sha256,
-    media_type: file.mediaType,
-    filename: file.filename,
-    byte_size: file.byteSize,
-    width: file.width,
-    height: file.height,
-    rotation: 0,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-    removed_at: null,
-  };
+  const row = PHOTOGRAPH_RECORD.newRow(
+    {
+      studioId: ctx.studioId,
+      lineId: line.id,
+      position: rows.length + 1,
+      isCover: 0,
+      sha256: file.sha256,
+      mediaType: file.mediaType,
+      filename: file.filename,
+      byteSize: file.byteSize,
+      width: file.width,
+      height: file.height,
+      rotation: 0,
+      updatedAt: ctx.now,
+    },
+    { id: newId(), ownerId: ref.projectId, now: ctx.now },
+  );
   await ctx.db.insertInto('line_photographs').values(row).execute();
   const version = await bumpLineVersion(ctx, line);
   ctx.audit({

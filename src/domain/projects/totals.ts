@@ -2,7 +2,7 @@ import type { ActionContext } from '../../core/context.js';
 import { divRound, ONE, parseAmount4 } from '../../core/money.js';
 import { derivePricing } from '../schedule/pricing.js';
 import { presentationFor } from '../schedule/lines.js';
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from '../schedule/record.js';
 import type { Currency, ValueState } from '../../../db/vocabulary.js';
 import { chargeTotals } from '../charges/totals.js';
 

@@ -62,8 +62,18 @@ export const CUSTOM_PROPERTY_RECORD = defineRecord({
 
 export type CustomPropertyRow = TableOf<typeof CUSTOM_PROPERTY_RECORD>;
 
+/** A line's value for a custom property, as canonical JSON of its API form. See 013_line_property_values.ts. */
+export interface LinePropertyValueRow {
+  line_id: string;
+  property_id: string;
+  project_id: string;
+  value: string;
+  updated_at: string;
+}
+
 declare module '../../../db/schema.js' {
   interface Database {
+    line_property_values: LinePropertyValueRow;
     custom_properties: CustomPropertyRow;
     custom_property_options: CustomPropertyOptionRow;
   }

@@ -3,7 +3,7 @@
  * per supplier in one call (or, dry run, the orders it would make). A line with no supplier or no set trade price,
  * an archived one, or one already on a live order (unless orderAgain) is named in `skipped`, never guessed.
  */
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from '../schedule/record.js';
 import type { OrderSkipReason } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';

@@ -1,6 +1,7 @@
 /** An order's lines: made from schedule lines (at their trade price), changed, and removed (archived). */
 import type { Kysely } from 'kysely';
-import type { Database, LineRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { LineRow } from '../schedule/record.js';
 import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { type FieldProblem, ServiceError } from '../../core/errors.js';

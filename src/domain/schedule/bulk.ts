@@ -1,6 +1,6 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError, type FieldProblem } from '../../core/errors.js';
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from './record.js';
 import type { PresentedLine } from './line-record.js';
 import { type LinePatchInput, patchLine } from './line-patch.js';
 import { loadLine } from './lines.js';

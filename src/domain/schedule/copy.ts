@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, LineRow } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { LineRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { codeAllocator, nextCode } from './codes.js';

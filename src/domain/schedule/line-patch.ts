@@ -1,4 +1,4 @@
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { type SentValues, writeLineValues } from '../properties/values.js';
 import type { LineFieldsInput } from './line-fields.js';

@@ -1,10 +1,10 @@
-import type { LineRow, LineUpdate } from '../../../db/schema.js';
-import type { Currency, ValueState } from '../../../db/vocabulary.js';
+import type { Currency } from '../../../db/vocabulary.js';
 import { derivePricing } from './pricing.js';
 import { newId } from '../../core/ids.js';
 import type { ShownPropertyValue } from './line-values.js';
 import type { LineSpecification } from '../specifications/on-lines.js';
 import type { LineOrdering } from '../purchase-orders/on-lines.js';
+import { LINE_RECORD, type LineRow, type LineUpdate } from './record.js';
 
 /**
  * Whether any of the lines asked about has specifications attached, and whether a purchase order names any, as read in
@@ -37,51 +37,29 @@ export interface LinePresentation {
   orderingOf(lineId: string): LineOrdering;
 }
 
-const money = (amount4: string | bigint | null, currency: Currency) =>
+const money = (amount4: bigint | null, currency: Currency) =>
   amount4 === null ? null : { amount4: amount4.toString(), currency };
 
-const priced = (state: ValueState, amount4: string | null, currency: Currency) => ({
-  price: state === 'set' ? money(amount4, currency) : null,
-  state,
-});
-
-/** The API shape of a line. Pricing fields are always built here; `invoke` removes them for callers without pricing:read. */
+/**
+ * The API shape of a line: its fields from its row (LINE_RECORD), and what is worked out or read beside it. Pricing
+ * fields are always built here; `invoke` removes them for callers without pricing:read.
+ */
 export function presentLine(row: LineRow, p: LinePresentation) {
   const d = derivePricing(row, p.defaultMarkup4);
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    sectionId: row.section_id,
-    position: row.position,
-    code: row.code,
-    heading: row.heading,
-    description: row.description,
-    status: row.status,
-    supplierId: row.supplier_id,
-    supplierName: row.supplier_id === null ? null : p.supplierName(row.supplier_id),
-    brand: row.brand,
-    productCode: row.product_code,
-    url: row.url,
-    finish: row.finish,
-    dimensions: row.dimensions,
-    leadTimeDays: row.lead_time_days,
-    quantity: { amount4: row.quantity4, unitId: row.unit_id },
-    unitName: p.unitName(row.unit_id),
-    markup: row.markup4 === null ? null : { ratio4: row.markup4 },
-    tradePrice: priced(row.trade_state, row.trade4, p.currency),
-    retailPrice: priced(row.retail_state, row.retail4, p.currency),
-    clientPrice: { price: money(d.client.price4, p.currency), state: d.client.state, source: d.client.source },
-    deliveryPrice: priced(row.delivery_state, row.delivery4, p.currency),
-    properties: p.propertiesOf(row.id),
-    specifications: p.specificationsOf(row.id),
-    ordering: p.orderingOf(row.id),
-    margin: money(d.margin4, p.currency),
-    clientTotal: money(d.clientTotal4, p.currency),
-    version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    archived_at: row.archived_at,
-  };
+  return LINE_RECORD.present(
+    row,
+    {
+      supplierName: row.supplier_id === null ? null : p.supplierName(row.supplier_id),
+      unitName: p.unitName(row.unit_id),
+      clientPrice: { price: money(d.client.price4, p.currency), state: d.client.state, source: d.client.source },
+      properties: p.propertiesOf(row.id),
+      specifications: p.specificationsOf(row.id),
+      ordering: p.orderingOf(row.id),
+      margin: money(d.margin4, p.currency),
+      clientTotal: money(d.clientTotal4, p.currency),
+    },
+    p,
+  );
 }
 export type PresentedLine = ReturnType<typeof presentLine>;
 
@@ -90,8 +68,9 @@ type GivenColumns = Omit<LineUpdate, 'id' | 'project_id' | 'created_at' | 'versi
 
 /**
  * A new line's row: where it goes, the columns given (lineColumns of the API's fields) and every other column at a
- * new line's default: a draft, 1 of the unit given, prices to be confirmed, the client price derived, version 1. Every
- * way a line is created from fields (create_schedule_line, imports, paste) builds its row here.
+ * new line's default as LINE_RECORD declares it (a draft, 1 of the unit given, prices to be confirmed, the client
+ * price derived, version 1). Every way a line is created from fields (create_schedule_line, imports, paste) builds
+ * its row here.
  */
 export function newLineRow(
   place: Pick<LineRow, 'project_id' | 'section_id' | 'position' | 'code'>,
@@ -99,35 +78,9 @@ export function newLineRow(
   unitId: string,
   now: string,
 ): LineRow {
-  return {
-    id: newId(),
-    ...place,
-    heading: cols.heading,
-    description: cols.description ?? '',
-    status: cols.status ?? 'draft',
-    supplier_id: cols.supplier_id ?? null,
-    brand: cols.brand ?? null,
-    product_code: cols.product_code ?? null,
-    url: cols.url ?? null,
-    finish: cols.finish ?? null,
-    dimensions: cols.dimensions ?? null,
-    lead_time_days: cols.lead_time_days ?? null,
-    quantity4: cols.quantity4 ?? '10000',
-    unit_id: cols.unit_id ?? unitId,
-    markup4: cols.markup4 ?? null,
-    trade_state: cols.trade_state ?? 'tbc',
-    trade4: cols.trade4 ?? null,
-    retail_state: cols.retail_state ?? 'tbc',
-    retail4: cols.retail4 ?? null,
-    client_state: cols.client_state ?? null,
-    client4: cols.client4 ?? null,
-    delivery_state: cols.delivery_state ?? 'tbc',
-    delivery4: cols.delivery4 ?? null,
-    created_at: now,
-    updated_at: now,
-    archived_at: null,
-    version: 1,
-  };
+  const row = LINE_RECORD.newRow({ heading: cols.heading }, { id: newId(), ownerId: place.project_id, now });
+  row.unit_id = unitId;
+  return Object.assign(row, cols, place) as LineRow;
 }
 
 /**

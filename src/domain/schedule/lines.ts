@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, LineRow, LineUpdate } from '../../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
+import type { LineRow, LineUpdate } from './record.js';
 import type { Currency, LineStatus, ValueState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';

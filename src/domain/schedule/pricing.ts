@@ -1,4 +1,4 @@
-import type { LineRow } from '../../../db/schema.js';
+import type { LineRow } from './record.js';
 import type { ValueState } from '../../../db/vocabulary.js';
 import { applyMarkup, divRound, lineTotal4, ONE, parseAmount4 } from '../../core/money.js';
 

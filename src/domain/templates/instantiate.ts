@@ -1,8 +1,8 @@
-import type { LineRow } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { codeAllocator } from '../schedule/codes.js';
+import { lineColumns } from '../schedule/line-fields.js';
+import { newLineRow } from '../schedule/line-record.js';
 import { newSectionRow } from '../sections/section-record.js';
 import { sectionsOf } from './record.js';
 import { loadTemplate } from './template-record.js';
@@ -26,38 +26,13 @@ export async function startFromTemplate(ctx: ActionContext, projectId: string, t
     // Each section numbers with the code scheme its title takes (LT in a Lighting section), after the lines before it.
     const code = await codeAllocator(ctx.db, ctx.studioId, projectId, sectionRow.id);
     for (const [j, line] of section.lines.entries()) {
-      const row: LineRow = {
-        id: newId(),
-        project_id: projectId,
-        section_id: sectionRow.id,
-        position: j + 1,
-        code: code(),
-        heading: line.heading,
-        description: line.description,
-        status: line.status,
-        supplier_id: null,
-        brand: null,
-        product_code: null,
-        url: null,
-        finish: null,
-        dimensions: null,
-        lead_time_days: null,
-        quantity4: line.quantity.amount4,
-        unit_id: line.quantity.unitId,
-        markup4: null,
-        trade_state: 'tbc',
-        trade4: null,
-        retail_state: 'tbc',
-        retail4: null,
-        client_state: null,
-        client4: null,
-        delivery_state: 'tbc',
-        delivery4: null,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-        archived_at: null,
-        version: 1,
-      };
+      const { heading, description, status, quantity } = line;
+      const row = newLineRow(
+        { project_id: projectId, section_id: sectionRow.id, position: j + 1, code: code() },
+        { ...lineColumns({ description, status, quantity }), heading },
+        quantity.unitId,
+        ctx.now,
+      );
       await ctx.db.insertInto('lines').values(row).execute();
       ctx.audit({
         targetKind: 'line',
