@@ -78,7 +78,8 @@ async function openCall(
     const field = pricedFieldSent(input, action.plan.pricedInput);
     if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
   }
-  return { rt, action, input, caller, request, requestId: request.requestId, afterCommit: [] };
+  const ahead = caller && action.readAhead ? action.readAhead(input) : undefined;
+  return { rt, action, input, caller, request, requestId: request.requestId, afterCommit: [], ahead };
 }
 
 /**
@@ -111,7 +112,10 @@ const CHANGES_CALLERS = new Set(['account', 'members', 'studio', 'invitations'])
  */
 async function read(call: Call): Promise<unknown> {
   await prepare(call);
-  return call.rt.store.readSnapshot(connected(call));
+  const { store } = call.rt;
+  // A read whose first read is usually its whole answer (one record by id) opens no snapshot for it (Store.readAlone).
+  if (call.caller && call.ahead?.alone && store.readAlone) return store.readAlone(connected(call));
+  return store.readSnapshot(connected(call));
 }
 
 /** Runs the action's `prepare`, if it has one, outside any transaction or snapshot; the handler sees its result. */
@@ -191,7 +195,7 @@ interface Admitted {
  * through the connection the handler will use: inside a write, its open transaction (so earlier writes of the same
  * commit group are seen); for a query, the reader's snapshot.
  */
-async function admit(call: Call, conn: Connection, studioId: string, known?: KnownRecord): Promise<Admitted> {
+async function admit(call: Call, conn: Connection, studioId: string, known?: KnownRecord[]): Promise<Admitted> {
   const { action, input, caller } = call;
   const write = action.effect === 'mutation';
   const { refs, project } = caller
@@ -244,7 +248,7 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
     : undefined;
   // The handler's first read, when the action names it, leaves with the ownership reads (one round trip on PostgreSQL),
   // and stands in for the ownership read of the record it answers.
-  const ahead = caller && action.readAhead ? readingAhead(conn.queryRow, action.readAhead(input)) : undefined;
+  const ahead = call.ahead ? readingAhead(conn.queryRow, call.ahead) : undefined;
   const admitted = await admit(call, conn, caller?.studioId ?? grant?.studioId ?? '', ahead?.known);
   if (admitted.replay) return admitted.replay.response;
   const events: AuditInput[] = [];
