@@ -49,7 +49,12 @@ export async function invoke(
 ): Promise<unknown> {
   const requestId = request.requestId ?? newId();
   try {
-    const call = await openCall(rt, action, rawInput, { ...request, requestId });
+    const call = await openCall(
+      rt,
+      action,
+      rawInput,
+      request.requestId ? (request as InvokeRequest & { requestId: string }) : { ...request, requestId },
+    );
     const output = action.effect === 'mutation' ? await write(call) : await read(call);
     return shownTo(call.caller, action, output);
   } catch (err) {
@@ -253,7 +258,7 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
   if (admitted.replay) return admitted.replay.response;
   const events: AuditInput[] = [];
   let unchanged = false;
-  const ctx = handlerContext(call, { ...conn, queryRow: ahead?.queryRow ?? conn.queryRow }, admitted, {
+  const ctx = handlerContext(call, ahead ? { ...conn, queryRow: ahead.queryRow } : conn, admitted, {
     now,
     grant,
     audit: (e) => void events.push(e),
@@ -290,15 +295,13 @@ function handlerContext(
   admitted: Admitted,
   run: Pick<ActionContext, 'now' | 'audit' | 'unchanged'> & { grant: CapabilityGrant | undefined },
 ): ActionContext {
-  return {
+  const ctx: ActionContext = {
     db: conn.db,
     queryRow: conn.queryRow,
     config: call.rt.config,
     caller: call.caller,
     studioId: admitted.studioId,
     project: admitted.project,
-    ...(run.grant ? { capability: run.grant } : {}),
-    ...(conn.later ? { later: conn.later } : {}),
     now: run.now,
     requestId: call.requestId,
     prepared: call.prepared,
@@ -306,6 +309,10 @@ function handlerContext(
     audit: run.audit,
     unchanged: run.unchanged,
   };
+  // Present only when there is one, set rather than spread (no copies per request).
+  if (run.grant) ctx.capability = run.grant;
+  if (conn.later) ctx.later = conn.later;
+  return ctx;
 }
 
 /** The event a write records when its handler described none: the act itself, on the studio. */

@@ -37,11 +37,14 @@ describe('a read run alone', () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let inSnapshot = '';
+    let opened!: () => void;
+    const snapshotRead = new Promise<void>((r) => (opened = r));
     const other = store.readSnapshot(async (_db, queryRow) => {
       inSnapshot = (await queryRow<{ note: string }>(NOTE, 'a'))!.note;
+      opened();
       await held;
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await snapshotRead;
     await setNote('after');
     const alone = readAlone(async (_db, queryRow) => (await queryRow<{ note: string }>(NOTE, 'a'))!.note);
     release();

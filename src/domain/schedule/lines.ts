@@ -228,15 +228,18 @@ async function loadShownLine(
     lineId,
   );
   if (found?.project_id !== projectId) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
-  const { shown_currency, shown_markup, shown_supplier, shown_unit, shown_property_count, ...rest } = found;
+  // One copy of the row without what it was shown with (every GET and PATCH of a line passes here).
   const {
+    shown_currency,
+    shown_markup,
+    shown_supplier,
+    shown_unit,
+    shown_property_count,
     shown_specified,
     shown_ordered,
     shown_project_studio: _,
     ...row
-  } = rest as typeof rest & {
-    shown_project_studio?: string;
-  };
+  } = found as typeof found & { shown_project_studio?: string };
   const known = shownInRequest.get(ctx)?.get(projectId);
   const names = {
     ...(row.supplier_id !== null ? { supplier: [row.supplier_id, shown_supplier] as [string, string | null] } : {}),
