@@ -126,6 +126,19 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
       return Promise.reject(err);
     }
   };
+  // Snapshots open on the reader: a read run alone waits for none, so it runs in one only when none is open.
+  let snapshots = 0;
+  const readSnapshot: Store['readSnapshot'] = (fn) =>
+    readDb.connection().execute(async (conn) => {
+      reader.prepare('BEGIN').run();
+      snapshots++;
+      try {
+        return await fn(conn, reader.row);
+      } finally {
+        snapshots--;
+        reader.prepare('COMMIT').run();
+      }
+    });
   const group = new GroupCommit((work) =>
     // Kysely's connection lock is held for the group, so nothing else runs on the writer meanwhile.
     db.connection().execute((conn) => {
@@ -152,21 +165,51 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
     readRow: reader.row,
     write: (fn, options) => group.run((tx, memo, later) => fn(tx.conn, tx.row, memo, later), options),
     // BEGIN/COMMIT as raw statements while Kysely's connection lock is held: one snapshot for the whole read.
-    readSnapshot: (fn) =>
-      readDb.connection().execute(async (conn) => {
-        reader.prepare('BEGIN').run();
-        try {
-          return await fn(conn, reader.row);
-        } finally {
-          reader.prepare('COMMIT').run();
-        }
-      }),
+    readSnapshot,
+    readAlone: (fn) => readAlone(reader.row, () => snapshots > 0, fn, readSnapshot),
     location: opts.path,
     async close() {
       await db.destroy();
       await readDb.destroy();
     },
   };
+}
+
+/**
+ * Store.readAlone on SQLite: `fn`'s first statement runs at once, outside any transaction (one statement is atomic);
+ * a second statement, any use of the query builder, or a statement while another read's snapshot is open on the
+ * reader (it would see that older snapshot) refuses, and `fn` runs again in a snapshot, whatever it did with the
+ * refusal.
+ */
+async function readAlone<T>(
+  row: RowReader,
+  snapshotOpen: () => boolean,
+  fn: (db: Kysely<Schema>, queryRow: RowReader) => Promise<T>,
+  inSnapshot: Store['readSnapshot'],
+): Promise<T> {
+  let tripped = false;
+  let sent = false;
+  const refuse = () => {
+    tripped = true;
+    return new Error('A read run alone asked for more than one statement; it runs again in a snapshot.');
+  };
+  const one: RowReader = (sqlText, ...params) => {
+    if (sent || snapshotOpen()) return Promise.reject(refuse());
+    sent = true;
+    return row(sqlText, ...params);
+  };
+  const db = new Proxy({} as Kysely<Schema>, {
+    get() {
+      throw refuse();
+    },
+  });
+  try {
+    const answer = await fn(db, one);
+    if (!tripped) return answer;
+  } catch (err) {
+    if (!tripped) throw err;
+  }
+  return inSnapshot(fn);
 }
 
 /**

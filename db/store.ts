@@ -75,6 +75,12 @@ export interface Store {
    * holds one pooled connection while waiting for another.
    */
   readSnapshot<T>(fn: (db: Db, queryRow: RowReader) => Promise<T>): Promise<T>;
+  /**
+   * A read expected to need one statement (a record by id): `fn` runs with no snapshot opened (one statement is
+   * atomic), and runs again in `readSnapshot` as soon as it asks for a second statement or for `db`, whatever it did
+   * with the refusal. A store without it (PostgreSQL) reads such reads in `readSnapshot`.
+   */
+  readAlone?<T>(fn: (db: Db, queryRow: RowReader) => Promise<T>): Promise<T>;
   /** Where the data lives, for messages: a file path or a URL without its password. */
   location: string;
   close(): Promise<void>;

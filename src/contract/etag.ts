@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AnyAction } from '../core/define-action.js';
 import { sha256 } from '../core/ids.js';
-import { apartFields, etagOf } from '../core/etag.js';
+import { apartFields, etagOf, taggedText } from '../core/etag.js';
 
 const hasVersion = (action: AnyAction) =>
   action.kind === 'resource' && action.output instanceof z.ZodObject && 'version' in action.output.shape;
@@ -40,18 +40,11 @@ export function versionTagOf(action: AnyAction, output: unknown) {
 }
 
 /**
- * A version-tagged record and its JSON text, made together so a read or write of one record stringifies it once
- * when its tag covers its whole body (the same text `etagOf` digests). A record whose tag leaves fields out or keeps
- * some apart (a line's ordering) digests other texts: its tag comes from `versionTagOf`. Undefined for any other.
+ * A version-tagged record and its JSON text, made together from one stringify (`taggedText`): the body sent is the text
+ * the tag digests. Undefined for any other record.
  */
 export function taggedBody(action: AnyAction, output: unknown): { etag: string; text: string } | undefined {
   if (etagMode(action) !== 'version') return undefined;
-  const version = (output as { version?: unknown } | null)?.version;
-  if (typeof version !== 'number') return undefined;
-  const text = JSON.stringify(output);
   const read = action.etagFrom ?? action;
-  if (read.http?.etagIgnores?.length || apartFields(read.output).length) {
-    return { etag: versionTagOf(action, output)!, text };
-  }
-  return { etag: `"${version}-${sha256(text).slice(0, 8)}"`, text };
+  return taggedText(output, read.http?.etagIgnores, apartFields(read.output));
 }

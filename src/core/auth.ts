@@ -1,8 +1,8 @@
 import type { Store } from '../../db/store.js';
 import type { Caller } from './context.js';
-import { ROLE_PERMISSIONS, type Role } from './permissions.js';
+import { ROLE_PERMISSIONS, type Role, type StudioPermission } from './permissions.js';
 import { ServiceError } from './errors.js';
-import { sha256 } from './ids.js';
+import { nowIso, sha256 } from './ids.js';
 import { connectionPermissions } from './oauth-scopes.js';
 
 interface TokenRow {
@@ -42,7 +42,8 @@ export const TOKEN_CACHE_MS = 500;
 const TOKEN_CACHE_MAX = 10_000;
 
 interface TokenCache {
-  rows: Map<string, { row: TokenRow; until: number }>;
+  /** By the token's digest: its row, and the caller it makes (built once: nothing changes a caller). */
+  rows: Map<string, { row: TokenRow; caller: Caller; until: number }>;
   /** Bumped by every forgetting: a read that began before it is not kept (it may predate the change). */
   generation: number;
 }
@@ -61,19 +62,60 @@ export function forgetTokens(store: Store): void {
   cache.generation++;
 }
 
-async function lookUpToken(store: Store, digest: string): Promise<TokenRow | undefined> {
+/** The caller of an API token whose row this process read less than TOKEN_CACHE_MS ago, if it is still valid. */
+function keptCaller(cache: TokenCache, digest: string, now: number): Caller | undefined {
+  const kept = cache.rows.get(digest);
+  if (!kept || kept.until <= now) return undefined;
+  return live(kept.row) ? kept.caller : undefined;
+}
+
+async function lookUpToken(store: Store, digest: string): Promise<Caller | undefined> {
   const cache = cacheOf(store);
   const now = Date.now();
-  const kept = cache.rows.get(digest);
-  if (kept && kept.until > now) return kept.row;
+  const kept = keptCaller(cache, digest, now);
+  if (kept) return kept;
   const generation = cache.generation;
   const row = await store.readRow<TokenRow>(LOOKUP, digest);
-  if (!row) cache.rows.delete(digest);
-  else if (generation === cache.generation) {
-    if (cache.rows.size >= TOKEN_CACHE_MAX) cache.rows.clear();
-    cache.rows.set(digest, { row, until: now + TOKEN_CACHE_MS });
+  if (!row) {
+    cache.rows.delete(digest);
+    return undefined;
   }
-  return row;
+  const caller = apiTokenCaller(row);
+  if (generation === cache.generation) {
+    if (cache.rows.size >= TOKEN_CACHE_MAX) cache.rows.clear();
+    cache.rows.set(digest, { row, caller, until: now + TOKEN_CACHE_MS });
+  }
+  return live(row) ? caller : undefined;
+}
+
+/** Expiry applies from the moment it passes, kept or not. */
+const live = (row: TokenRow) => !row.expires_at || row.expires_at > nowIso();
+
+/** Each role's permissions, one set shared by its callers (a caller's permissions are read, never changed). */
+const ROLE_SETS = new Map<Role, ReadonlySet<StudioPermission>>();
+const roleSet = (role: Role) => {
+  let set = ROLE_SETS.get(role);
+  if (!set) ROLE_SETS.set(role, (set = new Set(ROLE_PERMISSIONS[role])));
+  return set;
+};
+
+const apiTokenCaller = (row: TokenRow): Caller => ({
+  userId: row.user_id,
+  memberId: row.member_id,
+  studioId: row.studio_id,
+  role: row.role as Role,
+  tokenId: row.token_id,
+  via: 'api_token',
+  permissions: roleSet(row.role as Role),
+});
+
+/**
+ * The caller of an API token this process has just read and kept, without waiting: undefined when the token must be
+ * read (or is refused), and `authenticate` then answers. A surface's hot path takes it before going async.
+ */
+export function keptApiCaller(store: Store, token: string | undefined): Caller | undefined {
+  if (!token || token.length > 512 || token.startsWith(`${OAUTH_ACCESS_TOKEN_PREFIX}_`)) return undefined;
+  return keptCaller(cacheOf(store), sha256(token), Date.now());
 }
 
 /**
@@ -111,23 +153,14 @@ export async function authenticate(
   if (!token) throw new ServiceError('UNAUTHENTICATED', 'No API token was sent; send "Authorization: Bearer <token>".');
   if (token.length > 512) throw new ServiceError('UNAUTHENTICATED');
   if (token.startsWith(`${OAUTH_ACCESS_TOKEN_PREFIX}_`)) return authenticateAccessToken(store, token, opts.resource);
-  const row = await lookUpToken(store, sha256(token));
-  if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) {
+  const caller = await lookUpToken(store, sha256(token));
+  if (!caller) {
     throw new ServiceError(
       'UNAUTHENTICATED',
       'The API token is unknown, revoked or expired; create a new one with `studio token create`.',
     );
   }
-  const role = row.role as Role;
-  return {
-    userId: row.user_id,
-    memberId: row.member_id,
-    studioId: row.studio_id,
-    role,
-    tokenId: row.token_id,
-    via: 'api_token',
-    permissions: new Set(ROLE_PERMISSIONS[role]),
-  };
+  return caller;
 }
 
 /**
@@ -137,7 +170,7 @@ export async function authenticate(
  */
 async function authenticateAccessToken(store: Store, token: string, resource: string | undefined): Promise<Caller> {
   const row = await store.readRow<AccessTokenRow>(ACCESS_LOOKUP, sha256(token));
-  if (!row || row.expires_at! <= new Date().toISOString()) {
+  if (!row || row.expires_at! <= nowIso()) {
     throw new ServiceError(
       'UNAUTHENTICATED',
       'The OAuth access token is unknown, expired or revoked, or its member left the studio; the MCP client refreshes it or connects again.',

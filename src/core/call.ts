@@ -1,3 +1,4 @@
+import type { ReadAhead } from './define-action.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RowReader, Store, WriteChannel } from '../../db/store.js';
@@ -68,6 +69,8 @@ export interface Call {
    * time after undoing the first run; each run starts this list afresh, so only the run that committed leaves work.
    */
   afterCommit: Array<() => void>;
+  /** The handler's first read, sent with the ownership reads (ActionSpec.readAhead), made once per call. */
+  ahead?: ReadAhead;
 }
 
 /**

@@ -121,6 +121,18 @@ export interface ReadAhead {
    * reading the record a second time.
    */
   record?: { table: string; id: string };
+  /**
+   * Records whose owner this read also answers, each as a column of its row (`shown_project_studio`): the record
+   * its `via` column names (`project_id`): the line's project, joined for its currency, answers the project's studio too, so
+   * the project's ownership check reads nothing. The check then has that record's owner only, never its whole row:
+   * an action declaring one is given no `ctx.project` and may have no guards.
+   */
+  owners?: ReadonlyArray<{ table: string; column: string; via: string }>;
+  /**
+   * The answer usually needs this read alone (a record with nothing attached): on SQLite it then runs without opening
+   * a snapshot, and again in one when the handler reads anything more (Store.readAlone).
+   */
+  alone?: true;
 }
 
 /** What work before the write transaction may use: the blob store, never the database. */

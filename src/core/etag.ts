@@ -23,9 +23,7 @@ export function keptApartFromVersion<T extends z.ZodObject>(
 /** The fields a record's schema keeps apart from its version (none unless declared). */
 export const apartFields = (schema: z.ZodType): readonly string[] => APART.get(defOf(schema)) ?? [];
 
-const without = (output: unknown, names: readonly string[]) =>
-  names.length ? Object.fromEntries(Object.entries(output as object).filter(([k]) => !names.includes(k))) : output;
-const digest = (value: unknown) => sha256(JSON.stringify(value)).slice(0, 8);
+const digestOf = (text: string) => sha256(text).slice(0, 8);
 
 /**
  * The ETag of a versioned record as this caller reads it: its version, then a digest of the body, quoted
@@ -39,12 +37,101 @@ export function etagOf(
   ignores: readonly string[] = [],
   apart: readonly string[] = [],
 ): string | undefined {
+  return taggedText(output, ignores, apart)?.etag;
+}
+
+/**
+ * A versioned record's ETag and its JSON text, from one JSON.stringify: the digests are of that text with the
+ * ignored and kept-apart members cut out (`{"a":1,"b":2}` without b is `{"a":1}`, byte for byte what stringifying the
+ * record without b gives), and of the kept-apart members alone, so no copy of the record is made or stringified again.
+ */
+export function taggedText(
+  output: unknown,
+  ignores: readonly string[] = [],
+  apart: readonly string[] = [],
+): { etag: string; text: string } | undefined {
   const v = (output as { version?: unknown } | null)?.version;
   if (typeof v !== 'number') return undefined;
-  const guarded = `${v}-${digest(without(output, [...ignores, ...apart]))}`;
-  if (!apart.length) return `"${guarded}"`;
-  const kept = Object.fromEntries(apart.map((k) => [k, (output as Record<string, unknown>)[k] ?? null]));
-  return `"${guarded}-${digest(kept)}"`;
+  const text = JSON.stringify(output);
+  if (!ignores.length && !apart.length) return { etag: `"${v}-${digestOf(text)}"`, text };
+  const members = topLevelMembers(text, ignores, apart);
+  let guarded = '';
+  let from = 1;
+  for (const m of members) {
+    guarded += text.slice(from, m.start);
+    // A member and one comma beside it go: the one after it, or for the last member the one before it.
+    if (text.charCodeAt(m.end) === 44 /* , */) from = m.end + 1;
+    else {
+      from = m.end;
+      if (guarded.length) guarded = guarded.slice(0, -1);
+    }
+  }
+  guarded = `{${guarded}${text.slice(from, -1)}}`;
+  const tag = `${v}-${digestOf(guarded)}`;
+  if (!apart.length) return { etag: `"${tag}"`, text };
+  // The kept-apart members in the order declared; one the record lacks counts as null.
+  const keptApart = members.filter((m) => m.apart);
+  const kept =
+    keptApart.length === apart.length && keptApart.every((m, i) => m.name === apart[i])
+      ? keptApart.map((m) => text.slice(m.start, m.end)).join(',')
+      : apart
+          .map((k) => `${JSON.stringify(k)}:${JSON.stringify((output as Record<string, unknown>)[k] ?? null)}`)
+          .join(',');
+  return { etag: `"${tag}-${digestOf(`{${kept}}`)}"`, text };
+}
+
+interface Member {
+  name: string;
+  apart: boolean;
+  /** From the member's key to the end of its value (the comma or brace after it). */
+  start: number;
+  end: number;
+}
+
+/**
+ * The top-level members of an object's JSON text named in `ignores` or `apart`, in text order: one pass over the text,
+ * stepping over strings (with their escapes) and nested values.
+ */
+function topLevelMembers(text: string, ignores: readonly string[], apart: readonly string[]): Member[] {
+  const found: Member[] = [];
+  let i = 1;
+  while (i < text.length - 1) {
+    if (text.charCodeAt(i) === 44 /* , */) i++;
+    const keyEnd = endOfString(text, i);
+    const raw = text.slice(i + 1, keyEnd - 1);
+    const name = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
+    const end = endOfValue(text, keyEnd + 1); // the value starts after the colon
+    const isApart = apart.includes(name);
+    if (isApart || ignores.includes(name)) found.push({ name, apart: isApart, start: i, end });
+    i = end;
+  }
+  return found;
+}
+
+/** The index just past the JSON string starting at `i` (its opening quote). */
+function endOfString(text: string, i: number): number {
+  for (let j = i + 1; ; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 92 /* \ */) j++;
+    else if (c === 34 /* " */) return j + 1;
+  }
+}
+
+/** The index just past the JSON value starting at `i` (a string, a number or literal, or a nested array or object). */
+function endOfValue(text: string, i: number): number {
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 34) {
+      j = endOfString(text, j) - 1;
+      if (depth === 0) return j + 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return j;
+      if (--depth === 0) return j + 1;
+    } else if (c === 44 && depth === 0) return j;
+  }
+  return text.length;
 }
 
 /** The shape of the tags `etagOf` makes; `version` is the record's version inside it. */

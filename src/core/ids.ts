@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import { hash, randomBytes, randomFillSync } from 'node:crypto';
 
 /**
  * Random bytes for ids, drawn from the system's generator 4 KiB at a time and used once each: one call per 256 ids
@@ -40,9 +40,20 @@ export function newToken(prefix = 'studio'): string {
   return `${prefix}_${randomBytes(32).toString('base64url')}`;
 }
 
-export const sha256 = (s: string | Buffer): string => createHash('sha256').update(s).digest('hex');
+// One-shot (no Hash object per call): every request digests its token, and every versioned answer its body.
+export const sha256 = (s: string | Buffer): string => hash('sha256', s, 'hex');
 
-export const nowIso = (): string => new Date().toISOString();
+let isoMs = -1;
+let isoText = '';
+/** Now as ISO 8601 text; formatting costs more than the read, so requests in the same millisecond share the text. */
+export const nowIso = (): string => {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+};
 
 /**
  * Request ids only correlate a response with the logs, so they need not be random: a per-process random prefix and a

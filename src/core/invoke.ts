@@ -50,7 +50,12 @@ export async function invoke(
 ): Promise<unknown> {
   const requestId = request.requestId ?? newId();
   try {
-    const call = await openCall(rt, action, rawInput, { ...request, requestId });
+    const call = await openCall(
+      rt,
+      action,
+      rawInput,
+      request.requestId ? (request as InvokeRequest & { requestId: string }) : { ...request, requestId },
+    );
     const output = action.effect === 'mutation' ? await write(call) : await read(call);
     return shownTo(call.caller, action, output);
   } catch (err) {
@@ -79,7 +84,8 @@ async function openCall(
     const field = pricedFieldSent(input, action.plan.pricedInput);
     if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
   }
-  return { rt, action, input, caller, request, requestId: request.requestId, afterCommit: [] };
+  const ahead = caller && action.readAhead ? action.readAhead(input) : undefined;
+  return { rt, action, input, caller, request, requestId: request.requestId, afterCommit: [], ahead };
 }
 
 /**
@@ -112,7 +118,10 @@ const CHANGES_CALLERS = new Set(['account', 'members', 'studio', 'invitations'])
  */
 async function read(call: Call): Promise<unknown> {
   await prepare(call);
-  return call.rt.store.readSnapshot(connected(call));
+  const { store } = call.rt;
+  // A read whose first read is usually its whole answer (one record by id) opens no snapshot for it (Store.readAlone).
+  if (call.caller && call.ahead?.alone && store.readAlone) return store.readAlone(connected(call));
+  return store.readSnapshot(connected(call));
 }
 
 /** Runs the action's `prepare`, if it has one, outside any transaction or snapshot; the handler sees its result. */
@@ -192,7 +201,7 @@ interface Admitted {
  * through the connection the handler will use: inside a write, its open transaction (so earlier writes of the same
  * commit group are seen); for a query, the reader's snapshot.
  */
-async function admit(call: Call, conn: Connection, studioId: string, known?: KnownRecord): Promise<Admitted> {
+async function admit(call: Call, conn: Connection, studioId: string, known?: KnownRecord[]): Promise<Admitted> {
   const { action, input, caller } = call;
   const write = action.effect === 'mutation';
   const { refs, project } = caller
@@ -247,14 +256,14 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
     ? await action.capability.open(conn.queryRow, input[action.capability.field] as string, now)
     : undefined;
   // When the action declares its handler's first read (`readAhead`), send it now, beside the ownership reads, so on
-  // PostgreSQL they share one round trip. The handler's identical read is answered from it, and when it loads the very
-  // record an ownership check needs, that check uses its row instead of reading the record again.
-  const ahead = caller && action.readAhead ? readingAhead(conn.queryRow, action.readAhead(input)) : undefined;
+  // PostgreSQL they share one round trip. The handler's identical read is answered from it, and the records that read
+  // loads or joins (the line, its project's studio) are known to the ownership checks, which then read them no more.
+  const ahead = call.ahead ? readingAhead(conn.queryRow, call.ahead) : undefined;
   const admitted = await admit(call, conn, caller?.studioId ?? grant?.studioId ?? '', ahead?.known);
   if (admitted.replay) return admitted.replay.response;
   const events: AuditInput[] = [];
   let unchanged = false;
-  const ctx = handlerContext(call, { ...conn, queryRow: ahead?.queryRow ?? conn.queryRow }, admitted, {
+  const ctx = handlerContext(call, ahead ? { ...conn, queryRow: ahead.queryRow } : conn, admitted, {
     now,
     grant,
     audit: (e) => void events.push(e),
@@ -291,15 +300,13 @@ function handlerContext(
   admitted: Admitted,
   run: Pick<ActionContext, 'now' | 'audit' | 'unchanged'> & { grant: CapabilityGrant | undefined },
 ): ActionContext {
-  return {
+  const ctx: ActionContext = {
     db: conn.db,
     queryRow: conn.queryRow,
     config: call.rt.config,
     caller: call.caller,
     studioId: admitted.studioId,
     project: admitted.project,
-    ...(run.grant ? { capability: run.grant } : {}),
-    ...(conn.later ? { later: conn.later } : {}),
     now: run.now,
     requestId: call.requestId,
     prepared: call.prepared,
@@ -307,6 +314,10 @@ function handlerContext(
     audit: run.audit,
     unchanged: run.unchanged,
   };
+  // Present only when there is one, set rather than spread (no copies per request).
+  if (run.grant) ctx.capability = run.grant;
+  if (conn.later) ctx.later = conn.later;
+  return ctx;
 }
 
 /** The event a write records when its handler described none: the act itself, on the studio. */

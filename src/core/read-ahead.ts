@@ -6,10 +6,10 @@ import type { KnownRecord } from './ownership.js';
  * Sends `read` at once, before the checks that run ahead of the handler, and answers the first identical read (same
  * SQL, same parameters) from it; every other read goes to the database as usual. If the read fails and no one asks
  * for its answer (a check refused the call first, so the handler never ran), the failure is dropped rather than
- * reported. When the read names the record it loads (`read.record`), the ownership check of that record takes its
- * row from the same answer (`known`).
+ * reported. The records the read names (the one it loads, the owners it joins) are known to the ownership checks
+ * from its row (`known`), so they need not read them again.
  */
-export function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: RowReader; known?: KnownRecord } {
+export function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: RowReader; known: KnownRecord[] } {
   const sent = queryRow(read.sql, ...read.params) as Promise<Record<string, unknown> | undefined>;
   sent.catch(() => undefined);
   let pending: Promise<unknown> | undefined = sent;
@@ -26,5 +26,8 @@ export function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: 
     }
     return queryRow(sqlText, ...params);
   };
-  return { queryRow: reader, ...(read.record ? { known: { ...read.record, row: sent } } : {}) };
+  const known: KnownRecord[] = read.record ? [{ ...read.record, row: sent }] : [];
+  for (const o of read.owners ?? [])
+    known.push({ table: o.table, row: sent, ownerFrom: { column: o.column, via: o.via } });
+  return { queryRow: reader, known };
 }

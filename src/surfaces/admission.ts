@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Runtime } from '../core/invoke.js';
 import type { Caller } from '../core/context.js';
-import { authenticate, bearerToken } from '../core/auth.js';
+import { authenticate, bearerToken, keptApiCaller } from '../core/auth.js';
 import { problemBody, ServiceError, toServiceError } from '../core/errors.js';
 import { nextRequestId } from '../core/ids.js';
 import { sendFailure } from './problem.js';
@@ -110,43 +110,55 @@ export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: Admis
     ] as never;
   });
   const unrouted = unroutedAnswer(app);
-  app.addHook('onRequest', async (req, reply) => {
+  // Hooks in callback style: a request admitted at once costs no promise and no turn of the event loop.
+  app.addHook('onRequest', (req, reply, done) => {
     const malformed = malformedRequest(req);
-    if (malformed) return refuse(req, reply, malformed);
+    if (malformed) return void refuse(req, reply, malformed);
     // A wildcard route (/s/*, /downloads/*: a capability in the path) owns every path under it, a trailing slash too:
     // it refuses a token that is empty as it refuses any other that does not work, identically.
     const wildcard = req.routeOptions.url?.endsWith('*') === true;
-    if (req.is404 || (!wildcard && endsInSlash(req.url.split('?')[0]!))) return unrouted(req, reply);
+    if (req.is404 || (!wildcard && endsInSlash(req.url.split('?')[0]!))) return void unrouted(req, reply);
+    done();
   });
   app.setNotFoundHandler(unrouted);
 }
 
 // Step 3: the caller is found once, before the body is read, and kept on the request for invoke.
-function authenticatedHook(rt: Runtime, opts: AdmissionOptions): onRequestAsyncHookHandler {
-  return async (req, reply) => {
+// A token this process read a moment ago is answered without waiting (auth.ts keeps it); any other is read.
+function authenticatedHook(rt: Runtime, opts: AdmissionOptions): onRequestHookHandler {
+  return (req, reply, done) => {
     const token = bearerToken(req.headers.authorization);
     // `/mcp` is an OAuth protected resource: its own OAuth access tokens are accepted there (and only there).
     const mcp = req.routeOptions.url === '/mcp';
-    try {
-      req.caller = await authenticate(rt.store, token, mcp ? { resource: mcpResource(rt.config) } : {});
-    } catch (err) {
-      if (opts.anonymousCall?.(req)) return;
-      // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused. On `/mcp` the
-      // challenge names the Protected Resource Metadata (RFC 9728 §5.1), where an MCP client starts OAuth.
-      const metadata = mcp ? `, resource_metadata="${resourceMetadataUrl(rt.config)}"` : '';
-      reply.header(
-        'www-authenticate',
-        token
-          ? `Bearer realm="studio"${metadata}, error="invalid_token", error_description="The token is unknown, revoked or expired"`
-          : `Bearer realm="studio"${metadata}`,
-      );
-      return refuse(req, reply, toServiceError(err));
+    const kept = keptApiCaller(rt.store, token);
+    if (kept) {
+      req.caller = kept;
+      return done();
     }
+    authenticate(rt.store, token, mcp ? { resource: mcpResource(rt.config) } : {}).then(
+      (caller) => {
+        req.caller = caller;
+        done();
+      },
+      (err: unknown) => {
+        if (opts.anonymousCall?.(req)) return done();
+        // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused. On `/mcp` the
+        // challenge names the Protected Resource Metadata (RFC 9728 §5.1), where an MCP client starts OAuth.
+        const metadata = mcp ? `, resource_metadata="${resourceMetadataUrl(rt.config)}"` : '';
+        reply.header(
+          'www-authenticate',
+          token
+            ? `Bearer realm="studio"${metadata}, error="invalid_token", error_description="The token is unknown, revoked or expired"`
+            : `Bearer realm="studio"${metadata}`,
+        );
+        refuse(req, reply, toServiceError(err));
+      },
+    );
   };
 }
 
 // Step 4: the slots and bytes of bodies in flight are the server's, so the hook that keeps them is made once per server.
-function boundedBodiesHook(app: FastifyInstance, rt: Runtime): onRequestAsyncHookHandler {
+function boundedBodiesHook(app: FastifyInstance, rt: Runtime): onRequestHookHandler {
   let inflight = 0;
   let heldBytes = 0;
   const max = rt.config.maxInflightBodies;
@@ -159,16 +171,17 @@ function boundedBodiesHook(app: FastifyInstance, rt: Runtime): onRequestAsyncHoo
       new ServiceError('SERVER_BUSY', `${sentence}; wait a moment (see Retry-After) and send this one again.`),
     );
   };
-  return async (req, reply) => {
-    if (!hasBody(req.raw)) return;
-    if (inflight >= max) return busy(req, reply, `${max} requests with a body are already being received or answered`);
+  return (req, reply, done) => {
+    if (!hasBody(req.raw)) return done();
+    if (inflight >= max)
+      return void busy(req, reply, `${max} requests with a body are already being received or answered`);
     const limit = req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit!;
     const declared = Number(req.headers['content-length']);
     const wanted = req.routeOptions.config.streamsBody
       ? 0
       : Math.min(Number.isSafeInteger(declared) ? declared : limit, limit, maxBytes);
     if (wanted > maxBytes - heldBytes) {
-      return busy(
+      return void busy(
         req,
         reply,
         `Requests holding ${MiB(heldBytes)} of body are already being received or answered (at most ${MiB(maxBytes)} at once, and this one is ${MiB(wanted)})`,
@@ -190,6 +203,7 @@ function boundedBodiesHook(app: FastifyInstance, rt: Runtime): onRequestAsyncHoo
       inflight--;
       share.release(share.held);
     });
+    done();
   };
 }
 

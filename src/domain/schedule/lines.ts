@@ -3,6 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { LineRow, LineUpdate } from './record.js';
 import type { Currency, LineStatus, ValueState } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
+import type { ReadAhead } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
 import { copyOfLine, newLineRow, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { type ShownPropertyValue, valuesOfLines } from './line-values.js';
@@ -177,9 +178,10 @@ const LINE_SHOWN = lineShown();
  * The line as a read shows it, with whether it has specifications attached and whether a purchase order names it (two
  * primary-key or indexed probes): a line with neither, the usual case, is presented without the two reads that would
  * find nothing. Only for a read that presents the line it loaded with nothing written in between (getLine): a write
- * could attach a specification after its load, so loadLine leaves them to be read.
+ * could attach a specification after its load, so loadLine leaves them to be read. It answers its project's studio
+ * too, so the project's ownership check reads nothing: a line with nothing attached is one statement, in no snapshot.
  */
-const LINE_READ = lineShown(`,
+const LINE_READ = lineShown(`, p.studio_id AS shown_project_studio,
     CASE WHEN EXISTS (SELECT 1 FROM line_specifications ls WHERE ls.line_id = l.id) THEN 1 ELSE 0 END AS shown_specified,
     CASE WHEN EXISTS (SELECT 1 FROM purchase_order_lines pol WHERE pol.line_id = l.id) THEN 1 ELSE 0 END AS shown_ordered`);
 
@@ -192,12 +194,21 @@ type LineShownRow = LineRow & {
 };
 
 /** The read `loadLine` makes, for an action to send ahead of its handler (ActionSpec.readAhead). */
-export const loadLineRead = (lineId: string, forGetLine = false) => ({
-  sql: forGetLine ? LINE_READ : LINE_SHOWN,
-  params: [lineId],
-  // Every column of the line (l.*), its project among them: the line's ownership check reads nothing more.
-  record: { table: 'lines', id: lineId },
-});
+export const loadLineRead = (lineId: string, forGetLine = false): ReadAhead =>
+  forGetLine
+    ? {
+        sql: LINE_READ,
+        params: [lineId],
+        record: { table: 'lines', id: lineId },
+        owners: [{ table: 'projects', column: 'shown_project_studio', via: 'project_id' }],
+        alone: true,
+      }
+    : {
+        sql: LINE_SHOWN,
+        params: [lineId],
+        // Every column of the line (l.*), its project among them: the line's ownership check reads nothing more.
+        record: { table: 'lines', id: lineId },
+      };
 
 export async function loadLine(
   ctx: Pick<ActionContext, 'queryRow' | 'db'>,
@@ -218,8 +229,18 @@ async function loadShownLine(
     lineId,
   );
   if (found?.project_id !== projectId) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
-  const { shown_currency, shown_markup, shown_supplier, shown_unit, shown_property_count, ...rest } = found;
-  const { shown_specified, shown_ordered, ...row } = rest;
+  // One copy of the row without what it was shown with (every GET and PATCH of a line passes here).
+  const {
+    shown_currency,
+    shown_markup,
+    shown_supplier,
+    shown_unit,
+    shown_property_count,
+    shown_specified,
+    shown_ordered,
+    shown_project_studio: _,
+    ...row
+  } = found as typeof found & { shown_project_studio?: string };
   const known = shownInRequest.get(ctx)?.get(projectId);
   const names = {
     ...(row.supplier_id !== null ? { supplier: [row.supplier_id, shown_supplier] as [string, string | null] } : {}),
