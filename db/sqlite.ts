@@ -187,30 +187,38 @@ async function readAlone<T>(
   fn: (db: Kysely<Schema>, queryRow: RowReader) => Promise<T>,
   inSnapshot: Store['readSnapshot'],
 ): Promise<T> {
-  let tripped = false;
-  let sent = false;
-  const refuse = () => {
-    tripped = true;
-    return new Error('A read run alone asked for more than one statement; it runs again in a snapshot.');
-  };
+  const run: AloneRun = { tripped: false, sent: false };
   const one: RowReader = (sqlText, ...params) => {
-    if (sent || snapshotOpen()) return Promise.reject(refuse());
-    sent = true;
+    if (run.sent || snapshotOpen()) return Promise.reject(refusal(run));
+    run.sent = true;
     return row(sqlText, ...params);
   };
-  const db = new Proxy({} as Kysely<Schema>, {
-    get() {
-      throw refuse();
-    },
-  });
   try {
-    const answer = await fn(db, one);
-    if (!tripped) return answer;
+    const answer = await fn(new Proxy(run, REFUSES_BUILDER) as never, one);
+    if (!run.tripped) return answer;
   } catch (err) {
-    if (!tripped) throw err;
+    if (!run.tripped) throw err;
   }
   return inSnapshot(fn);
 }
+
+/** One read run alone: whether it sent its statement, and whether it asked for more (it then runs in a snapshot). */
+interface AloneRun {
+  tripped: boolean;
+  sent: boolean;
+}
+
+function refusal(run: AloneRun): Error {
+  run.tripped = true;
+  return new Error('A read run alone asked for more than one statement; it runs again in a snapshot.');
+}
+
+/** The query builder a read run alone is handed: any use of it refuses (one handler, shared by every run). */
+const REFUSES_BUILDER: ProxyHandler<AloneRun> = {
+  get(run) {
+    throw refusal(run);
+  },
+};
 
 /**
  * Applies pending numbered migrations (db/migrations/, in name order), each in its own immediate transaction. Returns

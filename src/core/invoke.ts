@@ -97,7 +97,7 @@ async function write(call: Call): Promise<unknown> {
   return holdingKey(call, async () => {
     const { rt, action, caller } = call;
     if (action.confirmation && caller) await confirmAct(call);
-    await prepare(call);
+    if (action.prepare) await prepare(call);
     const written = await rt.store.write(connected(call), { repeatable: true });
     if (CHANGES_CALLERS.has(action.domain)) forgetTokens(rt.store);
     for (const fn of call.afterCommit) fn();
@@ -117,7 +117,7 @@ const CHANGES_CALLERS = new Set(['account', 'members', 'studio', 'invitations'])
  * connection waits on it; then the snapshot.
  */
 async function read(call: Call): Promise<unknown> {
-  await prepare(call);
+  if (call.action.prepare) await prepare(call);
   const { store } = call.rt;
   // A read whose first read is usually its whole answer (one record by id) opens no snapshot for it (Store.readAlone).
   if (call.caller && call.ahead?.alone && store.readAlone) return store.readAlone(connected(call));
@@ -208,10 +208,11 @@ async function admit(call: Call, conn: Connection, studioId: string, known?: Kno
     ? await resolveRefs(conn.queryRow, caller, action, input, write, known)
     : { refs: [], project: undefined };
   if (caller) {
-    await checkRecordScopes(action.recordScopes, caller, refs, conn.queryRow);
-    for (const guard of action.guards ?? []) {
-      await guard.check({ actionName: action.name, caller, input, write, queryRow: conn.queryRow, refs, project });
-    }
+    if (action.recordScopes) await checkRecordScopes(action.recordScopes, caller, refs, conn.queryRow);
+    if (action.guards)
+      for (const guard of action.guards) {
+        await guard.check({ actionName: action.name, caller, input, write, queryRow: conn.queryRow, refs, project });
+      }
   }
   if (action.keyed && controlValue(call, 'key') === undefined) throw keyRequired(call);
   const keyed = keyedRequest(call, studioId);

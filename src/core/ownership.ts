@@ -32,6 +32,10 @@ export interface KnownRecord {
 interface CompiledSite {
   site: RefSite;
   sql: string;
+  /** The site's path as refs name it (`fromLine.lineId`). */
+  field: string;
+  /** The input's own field that holds the id, when the site is one top-level field (the usual `projectId`). */
+  top: string | undefined;
 }
 
 const compiled = new WeakMap<AnyAction, readonly CompiledSite[]>();
@@ -51,7 +55,8 @@ function sitesOf(action: AnyAction): readonly CompiledSite[] {
       const columns = entity.wholeRow
         ? '*'
         : `id, ${entity.owner.column}${action.versioned?.entity === entity ? ', version' : ''}`;
-      return { site, sql: `SELECT ${columns} FROM ${entity.table} WHERE id = ?` };
+      const top = site.path.length === 1 && site.path[0] !== '*' ? site.path[0] : undefined;
+      return { site, sql: `SELECT ${columns} FROM ${entity.table} WHERE id = ?`, field: site.path.join('.'), top };
     });
   compiled.set(action, sites);
   return sites;
@@ -90,24 +95,31 @@ export async function resolveRefs(
   let project: Database['projects'] | undefined;
   // Every record named is read at once: the reads do not depend on each other, so on PostgreSQL they share one round
   // trip. They are then judged in the order above, so the first record that does not belong is the one reported.
-  const reads: Array<{ site: RefSite; id: string; holder: Record<string, unknown> | undefined; ownerOnly: boolean }> =
-    [];
+  const reads: Array<{
+    site: CompiledSite;
+    id: string;
+    holder: Record<string, unknown> | undefined;
+    ownerOnly: boolean;
+  }> = [];
   const pending: Array<Promise<Record<string, unknown> | undefined>> = [];
-  for (const { site, sql } of sitesOf(action)) {
-    for (const { id, holder } of idsAt(input, site.path)) {
-      if (typeof id !== 'string') continue;
-      const fromKnown = knownRow(action, site.entity, id, known);
-      reads.push({ site, id, holder, ownerOnly: fromKnown?.ownerOnly === true });
-      pending.push(fromKnown ? fromKnown.row : readRow(sql, id));
-    }
+  const read = (site: CompiledSite, id: unknown, holder: Record<string, unknown> | undefined) => {
+    if (typeof id !== 'string') return;
+    const fromKnown = knownRow(action, site.site.entity, id, known);
+    reads.push({ site, id, holder, ownerOnly: fromKnown?.ownerOnly === true });
+    pending.push(fromKnown ? fromKnown.row : readRow(site.sql, id));
+  };
+  for (const site of sitesOf(action)) {
+    // A top-level field (nearly every site) is read straight from the input, without walking a path.
+    if (site.top !== undefined) read(site, input[site.top], input);
+    else for (const { id, holder } of idsAt(input, site.site.path)) read(site, id, holder);
   }
-  const rows = await Promise.all(pending);
+  const rows = pending.length === 1 ? [await pending[0]] : await Promise.all(pending);
   for (let i = 0; i < reads.length; i++) {
-    const { site, id, holder, ownerOnly } = reads[i]!;
+    const { site: compiledSite, id, holder, ownerOnly } = reads[i]!;
+    const { site } = compiledSite;
     const { entity } = site;
     // A record known by its owner alone, that the row does not vouch for, is read as any other.
-    const row =
-      rows[i] ?? (ownerOnly ? await readRow(sitesOf(action).find((c) => c.site === site)!.sql, id) : undefined);
+    const row = rows[i] ?? (ownerOnly ? await readRow(compiledSite.sql, id) : undefined);
     // A project-level record's project: the `within` field of the object holding the reference when it has one
     // (`fromLine: { projectId, lineId }`), else the input's own.
     const within = site.within ?? 'projectId';
@@ -121,7 +133,7 @@ export async function resolveRefs(
           ? owner === caller.memberId
           : owner === (holder && within in holder ? holder[within] : input[within]));
     if (!owns) throw new ServiceError('NOT_FOUND', `No ${entity.name} ${id} exists ${WHERE_OWNED[level]}.`);
-    refs.push({ field: site.path.join('.'), entity, id, row, reads: site.reads });
+    refs.push({ field: compiledSite.field, entity, id, row, reads: site.reads });
     // `projectId` names the project a request is about, in every action that has one (the seed's own name).
     const whole = !ownerOnly || rows[i] === undefined;
     if (whole && site.path.length === 1 && site.path[0] === 'projectId')

@@ -192,6 +192,8 @@ type LineShownRow = LineRow & {
   shown_unit: string | null;
   shown_property_count: number;
 };
+/** A row of LINE_SHOWN, or of LINE_READ with its two attachment flags. */
+type LineReadRow = LineShownRow & { shown_specified?: number; shown_ordered?: number };
 
 /** The read `loadLine` makes, for an action to send ahead of its handler (ActionSpec.readAhead). */
 export const loadLineRead = (lineId: string, forGetLine = false): ReadAhead =>
@@ -224,10 +226,16 @@ async function loadShownLine(
   projectId: string,
   lineId: string,
 ): Promise<{ row: LineRow; attached?: Attached }> {
-  const found = await ctx.queryRow<LineShownRow & { shown_specified?: number; shown_ordered?: number }>(
-    sqlText,
-    lineId,
-  );
+  return shownLine(ctx, projectId, lineId, await ctx.queryRow<LineReadRow>(sqlText, lineId));
+}
+
+/** The line's row without what it was read with, which the request's presentation of its project keeps. */
+function shownLine(
+  ctx: Pick<ActionContext, 'queryRow' | 'db'>,
+  projectId: string,
+  lineId: string,
+  found: LineReadRow | undefined,
+): { row: LineRow; attached?: Attached } {
   if (found?.project_id !== projectId) throw new ServiceError('NOT_FOUND', `No line ${lineId} exists in this project.`);
   // One copy of the row without what it was shown with (every GET and PATCH of a line passes here).
   const {
@@ -258,8 +266,45 @@ async function loadShownLine(
 }
 
 export async function getLine(ctx: ActionContext, projectId: string, lineId: string): Promise<PresentedLine> {
-  const { row, attached } = await loadShownLine(ctx, LINE_READ, projectId, lineId);
+  const found = await ctx.queryRow<LineReadRow>(LINE_READ, lineId);
+  // The usual line (no specification attached, on no purchase order, in a project without custom properties) came
+  // whole in its row: it is presented from it, with no further read and nothing kept for the request.
+  if (
+    found?.project_id === projectId &&
+    Number(found.shown_specified) === 0 &&
+    Number(found.shown_ordered) === 0 &&
+    Number(found.shown_property_count) === 0
+  )
+    return presentLine(found, new ShownWithRow(found));
+  const { row, attached } = shownLine(ctx, projectId, lineId, found);
   return presentLine(row, await presentationFor(ctx, projectId, [row], attached));
+}
+
+/** What a line read whole (LINE_READ, nothing attached, no custom properties) is presented with: its own row. */
+class ShownWithRow implements LinePresentation {
+  constructor(private readonly row: LineReadRow) {}
+  get currency() {
+    return this.row.shown_currency;
+  }
+  get defaultMarkup4() {
+    return this.row.shown_markup;
+  }
+  async know() {}
+  supplierName() {
+    return this.row.shown_supplier;
+  }
+  unitName() {
+    return this.row.shown_unit;
+  }
+  propertiesOf(): ShownPropertyValue[] {
+    return [];
+  }
+  specificationsOf(): LineSpecification[] {
+    return [];
+  }
+  orderingOf() {
+    return NOT_ORDERED;
+  }
 }
 
 /** Archived records are read-only until restored. */
