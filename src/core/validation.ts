@@ -35,22 +35,38 @@ export const isWellFormedText = (text: string): boolean => !MALFORMED.test(text)
  * ends a string early in SQL patterns (a search for it matched everything). Checked before anything is parsed,
  * hashed or stored, for every action.
  */
-function malformedText(value: unknown, path: string[], depth: number): FieldProblem | undefined {
+function malformedText(value: unknown, depth: number): FieldProblem | undefined {
+  const found = malformedAt(value, depth);
+  return found && { path: found.path.reverse().join('.') || '(input)', message: found.message };
+}
+
+const within = (problem: { path: string[]; message: string }, step: string) => {
+  problem.path.push(step);
+  return problem;
+};
+
+/**
+ * The first malformed string or key under `value`, its path from the innermost step outwards: the path is made only
+ * for what is refused, not for every field of every call.
+ */
+function malformedAt(value: unknown, depth: number): { path: string[]; message: string } | undefined {
   if (typeof value === 'string') {
     return MALFORMED.test(value)
-      ? {
-          path: path.join('.') || '(input)',
-          message: 'Text must be well-formed Unicode without NUL (it holds a lone surrogate or NUL).',
-        }
+      ? { path: [], message: 'Text must be well-formed Unicode without NUL (it holds a lone surrogate or NUL).' }
       : undefined;
   }
   if (depth > 32 || !value || typeof value !== 'object') return undefined;
-  for (const [k, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    const key = String(k);
-    if (MALFORMED.test(key))
-      return { path: [...path, '(key)'].join('.'), message: 'Field names must be well-formed Unicode.' };
-    const problem = malformedText(v, [...path, key], depth + 1);
-    if (problem) return problem;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const problem = malformedAt(value[i], depth + 1);
+      if (problem) return within(problem, String(i));
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    if (MALFORMED.test(key)) return { path: ['(key)'], message: 'Field names must be well-formed Unicode.' };
+    const problem = malformedAt((value as Record<string, unknown>)[key], depth + 1);
+    if (problem) return within(problem, key);
   }
   return undefined;
 }
@@ -65,7 +81,7 @@ export function parseInput<T extends z.ZodType>(
   raw: unknown,
   opts: { checkText?: boolean } = {},
 ): z.output<T> {
-  const text = opts.checkText === false ? undefined : malformedText(raw, [], 0);
+  const text = opts.checkText === false ? undefined : malformedText(raw, 0);
   if (text)
     throw new ServiceError('VALIDATION_FAILED', `Invalid input at ${text.path}: ${text.message}`, { errors: [text] });
   // reportInput lets messages name the type received; the value itself is never echoed back.
