@@ -47,7 +47,7 @@ export const getScheduleLine = defineAction({
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, lineId: EXAMPLE.lineId },
   // The handler starts by loading the line: that read leaves with the ownership reads.
-  readAhead: (input) => lines.loadLineRead(input.lineId, true),
+  readAhead: (input, caller) => lines.getLineRead(input.projectId, input.lineId, caller),
   handler: (ctx, input) => lines.getLine(ctx, input.projectId, input.lineId),
 });
 

@@ -133,6 +133,16 @@ export interface ReadAhead {
    * a snapshot, and again in one when the handler reads anything more (Store.readAlone).
    */
   alone?: true;
+  /**
+   * Other reads a check makes that this row answers too, each by its exact SQL and parameters (the caller's grant on
+   * the line's project, joined into the line's read): `from` gives the answer from the row, or undefined when the row
+   * cannot vouch for it (no row, another project), and the read then goes to the database as usual.
+   */
+  answers?: ReadonlyArray<{
+    sql: string;
+    params: readonly unknown[];
+    from(row: Record<string, unknown>): { row: Record<string, unknown> | undefined } | undefined;
+  }>;
 }
 
 /** What work before the write transaction may use: the blob store, never the database. */
@@ -211,7 +221,7 @@ export interface ActionSpec<I extends z.ZodObject, O extends z.ZodType> {
    * handler runs. Its answer reaches the handler only once every check has passed; when it names its `record`, the
    * ownership check of that record judges by it (found or not) instead of reading again.
    */
-  readAhead?: (input: z.output<I>) => ReadAhead;
+  readAhead?: (input: z.output<I>, caller: Caller) => ReadAhead;
   http?: HttpBinding;
   /** For a file tool: its plain-HTTP upload route (see FileRoute). */
   fileRoute?: FileRoute;
@@ -418,7 +428,7 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
         ? (env, input, upload) => procedure.prepare!(env, toProcedureInput(input as Record<string, unknown>), upload)
         : undefined,
       readAhead: procedure.readAhead
-        ? (input) => procedure.readAhead!(toProcedureInput(input as Record<string, unknown>))
+        ? (input, caller) => procedure.readAhead!(toProcedureInput(input as Record<string, unknown>), caller)
         : undefined,
       handler: (ctx, input) => procedure.handler(ctx, toProcedureInput(input as Record<string, unknown>)),
     }),

@@ -84,7 +84,7 @@ async function openCall(
     const field = pricedFieldSent(input, action.plan.pricedInput);
     if (field) throw new ServiceError('FORBIDDEN', missingPermission(caller, 'pricing:write', `Setting ${field}`));
   }
-  const ahead = caller && action.readAhead ? action.readAhead(input) : undefined;
+  const ahead = caller && action.readAhead ? action.readAhead(input, caller) : undefined;
   return { rt, action, input, caller, request, requestId: request.requestId, afterCommit: [], ahead };
 }
 
@@ -259,12 +259,14 @@ async function execute(call: Call, conn: Connection): Promise<unknown> {
   // When the action declares its handler's first read (`readAhead`), send it now, beside the ownership reads, so on
   // PostgreSQL they share one round trip. The handler's identical read is answered from it, and the records that read
   // loads or joins (the line, its project's studio) are known to the ownership checks, which then read them no more.
+  // The checks read through it too: a read of theirs that it answers (a designer's grant) is not sent again.
   const ahead = call.ahead ? readingAhead(conn.queryRow, call.ahead) : undefined;
-  const admitted = await admit(call, conn, caller?.studioId ?? grant?.studioId ?? '', ahead?.known);
+  const reading = ahead ? { ...conn, queryRow: ahead.queryRow } : conn;
+  const admitted = await admit(call, reading, caller?.studioId ?? grant?.studioId ?? '', ahead?.known);
   if (admitted.replay) return admitted.replay.response;
   const events: AuditInput[] = [];
   let unchanged = false;
-  const ctx = handlerContext(call, ahead ? { ...conn, queryRow: ahead.queryRow } : conn, admitted, {
+  const ctx = handlerContext(call, reading, admitted, {
     now,
     grant,
     audit: (e) => void events.push(e),

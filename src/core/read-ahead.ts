@@ -14,15 +14,17 @@ export function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: 
   sent.catch(() => undefined);
   let pending: Promise<unknown> | undefined = sent;
   const reader: RowReader = (sqlText, ...params) => {
-    if (
-      pending &&
-      sqlText === read.sql &&
-      params.length === read.params.length &&
-      params.every((p, i) => p === read.params[i])
-    ) {
+    if (pending && sameRead(read, sqlText, params)) {
       const answer = pending;
       pending = undefined;
       return answer as never;
+    }
+    const other = read.answers?.find((a) => sameRead(a, sqlText, params));
+    if (other) {
+      return sent.then((row) => {
+        const answered = row && other.from(row);
+        return answered ? answered.row : queryRow(sqlText, ...params);
+      }) as never;
     }
     return queryRow(sqlText, ...params);
   };
@@ -31,3 +33,6 @@ export function readingAhead(queryRow: RowReader, read: ReadAhead): { queryRow: 
     known.push({ table: o.table, row: sent, ownerFrom: { column: o.column, via: o.via } });
   return { queryRow: reader, known };
 }
+
+const sameRead = (read: { sql: string; params: readonly unknown[] }, sqlText: string, params: readonly unknown[]) =>
+  sqlText === read.sql && params.length === read.params.length && params.every((p, i) => p === read.params[i]);

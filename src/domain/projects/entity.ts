@@ -6,6 +6,9 @@ import { defineEntity } from '../../core/entities.js';
 import { ServiceError } from '../../core/errors.js';
 import { type GrantLevel, grantAllows, reachesAllProjects } from '../../core/permissions.js';
 
+/** The caller's grant on a project (project id, member id): what PROJECT's access reads, and a line's read may answer. */
+export const PROJECT_GRANT_READ = 'SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?';
+
 /**
  * A project: the studio's, and reachable only with a grant unless the caller manages the workspace. An ungranted
  * project answers 404 like another studio's (its existence is not revealed); a `view` grant used to write is 403.
@@ -17,11 +20,7 @@ export const PROJECT = defineEntity({
   wholeRow: true,
   async access({ caller, id, write, queryRow }) {
     if (reachesAllProjects(caller.permissions)) return;
-    const grant = await queryRow<{ level: GrantLevel }>(
-      'SELECT level FROM project_grants WHERE project_id = ? AND member_id = ?',
-      id,
-      caller.memberId,
-    );
+    const grant = await queryRow<{ level: GrantLevel }>(PROJECT_GRANT_READ, id, caller.memberId);
     if (!grant) throw new ServiceError('NOT_FOUND', `No project ${id} exists in your studio.`);
     if (!grantAllows(grant.level, write)) {
       throw new ServiceError(
