@@ -20,7 +20,7 @@ export const listInvitations = defineAction({
     state: InvitationState.optional().describe('Only invitations in this state; default all.'),
     email: InvitationEmail.optional().describe('Only invitations to this address.'),
     sort: z.enum(invitations.INVITATION_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
+    ...pageQuery(),
   }),
   output: page(Invitation),
   errors: [],

@@ -28,7 +28,7 @@ export const listProjectShares = defineAction({
     state: ShareState.optional().describe('Only shares in this state; default all.'),
     recipientEmail: RecipientEmail.optional().describe('Only shares issued for this address.'),
     sort: z.enum(shares.SHARE_SORT_NAMES).optional().describe('Default: -issuedAt (newest first).'),
-    ...pageQuery,
+    ...pageQuery(),
   }),
   output: page(Share),
   errors: ['NOT_FOUND'],

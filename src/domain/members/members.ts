@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import { ROLES } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { namedSorts, sortNames } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery } from '../kit/listing.js';
 import { z } from 'zod';
 import { containsText } from '../kit/text-search.js';
@@ -95,7 +95,7 @@ export async function listMembers(ctx: ActionContext, query: ListingQuery<typeof
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['users.name', 'users.email'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, MEMBER_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await MEMBER_LISTING.page(qb, query);
   return { items: rows.map((r) => presentMember(r, ctx.caller?.memberId)), nextCursor };
 }
 
