@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { Id, Timestamp, named } from '../../src/core/values.js';
-import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+import { STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
 import { SidebarState } from '../interface/records.js';
 import { API_TOKEN_RECORD } from '../../src/domain/account/record.js';
+import { Role } from '../../src/domain/members/record.js';
 
-export const Role = z.enum(ROLES);
+export { Role };
 
 export const CurrentUser = z
   .strictObject({

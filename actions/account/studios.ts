@@ -17,7 +17,7 @@ export const listMyStudios = defineAction({
   description:
     'Returns every studio where you are an active member, by name, with your role and whether it is the one this token acts in. A token acts in one studio: to work in another, use a token created there.',
   scope: 'self',
-  input: z.strictObject({ sort: z.enum(MY_STUDIO_SORT_NAMES).optional().describe('Default: name.'), ...pageQuery }),
+  input: z.strictObject({ sort: z.enum(MY_STUDIO_SORT_NAMES).optional().describe('Default: name.'), ...pageQuery() }),
   output: page(MyStudio),
   errors: [],
   example: {},

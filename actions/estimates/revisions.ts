@@ -50,7 +50,7 @@ export const listEstimateRevisions = defineAction({
   input: z.strictObject({
     ...inEstimate,
     sort: z.enum(revisions.REVISION_SORT_NAMES).optional().describe('Default: number.'),
-    ...pageQuery,
+    ...pageQuery(),
   }),
   output: page(EstimateRevisionSummary),
   errors: ['NOT_FOUND'],

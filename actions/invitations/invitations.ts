@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { defineAction } from '../../src/core/define-action.js';
 import * as invitations from '../../src/domain/invitations/invitations.js';
 import { AssignableRole } from '../members/records.js';
-import { pageQuery } from '../shared/queries.js';
 import { InvitationId } from '../shared/refs.js';
 import { page } from '../../src/core/values.js';
-import { Invitation, InvitationEmail, INVITATION_EX, InvitationState, IssuedInvitation } from './records.js';
+import { Invitation, InvitationEmail, INVITATION_EX, IssuedInvitation } from './records.js';
 
 export const listInvitations = defineAction({
   name: 'list_invitations',
@@ -16,12 +15,7 @@ export const listInvitations = defineAction({
   description:
     'Every invitation the studio sent, newest first (sort: createdAt for oldest first, email by address): the address, role, who invited, state (pending, accepted, revoked, expired), when the current link expires and its last 4 characters, and for emailed ones whether the mail server took the email (emailStatus). state: pending keeps those whose link works now. A link is never shown again: resend_invitation makes a new one.',
   scope: 'workspace:manage',
-  input: z.strictObject({
-    state: InvitationState.optional().describe('Only invitations in this state; default all.'),
-    email: InvitationEmail.optional().describe('Only invitations to this address.'),
-    sort: z.enum(invitations.INVITATION_SORT_NAMES).optional().describe('Default: -createdAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: invitations.INVITATION_LISTING.input,
   output: page(Invitation),
   errors: [],
   example: { state: 'pending' },

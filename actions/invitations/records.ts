@@ -3,12 +3,7 @@ import { linkServing } from '../shared/link-serving.js';
 import { named } from '../../src/core/values.js';
 import { INVITATION_RECORD } from '../../src/domain/invitations/record.js';
 
-export const InvitationEmail = z
-  .email('An email address looks like sam@example.com.')
-  .max(254)
-  .describe('The address invited, e.g. sam@example.com (kept in lower case).');
-
-export { InvitationState } from '../../src/domain/invitations/record.js';
+export { InvitationEmail } from '../../src/domain/invitations/record.js';
 
 /** An invitation as the API answers it (declared once, in src/domain/invitations/record.ts). */
 export const Invitation = INVITATION_RECORD.output;

@@ -24,7 +24,7 @@ export const listLinePhotographs = defineAction({
   input: z.strictObject({
     ...inLine,
     sort: z.enum(photographs.PHOTOGRAPH_SORT_NAMES).optional().describe('Default: position (display order).'),
-    ...pageQuery,
+    ...pageQuery(),
   }),
   output: LinePhotographs,
   errors: ['NOT_FOUND'],

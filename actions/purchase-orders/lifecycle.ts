@@ -52,7 +52,7 @@ export const listPurchaseOrderRevisions = defineAction({
   input: z.strictObject({
     ...inOrder,
     sort: z.enum(revisions.REVISION_SORT_NAMES).optional().describe('Default: number.'),
-    ...pageQuery,
+    ...pageQuery(),
   }),
   output: page(PurchaseOrderRevision),
   errors: ['NOT_FOUND'],

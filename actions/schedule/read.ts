@@ -63,7 +63,7 @@ export const getScheduleLineHistory = defineAction({
   input: z.strictObject({
     ...inLine,
     sort: z.enum(EVENT_SORT_NAMES).optional().describe('at: oldest first; -at: newest first (the default).'),
-    ...pageQuery,
+    ...pageQuery(),
   }),
   output: page(AuditEvent),
   errors: ['NOT_FOUND'],

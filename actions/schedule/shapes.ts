@@ -82,5 +82,5 @@ export const LineListQuery = z.strictObject({
   archived: archivedFilter('lines'),
   q: z.string().min(1).max(200).optional().describe('Text in heading, description, code, brand, finish or supplier.'),
   sort: z.enum(LINE_SORTS).optional().describe('No default: document order.'),
-  ...pageQuery,
+  ...pageQuery(),
 });

@@ -3,14 +3,7 @@ import { linkServing } from '../shared/link-serving.js';
 import { named } from '../../src/core/values.js';
 import { SHARE_RECORD, SHARE_REVOCATION_RECORD } from '../../src/domain/shares/record.js';
 
-export { ShareIntent, ShareState } from '../../src/domain/shares/record.js';
-
-export const RecipientEmail = z
-  .email('A recipient email looks like client@example.com.')
-  .max(254)
-  .describe(
-    'Who the link is for, e.g. client@example.com (kept in lower case). Optional: a link works for whoever holds it.',
-  );
+export { RecipientEmail, ShareIntent } from '../../src/domain/shares/record.js';
 
 /** A share as the API answers it (declared once, in src/domain/shares/record.ts). */
 export const Share = SHARE_RECORD.output;

@@ -3,11 +3,10 @@ import { defineAction } from '../../src/core/define-action.js';
 import { frozenWhenArchived } from '../../src/domain/projects/guards.js';
 import * as shares from '../../src/domain/shares/shares.js';
 import { EXAMPLE } from '../projects/shapes.js';
-import { pageQuery } from '../shared/queries.js';
 import { EstimateRevisionId, ProjectId, ShareId } from '../shared/refs.js';
 import { CONFIRMED } from '../shared/confirmation.js';
 import { page } from '../../src/core/values.js';
-import { IssuedShare, RecipientEmail, Share, ShareIntent, ShareState } from './records.js';
+import { IssuedShare, RecipientEmail, Share, ShareIntent } from './records.js';
 
 /** A fake id for examples: the shape the API mints, no meaning. */
 export const SHARE_EX = { shareId: '0000000000000000000000000s' } as const;
@@ -23,13 +22,7 @@ export const listProjectShares = defineAction({
     "Every share issued for the project, newest first (sort: issuedAt for oldest first), with who issued it, for whom, its token's last 4 characters (tokenHint), when it expires and whether it was revoked. state: live keeps the links that work now; revoked or expired the others. A link's token is never shown again after issue: to send a lost link, reissue_project_share. No record is kept of links being opened.",
   intents: ['which links have we sent the client', 'who can see the schedule', 'list shared links'],
   scope: 'shares:manage',
-  input: z.strictObject({
-    projectId: ProjectId,
-    state: ShareState.optional().describe('Only shares in this state; default all.'),
-    recipientEmail: RecipientEmail.optional().describe('Only shares issued for this address.'),
-    sort: z.enum(shares.SHARE_SORT_NAMES).optional().describe('Default: -issuedAt (newest first).'),
-    ...pageQuery,
-  }),
+  input: shares.SHARE_LISTING.input,
   output: page(Share),
   errors: ['NOT_FOUND'],
   example: { projectId: EXAMPLE.projectId, state: 'live' },

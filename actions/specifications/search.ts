@@ -3,6 +3,7 @@ import { defineAction } from '../../src/core/define-action.js';
 import { page } from '../../src/core/values.js';
 import {
   MATCHED_FIELDS,
+  SEARCH_PAGE_SIZE,
   SEARCH_SORTS,
   searchSpecifications as search,
 } from '../../src/domain/specifications/search.js';
@@ -32,7 +33,7 @@ export const searchSpecifications = defineAction({
     q: z.string().trim().min(1).max(200).describe('What the studio is looking for, in its own words.'),
     ...SPECIFICATION_FILTERS,
     sort: z.enum(SEARCH_SORTS).optional().describe('Default: relevance (best first); name or -name.'),
-    ...pageQuery,
+    ...pageQuery(SEARCH_PAGE_SIZE),
   }),
   output: page(SpecificationHit),
   errors: [],

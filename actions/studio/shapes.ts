@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Currency, Id, Ratio, Timestamp, named } from '../../src/core/values.js';
 import { ROLES, STUDIO_PERMISSIONS } from '../../src/core/permissions.js';
+import { Role } from '../../src/domain/members/record.js';
 import { priced } from '../../src/core/schema-marks.js';
 
 /** A ratio that cannot be negative and has a ceiling (ratio4 "10000" = 100%). */
@@ -67,7 +68,7 @@ export const PermissionCatalog = z.strictObject({
     .array(z.strictObject({ name: z.enum(STUDIO_PERMISSIONS), description: z.string() }))
     .describe('The closed StudioPermission union.'),
   roles: z.array(
-    z.strictObject({ role: z.enum(ROLES), description: z.string(), permissions: z.array(z.enum(STUDIO_PERMISSIONS)) }),
+    z.strictObject({ role: Role, description: z.string(), permissions: z.array(z.enum(STUDIO_PERMISSIONS)) }),
   ),
   grantLevels: z
     .array(z.strictObject({ level: z.enum(['view', 'edit']), description: z.string() }))

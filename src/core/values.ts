@@ -133,9 +133,15 @@ export const LineStatus = z.enum(LINE_STATUSES);
 named(LineStatus, 'LineStatus');
 
 export const Cursor = z.string().max(512).describe('nextCursor of the previous page.');
-export const Limit = z.int().min(1).max(1000).describe('Page size; default 500.');
 
-export const DEFAULT_LIMIT = 500;
+/** The page size of a list that declares none: 500, so a whole schedule is one request. */
+export const DEFAULT_PAGE_SIZE = 500;
+
+/**
+ * A list's `limit` as published: its bounds and the default it pages at. Built only from the page size the list
+ * declares (src/domain/kit/listing.ts), the number its query uses too, so the description cannot say another.
+ */
+export const pageLimit = (pageSize: number) => z.int().min(1).max(1000).describe(`Page size; default ${pageSize}.`);
 
 export const page = <T extends z.ZodType>(item: T) =>
   z.strictObject({

@@ -1,4 +1,4 @@
-import { keysetPage, namedSorts, sortNames } from '../domain/kit/keyset-page.js';
+import { namedSorts, sortNames } from '../domain/kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../domain/kit/listing.js';
 import type { ActionContext } from '../core/context.js';
 import { canonicalJson } from '../core/canonical-json.js';
@@ -136,6 +136,8 @@ export const OPERATION_LISTING = defineListing({
   sorts: OPERATION_SORTS,
   defaultSort: '-createdAt',
   defaultSays: '-createdAt (newest first)',
+  // An operation carries its progress and its result or problem, larger than most records: a smaller page.
+  pageSize: 100,
 });
 
 /**
@@ -153,6 +155,6 @@ export async function listOperations(
   );
   if (query.status) qb = qb.where('status', '=', query.status);
   if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
-  const { rows, nextCursor } = await keysetPage(qb, OPERATION_LISTING.sortOf(query), query, 100);
+  const { rows, nextCursor } = await OPERATION_LISTING.page(qb, query);
   return { items: rows.map(presentOperation), nextCursor };
 }

@@ -1,5 +1,4 @@
-import type { LineRow } from '../domain/schedule/record.js';
-import { lineColumns } from '../domain/schedule/line-fields.js';
+import { LINE_RECORD, type LineRow } from '../domain/schedule/record.js';
 import { newLineRow } from '../domain/schedule/line-record.js';
 import type { Db } from '../../db/store.js';
 import { CLIENT_RECORD } from '../domain/clients/record.js';
@@ -200,7 +199,7 @@ function demoLineRows(at: {
       const { state, amount } = priced(v);
       return { state, amount4: amount };
     };
-    const cols = lineColumns({
+    const cols = LINE_RECORD.patchColumns({
       description: l.description,
       status: l.status,
       supplierId: supplierIds.get(l.supplier)!,

@@ -4,7 +4,7 @@ import { API_TOKEN_RECORD, type ApiTokenRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { mintToken } from '../studio/onboarding.js';
-import { keysetPage, keysetSort, namedSorts } from '../kit/keyset-page.js';
+import { keysetSort, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery } from '../kit/listing.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +50,7 @@ export const TOKEN_LISTING = defineListing({
 export async function listTokens(ctx: ActionContext, q: ListingQuery<typeof TOKEN_LISTING>) {
   const caller = ctx.caller!;
   const qb = ctx.db.selectFrom('api_tokens').selectAll().where('member_id', '=', caller.memberId);
-  const { rows, nextCursor } = await keysetPage(qb, TOKEN_LISTING.sortOf(q), q);
+  const { rows, nextCursor } = await TOKEN_LISTING.page(qb, q);
   return { items: rows.map((r) => presentToken(r, caller.tokenId, ctx.now)), nextCursor };
 }
 

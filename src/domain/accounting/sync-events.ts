@@ -2,7 +2,7 @@ import type { Db } from '../../../db/store.js';
 import type { ActionContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
 import { SYNC_EVENT_RECORD } from './sync-event-record.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery } from '../kit/listing.js';
 import { refTo } from '../../core/schema-marks.js';
 import { Id } from '../../core/values.js';
@@ -21,7 +21,7 @@ export const SYNC_EVENT_LISTING = defineListing({
 export async function listSyncEvents(ctx: ActionContext, query: ListingQuery<typeof SYNC_EVENT_LISTING>) {
   let qb = ctx.db.selectFrom('accounting_sync_events').selectAll().where('studio_id', '=', ctx.studioId);
   if (query.projectId) qb = qb.where('project_id', '=', query.projectId);
-  const { rows, nextCursor } = await keysetPage(qb, SYNC_EVENT_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await SYNC_EVENT_LISTING.page(qb, query);
   return {
     items: rows.map((r) => SYNC_EVENT_RECORD.present(r, {})),
     nextCursor,

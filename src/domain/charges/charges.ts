@@ -3,7 +3,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
 import { inProject } from '../kit/in-project.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { z } from 'zod';
 import { figuresOf } from '../kit/line-money.js';
@@ -47,7 +47,7 @@ export async function listCharges(ctx: ActionContext, query: ListingQuery<typeof
   if (query.invoiced !== undefined) qb = qb.where('invoiced_at', query.invoiced ? 'is not' : 'is', null);
   if (query.dateFrom) qb = qb.where('charge_date', '>=', query.dateFrom);
   if (query.dateTo) qb = qb.where('charge_date', '<=', query.dateTo);
-  const { rows, nextCursor } = await keysetPage(qb, CHARGE_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await CHARGE_LISTING.page(qb, query);
   return { items: rows.map(presentCharge), nextCursor };
 }
 

@@ -4,7 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { livePhotographs, type PhotographSources } from './photographs.js';
 import { projectDocument } from './projection.js';
@@ -89,7 +89,7 @@ export const VERSION_LISTING = defineListing({
 /** The project's minted versions, oldest first unless sorted otherwise; summaries only. */
 export async function listVersions(ctx: Pick<ActionContext, 'db'>, query: ListingQuery<typeof VERSION_LISTING>) {
   const qb = versions(ctx.db, query.projectId).select(SUMMARY);
-  const { rows, nextCursor } = await keysetPage(qb, VERSION_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await VERSION_LISTING.page(qb, query);
   return { versions: rows.map(presentSummary), nextCursor };
 }
 

@@ -1,7 +1,7 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -65,7 +65,7 @@ export async function listCodes(ctx: ActionContext, query: ListingQuery<typeof S
       eb.or(containsText(['code_schemes.name', 'code_schemes.prefix', 'code_schemes.keywords'], q)),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, SCHEME_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await SCHEME_LISTING.page(qb, query);
   return { items: rows.map(presentScheme), nextCursor };
 }
 

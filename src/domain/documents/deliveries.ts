@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { z } from 'zod';
 import { refTo } from '../../core/schema-marks.js';
@@ -57,7 +57,7 @@ export async function listDeliveries(ctx: Pick<ActionContext, 'db'>, q: ListingQ
   if (q.documentId) qb = qb.where('document_deliveries.document_id', '=', q.documentId);
   if (q.status) qb = qb.where('document_deliveries.status', '=', q.status);
   if (q.recipient) qb = qb.where('document_deliveries.recipient', '=', q.recipient.toLowerCase());
-  const { rows, nextCursor } = await keysetPage(qb, DELIVERY_LISTING.sortOf(q), q);
+  const { rows, nextCursor } = await DELIVERY_LISTING.page(qb, q);
   return { items: rows.map(presentDelivery), nextCursor };
 }
 

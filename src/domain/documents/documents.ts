@@ -4,7 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { MEDIA_TYPES } from './formats.js';
 import type { DocumentFormat, DocumentKind } from '../../../db/vocabulary.js';
@@ -59,7 +59,7 @@ export async function listDocuments(ctx: Pick<ActionContext, 'db'>, q: ListingQu
   if (q.kind) qb = qb.where('documents.kind', '=', q.kind);
   if (q.format) qb = qb.where('documents.format', '=', q.format);
   qb = whereArchived(qb, 'documents.archived_at', q.archived);
-  const { rows, nextCursor } = await keysetPage(qb, DOCUMENT_LISTING.sortOf(q), q);
+  const { rows, nextCursor } = await DOCUMENT_LISTING.page(qb, q);
   return { items: rows.map(presentDocument), nextCursor };
 }
 

@@ -4,7 +4,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { inProject } from '../kit/in-project.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { refTo } from '../../core/schema-marks.js';
 import { Id } from '../../core/values.js';
@@ -116,7 +116,7 @@ export async function listEnquiries(ctx: Reader, q: ListingQuery<typeof ENQUIRY_
       eb.selectFrom('enquiry_recipients').select('enquiry_id').where('supplier_id', '=', supplierId),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, ENQUIRY_LISTING.sortOf(q), q);
+  const { rows, nextCursor } = await ENQUIRY_LISTING.page(qb, q);
   return { items: await presentEnquiries(ctx.db, rows), nextCursor };
 }
 

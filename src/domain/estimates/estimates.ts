@@ -2,7 +2,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { nextNumberInProject } from '../kit/next-number.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope, textFilter } from '../kit/listing.js';
 import { z } from 'zod';
 import { ESTIMATE_STATES } from '../../../db/vocabulary.js';
@@ -51,7 +51,7 @@ export async function listEstimates(ctx: ActionContext, query: ListingQuery<type
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['estimates.title'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, ESTIMATE_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await ESTIMATE_LISTING.page(qb, query);
   const lines = await activeLines(
     ctx.db,
     rows.map((r) => r.id),

@@ -1,9 +1,8 @@
-import type { LineRow } from '../schedule/record.js';
+import { LINE_RECORD, type LineFieldsInput, type LineRow } from '../schedule/record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { schemePicker } from '../codes/matching.js';
 import { prefixAllocator } from '../schedule/codes.js';
-import { lineColumns, type LineFieldsInput } from '../schedule/line-fields.js';
 import { newLineRow } from '../schedule/line-record.js';
 import { nextPosition } from '../schedule/lines.js';
 import { activeOrderOf, renumberSections } from '../sections/order.js';
@@ -32,7 +31,7 @@ export interface ApplyOptions {
  * (an action's handler, or the operation worker that will run commits), so any failure, including one thrown by
  * `onProgress`, rolls every row back. New sections go after the project's active ones, in the order the file names
  * them; new suppliers are made as create_supplier makes them; lines are built as create_schedule_line builds them
- * (lineColumns, newLineRow), placed after the lines a section already has, and coded by the code scheme each section's
+ * (LINE_RECORD.patchColumns, newLineRow), placed after the lines a section already has, and coded by the code scheme each section's
  * title takes, skipping any code the file itself gives.
  *
  * Audit: each new section and supplier has its own event (they are records people look up); the lines are summarised
@@ -69,7 +68,7 @@ export async function applyPlan(
     const sectionId = sectionIds.get(line.sectionKey)!;
     const position = positions.get(sectionId) ?? (await nextPosition(ctx.db, sectionId));
     positions.set(sectionId, position + 1);
-    const cols = lineColumns(fieldsOf(line, line.supplierKey ? supplierIds.get(line.supplierKey)! : null));
+    const cols = LINE_RECORD.patchColumns(fieldsOf(line, line.supplierKey ? supplierIds.get(line.supplierKey)! : null));
     const code = line.code ?? codeFor(line.sectionKey);
     batch.push(
       newLineRow(

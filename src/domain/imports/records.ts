@@ -10,7 +10,7 @@ import {
 } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { inProject } from '../kit/in-project.js';
 
@@ -79,7 +79,7 @@ export const IMPORT_LISTING = defineListing({
 export async function listImports(ctx: ActionContext, query: ListingQuery<typeof IMPORT_LISTING>) {
   let qb = ctx.db.selectFrom('imports').selectAll().where('project_id', '=', query.projectId);
   if (query.status) qb = qb.where('status', '=', query.status);
-  const { rows, nextCursor } = await keysetPage(qb, IMPORT_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await IMPORT_LISTING.page(qb, query);
   return { items: await presentImports(ctx.db, rows), nextCursor };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import type { ImportField } from './fields.js';
@@ -151,6 +151,6 @@ export async function listMappings(ctx: ActionContext, query: ListingQuery<typeo
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['import_mappings.name'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, MAPPING_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await MAPPING_LISTING.page(qb, query);
   return { items: rows.map(presentSavedMapping), nextCursor };
 }

@@ -4,7 +4,7 @@ import type { InterfaceTable } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { namedSorts, sortNames } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery } from '../kit/listing.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -46,7 +46,7 @@ export const SAVED_VIEW_LISTING = defineListing({
 export async function listViews(ctx: ActionContext, query: ListingQuery<typeof SAVED_VIEW_LISTING>) {
   let qb = ctx.db.selectFrom('saved_views').selectAll().where('member_id', '=', ctx.caller!.memberId);
   if (query.table) qb = qb.where('table_name', '=', query.table);
-  const { rows, nextCursor } = await keysetPage(qb, SAVED_VIEW_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await SAVED_VIEW_LISTING.page(qb, query);
   return { items: rows.map(presentView), nextCursor };
 }
 

@@ -7,17 +7,16 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { startOperation } from '../../jobs/operations.js';
 import { deliveryConfigured } from '../documents/mail-config.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery } from '../kit/listing.js';
 import { normalizeEmail } from '../people/sign-in.js';
 import { INVITATION_EMAIL } from './email-job.js';
-import { INVITATION_RECORD, type InvitationRow } from './record.js';
+import { INVITATION_RECORD, InvitationEmail, type InvitationRow, InvitationState } from './record.js';
 import { invitationUrl, mintInvitationToken } from './token.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long an invitation works unless the inviter says otherwise. */
 export const DEFAULT_INVITATION_DAYS = 7;
-
-export type InvitationState = 'pending' | 'accepted' | 'revoked' | 'expired';
 
 /** An invitation as read: its row and the name of the member who sent it. */
 export type InvitationRecord = InvitationRow & { inviter_name: string };
@@ -61,16 +60,19 @@ export const INVITATION_SORTS = namedSorts(
   { createdAt: { column: 'invitations.created_at' }, email: { column: 'invitations.email' } },
   { column: 'invitations.id' },
 );
-export const INVITATION_SORT_NAMES = sortNames(INVITATION_SORTS);
 
-export interface ListInvitationsQuery extends PageRequest {
-  state?: InvitationState | undefined;
-  email?: string | undefined;
-  sort?: keyof typeof INVITATION_SORTS | undefined;
-}
+export const INVITATION_LISTING = defineListing({
+  filters: {
+    state: InvitationState.optional().describe('Only invitations in this state; default all.'),
+    email: InvitationEmail.optional().describe('Only invitations to this address.'),
+  },
+  sorts: INVITATION_SORTS,
+  defaultSort: '-createdAt',
+  defaultSays: '-createdAt (newest first)',
+});
 
 /** The studio's invitations, newest first unless `sort` says otherwise; `state` keeps those in one state. */
-export async function listInvitations(ctx: ActionContext, q: ListInvitationsQuery) {
+export async function listInvitations(ctx: ActionContext, q: ListingQuery<typeof INVITATION_LISTING>) {
   let qb = invitationRecords(ctx.db).where('invitations.studio_id', '=', ctx.studioId);
   if (q.email) qb = qb.where('invitations.email', '=', normalizeEmail(q.email));
   if (q.state === 'accepted') qb = qb.where('invitations.accepted_at', 'is not', null);
@@ -83,7 +85,7 @@ export async function listInvitations(ctx: ActionContext, q: ListInvitationsQuer
         .where('invitations.expires_at', q.state === 'expired' ? '<=' : '>', ctx.now);
     }
   }
-  const { rows, nextCursor } = await keysetPage(qb, INVITATION_SORTS[q.sort ?? '-createdAt'], q);
+  const { rows, nextCursor } = await INVITATION_LISTING.page(qb, q);
   return { items: rows.map((r) => presentInvitation(r, ctx.now)), nextCursor };
 }
 

@@ -9,6 +9,11 @@ export const InvitationState = z
   .describe('pending: the link works; accepted and revoked are final; expired: resend_invitation gives a new link.');
 named(InvitationState, 'InvitationState');
 
+export const InvitationEmail = z
+  .email('An email address looks like sam@example.com.')
+  .max(254)
+  .describe('The address invited, e.g. sam@example.com (kept in lower case).');
+
 /**
  * An invitation to a studio for one email address and role: a single-use token kept as a digest (null while its email
  * is still to be sent: the sending mints it), reissued by a resend, closed by acceptance or revocation. It has no

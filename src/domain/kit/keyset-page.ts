@@ -1,8 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { DEFAULT_PAGE_SIZE } from '../../core/values.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-
-/** The page size of every list unless it says otherwise: 500, so a whole schedule is one request. */
-export const DEFAULT_PAGE_SIZE = 500;
 
 /** One column of a keyset sort. */
 export interface SortColumn {
@@ -94,14 +92,15 @@ function keyOf(row: object, columns: readonly SortColumn[]): unknown[] {
  * One page of a query in a keyset sort. The cursor holds the last row's sort key (opaque, see cursor.ts), so pages
  * stay stable while rows are added or moved; a cursor from another sort, or an altered one, is refused with
  * VALIDATION_FAILED. The query brings its own filters; this adds the keyset condition, the order and the limit.
+ * `pageSize` is the page when the request names no limit: the one the list publishes (a listing's `page` passes it).
  */
 export async function keysetPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   sort: KeysetSort,
   page: PageRequest,
-  defaultLimit = DEFAULT_PAGE_SIZE,
+  pageSize = DEFAULT_PAGE_SIZE,
 ): Promise<{ rows: O[]; nextCursor: string | null }> {
-  const limit = page.limit ?? defaultLimit;
+  const limit = page.limit ?? pageSize;
   let qb = query;
   if (page.cursor) qb = qb.where(after(sort.columns, decodeCursor(page.cursor, sort.name, sort.columns.length)));
   for (const c of sort.columns) qb = qb.orderBy(sortValue(c), c.desc ? 'desc' : 'asc');

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -50,7 +50,7 @@ export async function listLibraries(ctx: ActionContext, query: ListingQuery<type
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['libraries.name', 'libraries.description'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, LIBRARY_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await LIBRARY_LISTING.page(qb, query);
   return { items: rows.map(({ product_count, ...r }) => presentLibrary(r, Number(product_count ?? 0))), nextCursor };
 }
 

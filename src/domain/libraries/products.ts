@@ -4,7 +4,7 @@ import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery } from '../kit/listing.js';
 import { z } from 'zod';
 import { refTo } from '../../core/schema-marks.js';
@@ -124,7 +124,7 @@ export async function listProducts(ctx: ActionContext, query: ListingQuery<typeo
       ),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, PRODUCT_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await PRODUCT_LISTING.page(qb, query);
   return { items: rows.map(({ supplier_name, ...r }) => presentProduct(r, supplier_name)), nextCursor };
 }
 

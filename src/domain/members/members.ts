@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { ROLES } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { namedSorts, sortNames } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery } from '../kit/listing.js';
 import { z } from 'zod';
 import { containsText } from '../kit/text-search.js';
-import { MEMBER_RECORD, type MemberRow } from './record.js';
+import { MEMBER_RECORD, type MemberRow, Role } from './record.js';
 
 /** A membership with its person's name and address, as one read gives it. */
 export type MemberRecord = MemberRow & { name: string; email: string };
@@ -78,7 +77,7 @@ export const MEMBER_SORT_NAMES = sortNames(MEMBER_SORTS);
 export const MEMBER_LISTING = defineListing({
   filters: {
     state: z.enum(['active', 'removed', 'any']).optional().describe('Default active.'),
-    role: z.enum(ROLES).optional().describe('Only members with this role.'),
+    role: Role.optional().describe('Only members with this role.'),
     q: z.string().trim().min(1).max(200).optional().describe('Text in the name or email, any case.'),
   },
   sorts: MEMBER_SORTS,
@@ -95,7 +94,7 @@ export async function listMembers(ctx: ActionContext, query: ListingQuery<typeof
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['users.name', 'users.email'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, MEMBER_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await MEMBER_LISTING.page(qb, query);
   return { items: rows.map((r) => presentMember(r, ctx.caller?.memberId)), nextCursor };
 }
 

@@ -4,6 +4,9 @@ import { ASSIGNABLE_ROLES } from '../../core/permissions.js';
 import { Id, named } from '../../core/values.js';
 import { defineRecord, field, type TableOf } from '../kit/record.js';
 
+/** A member's role, as every input and answer names it (the owner included). */
+export const Role = z.enum(ROLES);
+
 /** A role an invitation or a role change may give: `owner` is refused with the way to make someone owner. */
 export const AssignableRole = z
   .enum(ASSIGNABLE_ROLES, {
@@ -33,7 +36,7 @@ export const MEMBER_RECORD = defineRecord({
       write: 'create',
       required: true,
     }),
-    role: field(z.enum(ROLES), { write: 'create', required: true }),
+    role: field(Role, { write: 'create', required: true }),
   },
   computed: {
     name: z.string(),

@@ -6,7 +6,7 @@ import type { MemberRow } from '../members/record.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import type { GrantLevel } from '../../core/permissions.js';
-import { keysetPage, keysetSort, namedSorts } from '../kit/keyset-page.js';
+import { keysetSort, namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 
 /**
@@ -52,7 +52,7 @@ export const GRANT_LISTING = defineListing({
 });
 
 export async function listGrants(ctx: ActionContext, q: ListingQuery<typeof GRANT_LISTING>) {
-  const { rows, nextCursor } = await keysetPage(grants(ctx.db, q.projectId), GRANT_LISTING.sortOf(q), q);
+  const { rows, nextCursor } = await GRANT_LISTING.page(grants(ctx.db, q.projectId), q);
   return { items: rows.map(present), nextCursor };
 }
 

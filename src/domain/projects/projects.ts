@@ -5,7 +5,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { reachesAllProjects } from '../../core/permissions.js';
-import { keysetPage, keysetSort, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { keysetSort, namedSorts, sortNames } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { z } from 'zod';
 import { refTo } from '../../core/schema-marks.js';
@@ -112,7 +112,7 @@ export async function listProjects(ctx: ActionContext, query: ListingQuery<typeo
       ]),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, PROJECT_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await PROJECT_LISTING.page(qb, query);
   return { items: rows.map(({ linked_client_name, ...row }) => presentProject(row, linked_client_name)), nextCursor };
 }
 

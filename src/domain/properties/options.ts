@@ -2,7 +2,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { refTo } from '../../core/schema-marks.js';
 import { Id } from '../../core/values.js';
@@ -32,7 +32,7 @@ export async function listOptions(ctx: ActionContext, query: ListingQuery<typeof
   await loadProperty(ctx, query.projectId, query.propertyId);
   let qb = ctx.db.selectFrom('custom_property_options').selectAll().where('property_id', '=', query.propertyId);
   qb = whereArchived(qb, 'custom_property_options.archived_at', query.archived);
-  const { rows, nextCursor } = await keysetPage(qb, OPTION_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await OPTION_LISTING.page(qb, query);
   return { items: rows.map(presentOption), nextCursor };
 }
 

@@ -6,7 +6,7 @@ import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
 import { assertFullOrder } from '../kit/full-order.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -76,7 +76,7 @@ export async function listProperties(ctx: ActionContext, query: ListingQuery<typ
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['custom_properties.name'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, PROPERTY_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await PROPERTY_LISTING.page(qb, query);
   return { items: await present(ctx.db, rows), nextCursor };
 }
 

@@ -3,7 +3,7 @@ import type { Currency } from '../../../db/vocabulary.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { z } from 'zod';
 import { PURCHASE_ORDER_STATES } from '../../../db/vocabulary.js';
@@ -51,7 +51,7 @@ export async function listOrders(ctx: ActionContext, query: ListingQuery<typeof 
     .where('purchase_orders.project_id', '=', query.projectId);
   if (query.state) qb = qb.where('purchase_orders.state', '=', query.state);
   if (query.supplierId) qb = qb.where('purchase_orders.supplier_id', '=', query.supplierId);
-  const { rows, nextCursor } = await keysetPage(qb, ORDER_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await ORDER_LISTING.page(qb, query);
   const lines = await activeLines(
     ctx.db,
     rows.map((r) => r.id),

@@ -1,7 +1,6 @@
-import type { LineRow } from './record.js';
+import type { LineFieldsInput, LineRow } from './record.js';
 import type { ActionContext } from '../../core/context.js';
 import { type SentValues, writeLineValues } from '../properties/values.js';
-import type { LineFieldsInput } from './line-fields.js';
 import type { PresentedLine } from './line-record.js';
 import { applyPatch, assertActive } from './lines.js';
 

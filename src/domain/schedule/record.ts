@@ -16,7 +16,15 @@ import {
   Ratio,
 } from '../../core/values.js';
 import { type PricedInput, pricedColumns } from '../kit/priced-columns.js';
-import { type Codec, type ColumnsCodec, defineRecord, field, orNull, type TableOf } from '../kit/record.js';
+import {
+  type Codec,
+  type ColumnsCodec,
+  defineRecord,
+  field,
+  orNull,
+  type PatchValues,
+  type TableOf,
+} from '../kit/record.js';
 import { LineOrdering } from '../purchase-orders/on-lines.js';
 import { SUPPLIER } from '../suppliers/entity.js';
 import { UNIT } from '../units/entity.js';
@@ -210,6 +218,11 @@ export const LINE_RECORD = defineRecord({
 
 export type LineRow = TableOf<typeof LINE_RECORD>;
 export type LineUpdate = Updateable<LineRow>;
+/**
+ * A line's fields as callers send them (create_schedule_line, update, bulk, paste, imports); LINE_RECORD.patchColumns
+ * maps those present onto columns (merge-patch semantics).
+ */
+export type LineFieldsInput = PatchValues<typeof LINE_RECORD.spec.fields>;
 
 declare module '../../../db/schema.js' {
   interface Database {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
-import { keysetPage, keysetSort, namedSorts } from '../kit/keyset-page.js';
+import { keysetSort, namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { insertSection } from './order.js';
 import { activeLineCount, assertSectionActive, loadSection, touchProject, writeSection } from './section-record.js';
@@ -51,7 +51,7 @@ export const SECTION_LISTING = defineListing({
 export async function listSectionsPage(ctx: ActionContext, query: ListingQuery<typeof SECTION_LISTING>) {
   let qb = sectionsWithCounts(ctx.db, query.projectId);
   qb = whereArchived(qb, 'sections.archived_at', query.archived);
-  const { rows, nextCursor } = await keysetPage(qb, SECTION_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await SECTION_LISTING.page(qb, query);
   return {
     items: rows.map(({ line_count, ...r }) => SECTION_RECORD.present(r, { lineCount: Number(line_count ?? 0) })),
     nextCursor,

@@ -14,6 +14,14 @@ export const ShareState = z
   .enum(['live', 'revoked', 'expired'])
   .describe('live: the link works; revoked: a revocation was appended; expired: past expiresAt. Revocation wins.');
 named(ShareState, 'ShareState');
+export type ShareState = z.output<typeof ShareState>;
+
+export const RecipientEmail = z
+  .email('A recipient email looks like client@example.com.')
+  .max(254)
+  .describe(
+    'Who the link is for, e.g. client@example.com (kept in lower case). Optional: a link works for whoever holds it.',
+  );
 
 /** A member named in a share's record: who issued or revoked it. */
 export const MemberRef = z.strictObject({ memberId: Id, name: z.string().describe('As the studio knows them now.') });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { namedSorts, sortNames } from '../kit/keyset-page.js';
 import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import { refTo } from '../../core/schema-marks.js';
 import { Id } from '../../core/values.js';
@@ -44,7 +44,7 @@ export const REVOCATION_LISTING = defineListing({
 export async function listRevocations(ctx: ActionContext, q: ListingQuery<typeof REVOCATION_LISTING>) {
   let qb = revocationRecords(ctx.db).where('share_revocations.project_id', '=', q.projectId);
   if (q.shareId) qb = qb.where('share_revocations.share_id', '=', q.shareId);
-  const { rows, nextCursor } = await keysetPage(qb, REVOCATION_LISTING.sortOf(q), q);
+  const { rows, nextCursor } = await REVOCATION_LISTING.page(qb, q);
   return { items: rows.map(presentRevocation), nextCursor };
 }
 

@@ -5,10 +5,11 @@ import type { ConfirmationContext } from '../../core/confirmation.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, type PageRequest, sortNames } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
+import { defineListing, type ListingQuery, projectScope } from '../kit/listing.js';
 import type { NewRowFields } from '../kit/record.js';
 import { memberName } from './members.js';
-import { SHARE_RECORD, type ShareRow } from './record.js';
+import { RecipientEmail, SHARE_RECORD, type ShareRow, ShareState } from './record.js';
 import { mintShareToken, shareUrl } from './token.js';
 import { type LinkBase, linkBase } from '../serving/heartbeat.js';
 import { decideQuestion, sharedDocumentOf } from '../share-decisions/issue.js';
@@ -17,8 +18,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A share as read: its row, its issuer's name, and the time of its revocation when one was appended. */
 export type ShareRecord = ShareRow & { issuer_name: string; revoked_at: string | null };
-
-export type ShareState = 'live' | 'revoked' | 'expired';
 
 /** Whether the share's link works now: a revocation wins over expiry. */
 export function shareState(row: Pick<ShareRecord, 'revoked_at' | 'expires_at'>, now: string): ShareState {
@@ -48,17 +47,20 @@ function shareRecords(db: Kysely<Database>) {
 }
 
 export const SHARE_SORTS = namedSorts({ issuedAt: { column: 'shares.issued_at' } }, { column: 'shares.id' });
-export const SHARE_SORT_NAMES = sortNames(SHARE_SORTS);
 
-export interface ListSharesQuery extends PageRequest {
-  projectId: string;
-  state?: ShareState | undefined;
-  recipientEmail?: string | undefined;
-  sort?: keyof typeof SHARE_SORTS | undefined;
-}
+export const SHARE_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    state: ShareState.optional().describe('Only shares in this state; default all.'),
+    recipientEmail: RecipientEmail.optional().describe('Only shares issued for this address.'),
+  },
+  sorts: SHARE_SORTS,
+  defaultSort: '-issuedAt',
+  defaultSays: '-issuedAt (newest first)',
+});
 
 /** A project's shares, newest first unless `sort` says otherwise; `state` keeps the live, revoked or expired ones. */
-export async function listShares(ctx: ActionContext, q: ListSharesQuery) {
+export async function listShares(ctx: ActionContext, q: ListingQuery<typeof SHARE_LISTING>) {
   let qb = shareRecords(ctx.db).where('shares.project_id', '=', q.projectId);
   if (q.recipientEmail) qb = qb.where('shares.recipient_email', '=', q.recipientEmail.toLowerCase());
   if (q.state === 'revoked') qb = qb.where('share_revocations.id', 'is not', null);
@@ -69,7 +71,7 @@ export async function listShares(ctx: ActionContext, q: ListSharesQuery) {
         ? qb.where('shares.expires_at', 'is not', null).where('shares.expires_at', '<=', ctx.now)
         : qb.where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', ctx.now)]));
   }
-  const { rows, nextCursor } = await keysetPage(qb, SHARE_SORTS[q.sort ?? '-issuedAt'], q);
+  const { rows, nextCursor } = await SHARE_LISTING.page(qb, q);
   return { items: rows.map((r) => presentShare(r, ctx.now)), nextCursor };
 }
 

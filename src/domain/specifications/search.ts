@@ -7,7 +7,7 @@ import type { PresentedSpecification } from './record.js';
 import { CATEGORY_WORDS, dimensionTerms, fold, queryTerms, tokenize } from './search-words.js';
 import { filteredSpecifications, presentSpecification, type SpecificationFilters } from './specifications.js';
 
-/** A ranked list's page is smaller than a plain list's: the first few answers are the point. */
+/** A ranked list's page is smaller than a plain list's (the first few answers are the point); its `limit` says so. */
 export const SEARCH_PAGE_SIZE = 20;
 
 /**

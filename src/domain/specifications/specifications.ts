@@ -6,7 +6,7 @@ import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { whereArchived } from '../kit/filters.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import type { CreateFields, PatchFields } from '../kit/record.js';
 import { containsText } from '../kit/text-search.js';
@@ -91,7 +91,7 @@ export async function listSpecifications(ctx: ActionContext, query: ListingQuery
       ),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, SPECIFICATION_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await SPECIFICATION_LISTING.page(qb, query);
   return { items: rows.map(({ line_count, ...r }) => presentSpecification(r, Number(line_count ?? 0))), nextCursor };
 }
 

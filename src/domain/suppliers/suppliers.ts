@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { namedSorts, sortNames } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -51,7 +51,7 @@ export async function listSuppliers(ctx: ActionContext, query: ListingQuery<type
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['suppliers.name', 'suppliers.account_reference', 'suppliers.email'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, SUPPLIER_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await SUPPLIER_LISTING.page(qb, query);
   return { items: rows.map(({ line_count, ...r }) => presentSupplier(r, Number(line_count ?? 0))), nextCursor };
 }
 

@@ -1,7 +1,7 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { codeAllocator } from '../schedule/codes.js';
-import { lineColumns } from '../schedule/line-fields.js';
+import { LINE_RECORD } from '../schedule/record.js';
 import { newLineRow } from '../schedule/line-record.js';
 import { newSectionRow } from '../sections/section-record.js';
 import { sectionsOf } from './record.js';
@@ -29,7 +29,7 @@ export async function startFromTemplate(ctx: ActionContext, projectId: string, t
       const { heading, description, status, quantity } = line;
       const row = newLineRow(
         { project_id: projectId, section_id: sectionRow.id, position: j + 1, code: code() },
-        { ...lineColumns({ description, status, quantity }), heading },
+        { ...LINE_RECORD.patchColumns({ description, status, quantity }), heading },
         quantity.unitId,
         ctx.now,
       );

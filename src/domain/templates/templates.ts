@@ -1,7 +1,7 @@
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { namedSorts, sortNames } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -56,7 +56,7 @@ export async function listTemplates(ctx: ActionContext, query: ListingQuery<type
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['project_templates.name', 'project_templates.description'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, TEMPLATE_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await TEMPLATE_LISTING.page(qb, query);
   return { items: rows.map(presentTemplateSummary), nextCursor };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.js';
 import type { ActionContext } from '../../core/context.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { keysetPage, namedSorts } from '../kit/keyset-page.js';
+import { namedSorts } from '../kit/keyset-page.js';
 import { archivedFilter, defineListing, type ListingQuery, textFilter } from '../kit/listing.js';
 import { containsText } from '../kit/text-search.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
@@ -67,7 +67,7 @@ export async function listUnits(ctx: ActionContext, query: ListingQuery<typeof U
     const q = query.q;
     qb = qb.where((eb) => eb.or(containsText(['units.name', 'units.symbol'], q)));
   }
-  const { rows, nextCursor } = await keysetPage(qb, UNIT_LISTING.sortOf(query), query);
+  const { rows, nextCursor } = await UNIT_LISTING.page(qb, query);
   return {
     items: rows.map((r) => {
       const { unit, facts } = factsOf(r);

@@ -13,6 +13,7 @@ import type { AnyAction } from '../../core/define-action.js';
 import type { Runtime } from '../../core/invoke.js';
 import { ServiceError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { DEFAULT_PAGE_SIZE } from '../../core/values.js';
 import { toolError } from './tool-errors.js';
 import { failedCall, nextCallFor } from './next-call.js';
 import type { StagedBlob } from '../../files/blob-store.js';
@@ -60,7 +61,7 @@ const INSTRUCTIONS =
   "list_photographs then get_photograph shows a line's photographs as images; add_photograph adds one (base64). " +
   'search_actions finds any other capability, get_action shows its input, call_action runs it. ' +
   'ifMatch is the etag of your last read, exactly as returned (quotes included); idempotencyKey is a fresh UUID per act, sent again unchanged to retry it safely. ' +
-  'Lists page: send the nextCursor they answer back as cursor; limit is the page size (default 500). ' +
+  `Lists page: send the nextCursor they answer back as cursor; limit is the page size (default ${DEFAULT_PAGE_SIZE} unless its own description says otherwise). ` +
   'A result over 8,000 bytes comes back as { result_page }: continue with read_action_result.';
 
 /** Builds one MCP server over the catalog. HTTP creates one per request; stdio one per process. */

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { type AnyAction, etagSchema, idempotencyKeySchema } from '../../core/define-action.js';
-import { Cursor, Limit } from '../../core/values.js';
+import { Cursor, DEFAULT_PAGE_SIZE, pageLimit } from '../../core/values.js';
 import { standaloneJsonSchema } from '../../contract/json-schema.js';
 import { compactSchema } from './compact-schema.js';
 import { discoveryOutputSchema, toolOutputSchema } from './output-schema.js';
@@ -47,11 +47,12 @@ export const readActionResultInput = z.strictObject({
 
 /**
  * Descriptions the server's instructions give once (how every list pages, what ifMatch and idempotencyKey are), left
- * out of each tool's listing so that tools/list stays in its budget; get_action keeps them on every field.
+ * out of each tool's listing so that tools/list stays in its budget; get_action keeps them on every field. A list
+ * whose page size is not the default keeps its limit's description, which says its own.
  */
 const SAID_IN_INSTRUCTIONS = new Set([
   Cursor.description,
-  Limit.description,
+  pageLimit(DEFAULT_PAGE_SIZE).description,
   etagSchema.description,
   idempotencyKeySchema.description,
 ]);
