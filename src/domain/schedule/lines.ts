@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { LineRow, LineUpdate } from './record.js';
+import { LINE_RECORD, type LineFieldsInput, type LineRow, type LineUpdate } from './record.js';
 import type { Currency, LineStatus, ValueState } from '../../../db/vocabulary.js';
 import type { ActionContext, Caller } from '../../core/context.js';
 import { reachesAllProjects } from '../../core/permissions.js';
@@ -9,7 +9,6 @@ import type { ReadAhead } from '../../core/define-action.js';
 import { ServiceError } from '../../core/errors.js';
 import { copyOfLine, newLineRow, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { type ShownPropertyValue, valuesOfLines } from './line-values.js';
-import { lineColumns, type LineFieldsInput } from './line-fields.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
 import {
   keysetPage,
@@ -396,7 +395,7 @@ async function assertActiveUnit(ctx: Pick<ActionContext, 'queryRow'>, unitId: st
 export async function createLine(ctx: ActionContext, input: CreateLineInput): Promise<PresentedLine> {
   const { projectId, sectionId, ...fields } = input;
   await activeSection(ctx.db, projectId, sectionId);
-  const cols = lineColumns(fields);
+  const cols = LINE_RECORD.patchColumns(fields);
   await assertActiveSupplier(ctx, cols.supplier_id);
   await assertActiveUnit(ctx, cols.unit_id);
   const row = newLineRow(
@@ -448,7 +447,7 @@ export async function applyPatch(
   beside?: ChangesBeside,
 ): Promise<PresentedLine> {
   assertActive(before);
-  const cols = lineColumns(patch);
+  const cols = LINE_RECORD.patchColumns(patch);
   // A patch that names nothing at all is a mistake to say so (a /v1 PATCH with an empty body); values sent that
   // were already held are a write that changes nothing.
   if (!Object.keys(cols).length && beside === undefined)
