@@ -63,11 +63,11 @@ export function presentLine(row: LineRow, p: LinePresentation) {
 }
 export type PresentedLine = ReturnType<typeof presentLine>;
 
-/** A line's columns as `lineColumns` gives them from the API's fields (only those given). */
+/** A line's columns as `LINE_RECORD.patchColumns` gives them from the API's fields (only those given). */
 type GivenColumns = Omit<LineUpdate, 'id' | 'project_id' | 'created_at' | 'version'>;
 
 /**
- * A new line's row: where it goes, the columns given (lineColumns of the API's fields) and every other column at a
+ * A new line's row: where it goes, the columns given (LINE_RECORD.patchColumns of the API's fields) and every other column at a
  * new line's default as LINE_RECORD declares it (a draft, 1 of the unit given, prices to be confirmed, the client
  * price derived, version 1). Every way a line is created from fields (create_schedule_line, imports, paste) builds
  * its row here.
