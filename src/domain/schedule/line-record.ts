@@ -67,10 +67,10 @@ export type PresentedLine = ReturnType<typeof presentLine>;
 type GivenColumns = Omit<LineUpdate, 'id' | 'project_id' | 'created_at' | 'version'>;
 
 /**
- * A new line's row: where it goes, the columns given (LINE_RECORD.patchColumns of the API's fields) and every other column at a
- * new line's default as LINE_RECORD declares it (a draft, 1 of the unit given, prices to be confirmed, the client
- * price derived, version 1). Every way a line is created from fields (create_schedule_line, imports, paste) builds
- * its row here.
+ * A new line's row: where it goes, the columns given (LINE_RECORD.patchColumns of the API's fields) and every other
+ * column at a new line's default as LINE_RECORD declares it (a draft, 1 of the unit given, prices to be confirmed, the
+ * client price derived, version 1). Every way a line is created from fields (create_schedule_line, imports, paste)
+ * builds its row here.
  */
 export function newLineRow(
   place: Pick<LineRow, 'project_id' | 'section_id' | 'position' | 'code'>,
