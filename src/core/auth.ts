@@ -42,8 +42,11 @@ export const TOKEN_CACHE_MS = 500;
 const TOKEN_CACHE_MAX = 10_000;
 
 interface TokenCache {
-  /** By the token's digest: its row, and the caller it makes (built once: nothing changes a caller). */
-  rows: Map<string, { row: TokenRow; caller: Caller; until: number }>;
+  /**
+   * By the token's digest: the caller it makes (built once: nothing changes a caller), until when it is kept, and when
+   * the token expires (ms; expiry applies from the moment it passes, kept or not).
+   */
+  rows: Map<string, { caller: Caller; until: number; expires: number }>;
   /** Bumped by every forgetting: a read that began before it is not kept (it may predate the change). */
   generation: number;
 }
@@ -66,7 +69,7 @@ export function forgetTokens(store: Store): void {
 function keptCaller(cache: TokenCache, digest: string, now: number): Caller | undefined {
   const kept = cache.rows.get(digest);
   if (!kept || kept.until <= now) return undefined;
-  return live(kept.row) ? kept.caller : undefined;
+  return kept.expires > now ? kept.caller : undefined;
 }
 
 async function lookUpToken(store: Store, digest: string): Promise<Caller | undefined> {
@@ -83,7 +86,8 @@ async function lookUpToken(store: Store, digest: string): Promise<Caller | undef
   const caller = apiTokenCaller(row);
   if (generation === cache.generation) {
     if (cache.rows.size >= TOKEN_CACHE_MAX) cache.rows.clear();
-    cache.rows.set(digest, { row, caller, until: now + TOKEN_CACHE_MS });
+    const expires = row.expires_at ? Date.parse(row.expires_at) : Number.POSITIVE_INFINITY;
+    cache.rows.set(digest, { caller, until: now + TOKEN_CACHE_MS, expires });
   }
   return live(row) ? caller : undefined;
 }

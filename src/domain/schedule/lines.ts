@@ -213,29 +213,25 @@ export const loadLineRead = (lineId: string): ReadAhead => ({
 
 /** The read `getLine` makes for this caller, for get_schedule_line to send ahead of its handler. */
 export function getLineRead(projectId: string, lineId: string, caller: Caller): ReadAhead {
-  const read = lineReadFor(lineId, caller);
-  return {
-    ...read,
-    record: { table: 'lines', id: lineId },
-    owners: [{ table: 'projects', column: 'shown_project_studio', via: 'project_id' }],
-    alone: true,
-    // A caller who reaches a project only by a grant has it checked on every read: the line's row answers that too.
-    ...(read.sql === LINE_READ_GRANTED
-      ? {
-          answers: [
-            {
-              sql: PROJECT_GRANT_READ,
-              params: [projectId, caller.memberId],
-              from: (row: Record<string, unknown>) =>
-                row.project_id === projectId
-                  ? { row: row.shown_grant === null ? undefined : { level: row.shown_grant } }
-                  : undefined,
-            },
-          ],
-        }
-      : {}),
-  };
+  const { sql, params } = lineReadFor(lineId, caller);
+  const read: ReadAhead = { sql, params, record: { table: 'lines', id: lineId }, owners: PROJECT_OF_LINE, alone: true };
+  // A caller who reaches a project only by a grant has it checked on every read: the line's row answers that too.
+  if (sql === LINE_READ_GRANTED) read.answers = [grantOnProject(projectId, caller.memberId)];
+  return read;
 }
+
+/** The line's project, joined into LINE_READ, answers its studio: the project's ownership check reads nothing. */
+const PROJECT_OF_LINE = [{ table: 'projects', column: 'shown_project_studio', via: 'project_id' }] as const;
+
+/** The caller's grant on the project, as PROJECT's access check reads it, from a LINE_READ_GRANTED row of that project. */
+const grantOnProject = (projectId: string, memberId: string) => ({
+  sql: PROJECT_GRANT_READ,
+  params: [projectId, memberId],
+  from: (row: Record<string, unknown>) =>
+    row.project_id === projectId
+      ? { row: row.shown_grant === null ? undefined : { level: row.shown_grant } }
+      : undefined,
+});
 
 /**
  * The line's read for this caller: with the caller's grant on its project joined in when the caller reaches projects
