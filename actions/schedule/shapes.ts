@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LINE_SORTS } from '../../src/domain/schedule/lines.js';
+import { LINE_LISTING } from '../../src/domain/schedule/lines.js';
 import { archivedFilter, pageQuery } from '../shared/queries.js';
 import { LineId, ProjectId, SectionId, SupplierId } from '../shared/refs.js';
 import { LineStatus } from '../../src/core/values.js';
@@ -60,27 +60,5 @@ export const EXAMPLE = {
   otherLineId: '0000000000000000000000000f',
 } as const;
 
-/**
- * The price states a list keeps: one (as before) or several. The filter is the schedule's own
- * (src/domain/schedule/lines.ts): a line is kept when its trade price, or its client price set by hand, is in one of
- * the states; a client price not set by hand follows the trade price's state. Over /v1, repeat the parameter.
- */
-const PriceState = z.enum(VALUE_STATES); // ValueState without its description: tools/list's budget
-const PriceStates = z
-  .union([PriceState, z.array(PriceState).min(1).max(VALUE_STATES.length)], {
-    error: `Use one or more of ${VALUE_STATES.join(', ')}: one state, or a list of them.`,
-  })
-  .describe('A state, or a list: lines whose trade or client price is in one.');
-
-/** One project's schedule lines: filters, sort (none: document order) and paging. */
-export const LineListQuery = z.strictObject({
-  projectId: ProjectId,
-  sectionId: SectionId.optional().describe('Only lines in this section.'),
-  status: LineStatus.optional(),
-  supplierId: SupplierId.optional(),
-  priceState: PriceStates.optional(),
-  archived: archivedFilter('lines'),
-  q: z.string().min(1).max(200).optional().describe('Text in heading, description, code, brand, finish or supplier.'),
-  sort: z.enum(LINE_SORTS).optional().describe('No default: document order.'),
-  ...pageQuery(),
-});
+/** One project's schedule lines: filters, sort (none: document order) and paging (the schedule's own listing). */
+export const LineListQuery = LINE_LISTING.input;

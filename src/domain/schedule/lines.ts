@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { LINE_RECORD, type LineFieldsInput, type LineRow, type LineUpdate } from './record.js';
-import type { Currency, LineStatus, ValueState } from '../../../db/vocabulary.js';
+import { type Currency, VALUE_STATES, type ValueState } from '../../../db/vocabulary.js';
+import { z } from 'zod';
 import type { ActionContext, Caller } from '../../core/context.js';
 import { reachesAllProjects } from '../../core/permissions.js';
 import { PROJECT_GRANT_READ } from '../projects/entity.js';
@@ -10,15 +11,12 @@ import { ServiceError } from '../../core/errors.js';
 import { copyOfLine, newLineRow, presentLine, type LinePresentation, type PresentedLine } from './line-record.js';
 import { type ShownPropertyValue, valuesOfLines } from './line-values.js';
 import { versionedUpdate } from '../kit/versioned-update.js';
-import {
-  keysetPage,
-  keysetSort,
-  namedSorts,
-  sortNames,
-  type KeysetSort,
-  type PageRequest,
-  type SortName,
-} from '../kit/keyset-page.js';
+import { keysetSort, namedSorts, sortNames } from '../kit/keyset-page.js';
+import { archivedFilter, defineListing, type ListingQuery, projectScope, textFilter } from '../kit/listing.js';
+import { refTo } from '../../core/schema-marks.js';
+import { Id, LineStatus } from '../../core/values.js';
+import { SECTION } from '../sections/entity.js';
+import { SUPPLIER } from '../suppliers/entity.js';
 import { containsText } from '../kit/text-search.js';
 import { nextCode } from './codes.js';
 import { whereArchived } from '../kit/filters.js';
@@ -615,18 +613,6 @@ async function resequence(db: Kysely<Database>, sectionId: string, skip?: string
   }
 }
 
-export interface ListLinesQuery extends PageRequest {
-  projectId: string;
-  sectionId?: string;
-  status?: LineStatus;
-  supplierId?: string;
-  /** Lines whose trade price or client price is in one of these states ("which prices are still TBC"). */
-  priceState?: ValueState | readonly ValueState[];
-  archived?: 'exclude' | 'include' | 'only';
-  q?: string;
-  sort?: LineSort;
-}
-
 /** Document order: section order, then position within the section. The default when no `sort` is given. */
 const DOCUMENT_ORDER = keysetSort(
   'document',
@@ -635,7 +621,7 @@ const DOCUMENT_ORDER = keysetSort(
   'lines.id',
 );
 
-const LINE_SORT: Record<LineSort, KeysetSort> = namedSorts(
+const LINE_SORT = namedSorts(
   {
     // A code may be NULL: coalesced so that NULL and '' codes page without gaps.
     code: { column: 'lines.code', nullAs: '' },
@@ -645,7 +631,34 @@ const LINE_SORT: Record<LineSort, KeysetSort> = namedSorts(
   },
   { column: 'lines.id' },
 );
-export type LineSort = SortName<'code' | 'heading' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * The price states a list keeps: one, or several (over /v1, the parameter repeated). A line is kept when its trade
+ * price, or its client price set by hand, is in one of them; a client price not set by hand follows the trade price.
+ */
+const PriceState = z.enum(VALUE_STATES); // ValueState without its description: tools/list's budget
+const PriceStates = z
+  .union([PriceState, z.array(PriceState).min(1).max(VALUE_STATES.length)], {
+    error: `Use one or more of ${VALUE_STATES.join(', ')}: one state, or a list of them.`,
+  })
+  .describe('A state, or a list: lines whose trade or client price is in one.');
+
+/** One project's schedule lines: filters, sort (none: document order) and paging. */
+export const LINE_LISTING = defineListing({
+  filters: {
+    ...projectScope,
+    sectionId: refTo(Id, SECTION).optional().describe('Only lines in this section.'),
+    status: LineStatus.optional(),
+    supplierId: refTo(Id, SUPPLIER).optional(),
+    priceState: PriceStates.optional(),
+    archived: archivedFilter('lines'),
+    q: textFilter('heading, description, code, brand, finish or supplier'),
+  },
+  sorts: LINE_SORT,
+  defaultSort: DOCUMENT_ORDER,
+  defaultSays: 'document order',
+});
+type ListLinesQuery = ListingQuery<typeof LINE_LISTING>;
 export const LINE_SORTS = sortNames(LINE_SORT);
 
 /** The states a priceState filter names: one, or a list. */
@@ -699,7 +712,7 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
       ]),
     );
   }
-  const { rows, nextCursor } = await keysetPage(qb, query.sort ? LINE_SORT[query.sort] : DOCUMENT_ORDER, query);
+  const { rows, nextCursor } = await LINE_LISTING.page(qb, query);
   const p = await presentationFor(ctx, query.projectId, rows);
   // The rooms of this page's lines, named once beside the items rather than on each line: a line's representation (and
   // its ETag) stays the line's own, so renaming a room never makes every line in it look changed.
