@@ -719,7 +719,8 @@ export async function listLines(ctx: ActionContext, query: ListLinesQuery) {
   const sections = new Map<string, string>();
   for (const r of rows) if (!sections.has(r.section_id)) sections.set(r.section_id, r.section_title);
   return {
-    items: rows.map(({ section_position: _sp, section_title: _st, ...r }) => presentLine(r, p)),
+    // Presented from the rows as read: the presenter reads the line's own columns, not the section's beside them.
+    items: rows.map((r) => presentLine(r, p)),
     nextCursor,
     sections: [...sections].map(([id, title]) => ({ id, title })),
   };
