@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { LINE_LISTING } from '../../src/domain/schedule/lines.js';
-import { archivedFilter, pageQuery } from '../shared/queries.js';
-import { LineId, ProjectId, SectionId, SupplierId } from '../shared/refs.js';
-import { LineStatus } from '../../src/core/values.js';
-import { VALUE_STATES } from '../../db/vocabulary.js';
+import { LineId, ProjectId } from '../shared/refs.js';
 import { LinePatchFields } from './records.js';
 import { SentValue } from '../properties/records.js';
 
