@@ -29,6 +29,8 @@
  * its database (an existing one), writing bench/results/<timestamp>-memory.json and latest-memory.json.
  * `npm run bench -- --only mcp` measures the MCP stdio cold start alone (section 5's first rows), writing
  * bench/results/<timestamp>-mcp.json and latest-mcp.json.
+ * `npm run bench -- --only search` measures search_actions in process alone (section 5's search rows), writing
+ * bench/results/<timestamp>-search.json and latest-search.json.
  * `npm run bench -- --only agent` runs the two scripted agent sessions alone (calls and bytes) on a server of their own.
  * `npm run bench -- --only imports` measures section 8 alone (on its own server), printing its rows and writing
  * bench/results/<timestamp>-imports.json and latest-imports.json.
@@ -110,7 +112,7 @@ const DIALECTS = ['sqlite', ...(dialectArg >= 0 && process.argv[dialectArg + 1] 
 /** `--only imports`: one section alone, on its own server (the sections that start their own can run alone). */
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
-const SECTIONS = ['imports', 'peer', 'agent', 'memory', 'mcp'];
+const SECTIONS = ['imports', 'peer', 'agent', 'memory', 'mcp', 'search'];
 const PEER_ROUNDS = Math.max(1, num('BENCH_PEER_ROUNDS', 5));
 const best = <T extends LoadFigures>(rounds: T[]): T => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
 const cpuNote = (f: LoadFigures) =>
@@ -253,11 +255,8 @@ function coldStartChecks({ studio, minimal }: { studio: ColdStartFigures; minima
   ];
 }
 
-// Finding an action and reading a long result are what an agent waits on between its own steps.
-function searchAndPagingChecks(
-  s: ReturnType<typeof measureSearch>,
-  p: Awaited<ReturnType<typeof measurePaging>>,
-): Check[] {
+/** search_actions: its time in process (`beside` says what else was measured with it) and its recall@5 per half. */
+function searchChecks(s: ReturnType<typeof measureSearch>, beside?: string): Check[] {
   return [
     {
       name: 'search_actions p50',
@@ -270,7 +269,7 @@ function searchAndPagingChecks(
       value: s.p99Ms,
       unit: 'ms',
       target: { atMost: 2 },
-      note: `max ${s.maxMs.toFixed(2)} ms; over stdio through the SDK client (round trip): p50 ${p.searchRoundTrip.p50Ms.toFixed(2)} ms, p99 ${p.searchRoundTrip.p99Ms.toFixed(2)} ms`,
+      note: `max ${s.maxMs.toFixed(2)} ms${beside ? `; ${beside}` : ''}`,
     },
     ...s.halves.map((h) => ({
       name: `search_actions recall@5, ${h.half} half`,
@@ -281,6 +280,19 @@ function searchAndPagingChecks(
         `${h.hits}/${h.cases} (${s.cases} requests, ${s.cases - s.servable} not servable yet)` +
         (h.missed.length ? `; missed: ${h.missed.map((q) => JSON.stringify(q)).join(', ')}` : ''),
     })),
+  ];
+}
+
+// Finding an action and reading a long result are what an agent waits on between its own steps.
+function searchAndPagingChecks(
+  s: ReturnType<typeof measureSearch>,
+  p: Awaited<ReturnType<typeof measurePaging>>,
+): Check[] {
+  return [
+    ...searchChecks(
+      s,
+      `over stdio through the SDK client (round trip): p50 ${p.searchRoundTrip.p50Ms.toFixed(2)} ms, p99 ${p.searchRoundTrip.p99Ms.toFixed(2)} ms`,
+    ),
     {
       name: `MCP paging ${p.lines} lines, read_action_result`,
       value: p.ms.median,
@@ -454,6 +466,21 @@ async function onlyMcpColdStart(at: Date, machine: Record<string, unknown>) {
   }
 }
 
+/**
+ * `--only search`: search_actions in process alone (BENCH_SEARCH_ROUNDS over the relevance set), no server needed,
+ * printed and saved as `<timestamp>-search.json`.
+ */
+function onlySearch(at: Date, machine: Record<string, unknown>) {
+  log(`MCP: search_actions over the relevance set, in process, ${SEARCH_ROUNDS} rounds`);
+  const search = measureSearch(SEARCH_ROUNDS);
+  const checks = searchChecks(search);
+  console.log(
+    `\nstudio server bench, search only, ${at.toISOString()} (${machine.cpus} cores, node ${machine.node})\n`,
+  );
+  console.log(table(checks));
+  saveSection('search', at, machine, { config: { rounds: SEARCH_ROUNDS }, results: { search }, checks });
+}
+
 /** `--only imports`: the import figures alone, printed and saved as `<timestamp>-imports.json`. */
 async function onlyImports(at: Date, machine: Record<string, unknown>) {
   const imports = await measureImports(IMPORT_RUNS);
@@ -503,6 +530,7 @@ async function main() {
     if (ONLY === 'peer') return onlyPeer(at, machine);
     if (ONLY === 'memory') return onlyMemory(at, machine);
     if (ONLY === 'mcp') return onlyMcpColdStart(at, machine);
+    if (ONLY === 'search') return onlySearch(at, machine);
     return ONLY === 'agent' ? onlyAgent(at, machine) : onlyImports(at, machine);
   }
 

@@ -275,6 +275,27 @@ function hostHeaders(req: IncomingMessage): number {
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   if (draining.has(socket)) return void socket.destroy();
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return timedOutUnlessWaiting(err, socket);
+  answerClientError(err, socket);
+}
+
+/**
+ * Node checks its timeouts between turns of the event loop, before the turn that reads what has arrived since. A server
+ * kept busy past the headers timeout (reading a flood of bodies, say) would then answer 408 to a connection whose
+ * request has been sitting in its socket, unread: the server's delay, blamed on the client. So a connection that has
+ * sent nothing the server has read is given the next turn. If its bytes were waiting, that turn reads them and node
+ * times the request from its first byte, as it does every request; if none were, the client really sent nothing in
+ * time. A connection that has sent something is judged at once: node stops timing a connection it reports, so another
+ * turn could leave a trickled request untimed.
+ */
+function timedOutUnlessWaiting(err: NodeJS.ErrnoException, socket: Socket) {
+  if (socket.bytesRead > 0) return answerClientError(err, socket);
+  setImmediate(() => {
+    if (!socket.destroyed && socket.bytesRead === 0) answerClientError(err, socket);
+  });
+}
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket) {
   const se =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? new ServiceError('REQUEST_TIMEOUT')

@@ -5,8 +5,10 @@
  * was sent: the row limit, 32,767 characters a cell (Excel's own), the characters and cells of a workbook in all, the
  * bytes its parts unpack to (counted as they are inflated, whatever the ZIP declares), and how many parse at once.
  *
- * Memory and time are asserted generously (a loaded 2-core machine): the bombs took hundreds of megabytes and 11 to
- * 48 s. The server runs with a capped heap, so a bomb that gets through fails its test instead of taking the machine.
+ * Memory and the server's CPU time are asserted generously (a loaded 2-core machine): the bombs took hundreds of
+ * megabytes and 11 to 48 s. The time to the answer is printed, never asserted: on a busy machine the answer waits its
+ * turn for a core (55 s for the 200 MiB one, with 2.9 s of CPU); how fast it comes is the bench's (bench/lib/imports.ts).
+ * The server runs with a capped heap, so a bomb that gets through fails its test instead of taking the machine.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,8 +41,6 @@ const MiB = 1024 * 1024;
  */
 const PROMPT_CPU_S = 2;
 const UNPACKED_CPU_S = 10;
-/** And the answer comes within this, however loaded the machine (a sanity bound, not the measure). */
-const PROMPT_MS = 30_000;
 /** The server's RSS may grow by this much during one bomb (they took 429 to 550 MB each). */
 const FLAT_MIB = 100;
 
@@ -54,6 +54,10 @@ beforeAll(async () => {
   blobDir = mkdtempSync(join(tmpdir(), 'studio-bomb-blobs-'));
   server = await startServer({
     STUDIO_BLOB_DIR: blobDir,
+    // Building a bomb takes this process seconds between two uploads (deflating 2 GiB), longer on a loaded machine:
+    // with the 5 s default, fetch reused a pooled connection as the server closed it, and the upload failed EPIPE.
+    // How long an idle connection is kept is not what these tests are about, so it outlasts them.
+    STUDIO_KEEP_ALIVE_TIMEOUT_MS: String(10 * 60_000),
     NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=1536'].filter(Boolean).join(' '),
   });
   const made = await http(server.url, 'POST', '/v1/projects', {
@@ -113,7 +117,6 @@ async function measured(what: string, files: Buffer[], cpuBound = PROMPT_CPU_S) 
     `${what}: ${files.length} × ${(files[0]!.length / 1024).toFixed(0)} KiB answered ${attempts.map((a) => a.res.status).join(', ')} in at most ${slowest.toFixed(0)} ms, ${cpu.toFixed(2)} s of the server's CPU; RSS ${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB at the highest, ${after.toFixed(0)} MiB after`,
   );
   expect(cpu, `${what}: CPU seconds`).toBeLessThan(cpuBound);
-  expect(slowest, `${what}: milliseconds to the answer`).toBeLessThan(PROMPT_MS);
   return { attempts, growth: peak - before };
 }
 

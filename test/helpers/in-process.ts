@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -20,6 +21,8 @@ export interface TestApp {
   /** The app's database: a file path, or a postgres:// URL in the suite's `postgres` project (see test-database.ts). */
   database: string;
   rt: Runtime;
+  /** The node HTTP server under fastify (to see its connections arrive). */
+  httpServer: Server;
   projectId: string;
   /**
    * An MCP client connected in memory to a server acting for `token`'s member, declaring `capabilities` at initialize
@@ -55,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ownerPassword: seeded!.password,
     database: db.locator,
     rt,
+    httpServer: app.server,
     projectId: seeded!.projectId,
     async mcp(token = seeded!.token, capabilities: ClientCapabilities = {}) {
       const server = createMcpServer(rt, ACTIONS, { token });

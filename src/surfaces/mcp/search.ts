@@ -126,6 +126,11 @@ export class ActionSearch {
   private readonly acts = new Map<string, Act | undefined>();
   /** Procedure name → its resource twin, and back. */
   private readonly twins = new Map<string, AnyAction>();
+  /**
+   * Each hit's call outline, made the first time the action is shown: reading a zod shape (isOptional parses) made
+   * about a tenth of what a search allocated, and allocation is what the slowest searches wait on (a scavenge).
+   */
+  private readonly outlines = new Map<string, string>();
   private readonly areas: string[];
 
   constructor(actions: readonly AnyAction[]) {
@@ -210,11 +215,17 @@ export class ActionSearch {
           writes: a.effect === 'mutation',
           allowed: callerMayCall(caller, a),
           score: Math.max(1, Math.round((100 * r.score) / top)),
-          call: callOutline(a),
+          call: this.outlineOf(a),
           ...(twin ? { twin: { name: twin.name, kind: twin.kind, note: TWIN_NOTE[twin.kind] } } : {}),
         };
       });
     return { actions };
+  }
+
+  private outlineOf(a: AnyAction): string {
+    let outline = this.outlines.get(a.name);
+    if (outline === undefined) this.outlines.set(a.name, (outline = callOutline(a)));
+    return outline;
   }
 
   /** Names of the top `limit` capabilities, for the relevance measure: a capability's twin counts with it. */
