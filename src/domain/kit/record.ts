@@ -413,29 +413,8 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
   const columns = plan.map((step) => ('column' in step.from ? step.from.column : null));
   const computedKeys = plan.map((step) => ('computed' in step.from ? step.from.computed : null));
   const getters = plan.map((step) => ('get' in step.from ? step.from.get : null));
-  // Every output key in order, so a record is made by copying it (one step, the keys already in place) and filling
-  // it in: an object grown key by key past a dozen keys is kept as a slow dictionary, and answering it costs more.
-  const template = shapeOf(keys);
   return {
-    present(row: Record<string, unknown>, computed: Record<string, unknown>, context?: unknown) {
-      // Presenting is on every read (450 lines a list): each key is read by the getter made for it at define time.
-      const shown: Record<string, unknown> = { ...template };
-      let missing = false;
-      for (let i = 0; i < keys.length; i++) {
-        const column = columns[i];
-        const computedKey = computedKeys[i];
-        const value =
-          column != null
-            ? row[column]
-            : computedKey != null
-              ? computed[computedKey]
-              : getters[i]!(row, computed, context);
-        shown[keys[i]!] = value;
-        if (value === undefined) missing = true;
-      }
-      // A key whose value is undefined is left out, as an optional output field is (an operation's result).
-      return missing ? withoutUndefined(shown) : shown;
-    },
+    present: presenterOf(keys, columns, computedKeys, getters),
     newRow(given: Record<string, unknown>, made: { id?: string; ownerId: string; now: string }) {
       const row: Record<string, unknown> = std.id ? { id: made.id } : {};
       row[owner] = made.ownerId;
@@ -453,9 +432,39 @@ function rowMappingsOf(spec: AnySpec, order: readonly string[]) {
   };
 }
 
-/** An object with these keys in this order (values null), built in fast form (not as a dictionary). */
-const shapeOf = (keys: readonly string[]): Record<string, unknown> =>
-  JSON.parse(JSON.stringify(Object.fromEntries(keys.map((k) => [k, null]))));
+/**
+ * The record's presenter, made once at define time as a function of its own: one object literal with every output key
+ * in order, each value read the way its plan says (a column of the row, a computed figure, a getter). Presenting is
+ * on every read (450 lines a list), and a literal is what V8 builds fastest and keeps in one shape, where a loop
+ * filling keys by name shares its property accesses with every other record and slows as they multiply. Keys and
+ * column names come from the declaration, never from input, and are quoted as JSON string literals (so none is code).
+ * A key whose value is undefined is left out, as an optional output field is (an operation's result).
+ */
+function presenterOf(
+  keys: readonly string[],
+  columns: ReadonlyArray<string | null>,
+  computedKeys: ReadonlyArray<string | null>,
+  getters: ReadonlyArray<Getter | null>,
+): (row: Record<string, unknown>, computed: Record<string, unknown>, context?: unknown) => Record<string, unknown> {
+  // In an object literal a "__proto__" key sets the prototype instead: no record declares one.
+  if (keys.includes('__proto__')) throw new Error('A record cannot have a field named __proto__.');
+  const value = (i: number) => {
+    const column = columns[i];
+    const computedKey = computedKeys[i];
+    if (column != null) return `row[${JSON.stringify(column)}]`;
+    if (computedKey != null) return `computed[${JSON.stringify(computedKey)}]`;
+    return `g[${i}](row, computed, context)`;
+  };
+  const reads = keys.map((_, i) => `const v${i} = ${value(i)};`).join('\n');
+  const literal = keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(',\n');
+  const missing = keys.map((_, i) => `v${i} === undefined`).join(' || ') || 'false';
+  const make = new Function(
+    'g',
+    'w',
+    `return function present(row, computed, context) {\n${reads}\nconst shown = {\n${literal}\n};\nreturn ${missing} ? w(shown) : shown;\n};`,
+  ) as (g: ReadonlyArray<Getter | null>, w: typeof withoutUndefined) => ReturnType<typeof presenterOf>;
+  return make(getters, withoutUndefined);
+}
 
 function withoutUndefined(shown: Record<string, unknown>) {
   const kept: Record<string, unknown> = {};
