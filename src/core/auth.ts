@@ -84,16 +84,14 @@ async function lookUpToken(store: Store, digest: string): Promise<Caller | undef
     return undefined;
   }
   const caller = apiTokenCaller(row);
+  // Expiry applies from the moment it passes, kept or not: one figure judges both.
+  const expires = row.expires_at ? Date.parse(row.expires_at) : Number.POSITIVE_INFINITY;
   if (generation === cache.generation) {
     if (cache.rows.size >= TOKEN_CACHE_MAX) cache.rows.clear();
-    const expires = row.expires_at ? Date.parse(row.expires_at) : Number.POSITIVE_INFINITY;
     cache.rows.set(digest, { caller, until: now + TOKEN_CACHE_MS, expires });
   }
-  return live(row) ? caller : undefined;
+  return expires > Date.now() ? caller : undefined;
 }
-
-/** Expiry applies from the moment it passes, kept or not. */
-const live = (row: TokenRow) => !row.expires_at || row.expires_at > nowIso();
 
 /** Each role's permissions, one set shared by its callers (a caller's permissions are read, never changed). */
 const ROLE_SETS = new Map<Role, ReadonlySet<StudioPermission>>();
