@@ -245,16 +245,7 @@ export async function loadLine(
   projectId: string,
   lineId: string,
 ): Promise<LineRow> {
-  return (await loadShownLine(ctx, LINE_SHOWN, projectId, lineId)).row;
-}
-
-async function loadShownLine(
-  ctx: Pick<ActionContext, 'queryRow' | 'db'>,
-  sqlText: string,
-  projectId: string,
-  lineId: string,
-): Promise<{ row: LineRow; attached?: Attached }> {
-  return shownLine(ctx, projectId, lineId, await ctx.queryRow<LineReadRow>(sqlText, lineId));
+  return shownLine(ctx, projectId, lineId, await ctx.queryRow<LineReadRow>(LINE_SHOWN, lineId)).row;
 }
 
 /** The line's row without what it was read with, which the request's presentation of its project keeps. */
