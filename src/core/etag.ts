@@ -90,31 +90,50 @@ interface Member {
 
 /**
  * The top-level members of an object's JSON text named in `ignores` or `apart`, in text order: one pass over the text,
- * stepping over strings (with their escapes) and nested values.
+ * stepping over strings (with their escapes) and nested values, that stops once every name is found (a key appears
+ * once in an object JSON.stringify wrote). A key is compared where it lies in the text, not cut
+ * out of it: only a text with a backslash somewhere (rare) has its keys decoded first, since an escaped key reads as
+ * another name than its raw text.
  */
 function topLevelMembers(text: string, ignores: readonly string[], apart: readonly string[]): Member[] {
   const found: Member[] = [];
+  const escapes = text.includes('\\');
   let i = 1;
   while (i < text.length - 1) {
     if (text.charCodeAt(i) === 44 /* , */) i++;
     const keyEnd = endOfString(text, i);
-    const raw = text.slice(i + 1, keyEnd - 1);
-    const name = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
     const end = endOfValue(text, keyEnd + 1); // the value starts after the colon
-    const isApart = apart.includes(name);
-    if (isApart || ignores.includes(name)) found.push({ name, apart: isApart, start: i, end });
+    const name = escapes
+      ? namedIn(JSON.parse(text.slice(i, keyEnd)) as string, ignores, apart)
+      : keyAt(text, i, keyEnd, ignores, apart);
+    if (name !== undefined) {
+      found.push({ name, apart: apart.includes(name), start: i, end });
+      if (found.length === ignores.length + apart.length) break;
+    }
     i = end;
   }
   return found;
 }
 
-/** The index just past the JSON string starting at `i` (its opening quote). */
+/** The name among `ignores` and `apart` that the unescaped key from `start` (its opening quote) to `end` spells. */
+function keyAt(text: string, start: number, end: number, ignores: readonly string[], apart: readonly string[]) {
+  const length = end - start - 2;
+  for (const names of [apart, ignores])
+    for (const name of names) if (name.length === length && text.startsWith(name, start + 1)) return name;
+  return undefined;
+}
+
+const namedIn = (key: string, ignores: readonly string[], apart: readonly string[]) =>
+  apart.includes(key) || ignores.includes(key) ? key : undefined;
+
+/** The index just past the JSON string starting at `i` (its opening quote): the first quote not escaped. */
 function endOfString(text: string, i: number): number {
-  for (let j = i + 1; ; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 92 /* \ */) j++;
-    else if (c === 34 /* " */) return j + 1;
+  for (let j = text.indexOf('"', i + 1); j !== -1; j = text.indexOf('"', j + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === 92 /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return j + 1;
   }
+  return text.length;
 }
 
 /** The index just past the JSON value starting at `i` (a string, a number or literal, or a nested array or object). */
