@@ -7,6 +7,7 @@
  * message, and this test's mail server (smtp-server, in this process) accepts each only after several idle timeouts.
  */
 import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Trpc } from '../helpers/clients.js';
@@ -94,11 +95,20 @@ describe('connections silent for any other reason are still closed', () => {
 
   it('a client that stops reading a large answer is cut off', async () => {
     const { client, server } = await connection();
+    // The answers the server finished writing on this connection.
+    let finished = 0;
+    const count = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.socket === server) res.once('finish', () => finished++);
+    };
+    app.httpServer.on('request', count);
     // The client reads nothing: a dozen answers of about 1 MB each fill the socket buffers, and the server's writes stop.
     client.pause();
     const get = `GET /docs/api/actions.json HTTP/1.1\r\nHost: ${new URL(app.url).host}\r\n\r\n`;
     client.write(get.repeat(12));
     expect(await closesWithin(server, LONG_AFTER_MS)).toBe(true);
+    app.httpServer.off('request', count);
+    // Cut off in the middle of its answers, not closed as a keep-alive connection idle after all twelve.
+    expect(finished).toBeLessThan(12);
     client.destroy();
   });
 });
