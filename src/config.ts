@@ -34,7 +34,10 @@ export interface Config {
   requestTimeout: number;
   /** How long an idle keep-alive connection stays open between requests, in milliseconds. */
   keepAliveTimeout: number;
-  /** How long a connection may be silent (nothing received or sent) before it is closed, in milliseconds. */
+  /**
+   * How long a connection may be silent (nothing received or sent) before it is closed, in milliseconds; not while the
+   * server is still working on the answer to a request that has fully arrived (see surfaces/idle-timeout.ts).
+   */
   idleTimeout: number;
   /** Authenticated requests whose bodies are being received or answered at once; more answer 503 SERVER_BUSY. */
   maxInflightBodies: number;

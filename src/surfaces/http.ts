@@ -22,6 +22,7 @@ import { registerOAuth } from './oauth/routes.js';
 import { redactPath } from './redact.js';
 import { loggerOptions, RequestLog } from './request-log.js';
 import { registerHealth } from './health.js';
+import { keepConnectionsBeingAnswered } from './idle-timeout.js';
 import { settlePort } from '../config.js';
 import { startHeartbeat } from '../domain/serving/heartbeat.js';
 
@@ -100,6 +101,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
       requireHostHeader: false,
     },
     keepAliveTimeout: config.keepAliveTimeout,
+    // A connection silent this long is closed, unless it is silent because its answer is still being worked on.
     connectionTimeout: config.idleTimeout,
     routerOptions: {
       // A tRPC batch names up to TRPC_MAX_BATCH procedures in one path segment; anything longer is refused.
@@ -111,6 +113,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
     clientErrorHandler,
     frameworkErrors,
   });
+  keepConnectionsBeingAnswered(app.server);
   // Bodies are JSON only: without this, fastify's built-in text/plain parser would hand a string to the routes and a
   // text/plain body would be a 400 instead of 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');

@@ -13,9 +13,10 @@ export interface ReceivedMail {
 /**
  * A mail server of the suite's own (smtp-server, in this process), listening on a free port from before the file's
  * tests (register it before the app, so `env()` is ready when the app is made) and closed after them. It keeps every
- * message and refuses recipients at refused.example with a 550.
+ * message and refuses recipients at refused.example with a 550. With `acceptAfterMs`, it is a slow mail server: it
+ * answers each message's end of data (the 250 a sender waits for) only that long after it has read it.
  */
-export function openMailServer() {
+export function openMailServer(opts: { acceptAfterMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiting: Array<() => void> = [];
   const smtp = new SMTPServer({
@@ -31,7 +32,8 @@ export function openMailServer() {
     },
     onData(stream, session, callback) {
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          if (opts.acceptAfterMs) await new Promise((resolve) => setTimeout(resolve, opts.acceptAfterMs));
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
