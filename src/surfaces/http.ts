@@ -20,7 +20,7 @@ import { registerAccountPages } from './pages/route.js';
 import { SignInLimits } from './pages/sign-in-limits.js';
 import { registerOAuth } from './oauth/routes.js';
 import { redactPath } from './redact.js';
-import { loggerOptions, RequestLog } from './request-log.js';
+import { loggerOptions, RequestLog, requestLogger } from './request-log.js';
 import { registerHealth } from './health.js';
 import { keepConnectionsBeingAnswered } from './idle-timeout.js';
 import { settlePort } from '../config.js';
@@ -86,6 +86,7 @@ export async function buildHttpApp(rt: Runtime, actions: readonly AnyAction[]): 
     logger: loggerOptions(config),
     // One line per request, not fastify's two, its id named as the problem documents name it.
     logController: new RequestLog(),
+    childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimit,
     genReqId: nextRequestId,
     // Prototype poisoning in JSON bodies is refused outright.

@@ -1,4 +1,10 @@
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from '../config.js';
 import { redactPath } from './redact.js';
 
@@ -76,3 +82,60 @@ export class RequestLog extends LogController {
     else req.log.info(line, 'request');
   }
 }
+
+/** A log method of pino's, called with whatever it was given. */
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+type Logs = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made when the request arrives (fastify binds the request id to a child of the server's logger)
+ * but only made real when something is logged through it. At `warn` and above an answered request logs nothing, so
+ * most requests never pay for the child; its level is read from what the child would have.
+ */
+class RequestLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private log(method: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]) {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    (this.#child[method] as Logs).apply(this.#child, args);
+  }
+  get level(): string {
+    return this.#child?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    this.#child.level = level;
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child.child(bindings, options);
+  }
+  fatal(...args: unknown[]) {
+    this.log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.log('trace', args);
+  }
+  silent() {}
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made real on first use (RequestLogger). */
+export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;

@@ -3,7 +3,8 @@
  * request id, studio), with anything else it carried kept as JSON at the end, and pino's bookkeeping left out.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { textStream } from '../../src/surfaces/request-log.js';
+import Fastify from 'fastify';
+import { requestLogger, textStream } from '../../src/surfaces/request-log.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -40,5 +41,43 @@ describe('the text log format', () => {
   it('writes any other line with its level and message, and what else it carried as JSON', () => {
     const line = written({ level: 50, time: 0, pid: 1, hostname: 'h', msg: 'worker failed', code: 'X' });
     expect(line).toBe('00:00:00 error worker failed {"code":"X"}\n');
+  });
+});
+
+describe("a request's logger", () => {
+  /** The server's logger as fastify makes it, writing its JSON lines here. */
+  function serverLogger(level: string) {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    return { logger: Fastify({ logger: { level, stream } }).log, lines };
+  }
+
+  it('makes no child logger for a request that logs nothing, and reads the level the child would have', () => {
+    const { logger, lines } = serverLogger('warn');
+    const child = vi.spyOn(logger, 'child');
+    const log = requestLogger.call(undefined as never, logger, { requestId: 'r9' }, {}, undefined as never);
+    expect(log.level).toBe('warn');
+    const debugRoute = requestLogger.call(
+      undefined as never,
+      logger,
+      { requestId: 'r8' },
+      { level: 'debug' },
+      {} as never,
+    );
+    expect(debugRoute.level).toBe('debug');
+    expect(child).not.toHaveBeenCalled();
+    log.info('not written at warn');
+    expect(lines).toEqual([]);
+  });
+
+  it('writes what is logged through it with the request id bound, as a child would', () => {
+    const { logger, lines } = serverLogger('warn');
+    const log = requestLogger.call(undefined as never, logger, { requestId: 'r9' }, {}, undefined as never);
+    log.error({ status: 500 }, 'request');
+    log.child({ step: 'x' }).warn('inner');
+    expect(lines.map((l) => [l.requestId, l.msg, l.status ?? l.step])).toEqual([
+      ['r9', 'request', 500],
+      ['r9', 'inner', 'x'],
+    ]);
   });
 });
