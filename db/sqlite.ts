@@ -32,20 +32,21 @@ function configure(handle: Database.Database, synchronous: string) {
 interface CachedStatement {
   readonly reader: boolean;
   all(parameters: readonly unknown[]): unknown[];
-  get(...parameters: unknown[]): unknown;
+  get(parameters: readonly unknown[]): unknown;
   run(parameters?: readonly unknown[]): Database.RunResult;
   iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
 }
 
+// better-sqlite3 binds an array of values as the values themselves, in order: no spreading them into arguments.
 function cachedStatement(stmt: Database.Statement): CachedStatement {
-  const run = (parameters: readonly unknown[] = []) => stmt.run(...parameters);
+  const run = (parameters: readonly unknown[] = []) => stmt.run(parameters);
   if (!stmt.reader) {
     return {
       reader: false,
       run,
-      all: (parameters) => stmt.all(...parameters),
-      get: (...parameters) => stmt.get(...parameters),
-      iterate: (parameters) => stmt.iterate(...parameters),
+      all: (parameters) => stmt.all(parameters),
+      get: (parameters) => stmt.get(parameters),
+      iterate: (parameters) => stmt.iterate(parameters),
     };
   }
   stmt.raw(true);
@@ -62,17 +63,17 @@ function cachedStatement(stmt: Database.Statement): CachedStatement {
     reader: true,
     run,
     all(parameters) {
-      const rows = stmt.all(...parameters) as unknown[][];
+      const rows = stmt.all(parameters) as unknown[][];
       const out = new Array<unknown>(rows.length);
       for (let i = 0; i < rows.length; i++) out[i] = toRow(rows[i]!);
       return out;
     },
-    get(...parameters) {
-      const values = stmt.get(...parameters) as unknown[] | undefined;
+    get(parameters) {
+      const values = stmt.get(parameters) as unknown[] | undefined;
       return values === undefined ? undefined : toRow(values);
     },
     *iterate(parameters) {
-      for (const values of stmt.iterate(...parameters) as IterableIterator<unknown[]>) yield toRow(values);
+      for (const values of stmt.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
     },
   };
 }
@@ -97,7 +98,7 @@ function cachingHandle(handle: Database.Database) {
   // A statement SQLite refuses rejects, as on PostgreSQL, instead of throwing before the caller holds a promise.
   const row: RowReader = (sqlText, ...params) => {
     try {
-      return Promise.resolve(prepare(sqlText).get(...params) as never);
+      return Promise.resolve(prepare(sqlText).get(params) as never);
     } catch (err) {
       return Promise.reject(err);
     }
