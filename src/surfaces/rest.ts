@@ -72,8 +72,9 @@ export function registerRestRoutes(app: FastifyInstance, rt: Runtime, actions: r
           else checkBodyType(req, shape);
           const input = assembleInput(req, action, params, coerce);
           const output = await invoke(rt, action, input, {
+            // Admission found the caller of an authenticated route; the token is read again only where it did not.
             caller: req.caller ?? undefined,
-            token: bearerToken(req.headers.authorization),
+            token: req.caller ? undefined : bearerToken(req.headers.authorization),
             requestId: req.id,
             upload,
           });
