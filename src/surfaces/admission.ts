@@ -98,50 +98,84 @@ export interface AdmissionOptions {
 export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: AdmissionOptions = {}) {
   app.decorateRequest('caller', null);
   app.decorateRequest('bodyBytes', null);
-  const authenticated = authenticatedHook(rt, opts);
+  const unrouted = unroutedAnswer(app);
   const boundedBodies = boundedBodiesHook(app, rt);
+  // Each route's admission is made for it when it is registered, so nothing about the route is looked up per request,
+  // and it is one hook. A route's own hooks (MCP's Origin guard, tRPC's batch limit) run between steps 2 and 3.
   app.addHook('onRoute', (route: RouteOptions) => {
     const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     const anonymous = route.config?.anonymous === true || SHARE_ROUTE.test(route.url);
-    route.onRequest = [
-      ...own,
-      ...(AUTHENTICATED.test(route.url) && !anonymous ? [authenticated] : []),
-      boundedBodies,
-    ] as never;
+    const wildcard = route.url.endsWith('*');
+    const passes = (req: FastifyRequest, reply: FastifyReply) => wellFormed(req, reply, wildcard, unrouted);
+    const back =
+      AUTHENTICATED.test(route.url) && !anonymous
+        ? authenticatedHook(rt, opts, route.url === '/mcp', boundedBodies)
+        : boundedBodies;
+    const front: onRequestHookHandler = (req, reply, done) => void (passes(req, reply) && done());
+    const whole: onRequestHookHandler = function (this: FastifyInstance, req, reply, done) {
+      if (passes(req, reply)) back.call(this, req, reply, done);
+    };
+    route.onRequest = (own.length ? [front, ...own, back] : [whole]) as never;
   });
-  const unrouted = unroutedAnswer(app);
-  // Hooks in callback style: a request admitted at once costs no promise and no turn of the event loop.
-  app.addHook('onRequest', (req, reply, done) => {
-    const malformed = malformedRequest(req);
-    if (malformed) return void refuse(req, reply, malformed);
-    // A wildcard route (/s/*, /downloads/*: a capability in the path) owns every path under it, a trailing slash too:
-    // it refuses a token that is empty as it refuses any other that does not work, identically.
-    const wildcard = req.routeOptions.url?.endsWith('*') === true;
-    if (req.is404 || (!wildcard && endsInSlash(req.url.split('?')[0]!))) return void unrouted(req, reply);
-    done();
+  // A request for no route: its Host headers, then 404 or 405, its body unread. In a scope of its own, so this hook
+  // runs for such requests alone.
+  void app.register(async (scope) => {
+    scope.addHook('onRequest', (req, reply) => {
+      const malformed = malformedRequest(req);
+      return malformed ? refuse(req, reply, malformed) : unrouted(req, reply);
+    });
+    scope.setNotFoundHandler(unrouted);
   });
-  app.setNotFoundHandler(unrouted);
 }
 
-// Step 3: the caller is found once, before the body is read, and kept on the request for invoke.
+/**
+ * Steps 1 and 2 for a route, true when the request passes them (else it has been answered): its Host headers, then a
+ * path ending in a slash, which no route serves. A wildcard route (/s/*, /downloads/*: a capability in the path) owns
+ * every path under it, a trailing slash too: it refuses a token that is empty as it refuses any other that does not
+ * work, identically.
+ */
+function wellFormed(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  wildcard: boolean,
+  unrouted: (req: FastifyRequest, reply: FastifyReply) => unknown,
+): boolean {
+  const malformed = malformedRequest(req);
+  if (malformed) {
+    refuse(req, reply, malformed);
+    return false;
+  }
+  if (!wildcard && pathEndsInSlash(req.url)) {
+    unrouted(req, reply);
+    return false;
+  }
+  return true;
+}
+
+// Step 3: the caller is found once, before the body is read, and kept on the request for invoke; then step 4.
 // A token this process read a moment ago is answered without waiting (auth.ts keeps it); any other is read.
-function authenticatedHook(rt: Runtime, opts: AdmissionOptions): onRequestHookHandler {
-  return (req, reply, done) => {
+function authenticatedHook(
+  rt: Runtime,
+  opts: AdmissionOptions,
+  mcp: boolean,
+  next: onRequestHookHandler,
+): onRequestHookHandler {
+  return function authenticated(this: FastifyInstance, req, reply, done) {
     const token = bearerToken(req.headers.authorization);
-    // `/mcp` is an OAuth protected resource: its own OAuth access tokens are accepted there (and only there).
-    const mcp = req.routeOptions.url === '/mcp';
     const kept = keptApiCaller(rt.store, token);
     if (kept) {
       req.caller = kept;
-      return done();
+      return next.call(this, req, reply, done);
     }
+    // `/mcp` is an OAuth protected resource: its own OAuth access tokens are accepted there (and only there). Its
+    // address is read now: the port is settled when the server listens, after its routes are made.
     authenticate(rt.store, token, mcp ? { resource: mcpResource(rt.config) } : {}).then(
       (caller) => {
         req.caller = caller;
-        done();
+        next.call(this, req, reply, done);
       },
       (err: unknown) => {
-        if (opts.anonymousCall?.(req)) return done();
+        if (opts.anonymousCall?.(req)) return next.call(this, req, reply, done);
         // RFC 6750: no error code when no credentials were sent; invalid_token when they were refused. On `/mcp` the
         // challenge names the Protected Resource Metadata (RFC 9728 §5.1), where an MCP client starts OAuth.
         const metadata = mcp ? `, resource_metadata="${resourceMetadataUrl(rt.config)}"` : '';
@@ -154,7 +188,7 @@ function authenticatedHook(rt: Runtime, opts: AdmissionOptions): onRequestHookHa
         refuse(req, reply, toServiceError(err));
       },
     );
-  };
+  } as onRequestHookHandler;
 }
 
 // Step 4: the slots and bytes of bodies in flight are the server's, so the hook that keeps them is made once per server.
@@ -260,6 +294,13 @@ function malformedRequest(req: FastifyRequest): ServiceError | undefined {
 
 /** Paths never end in a slash (but the root, `/`). */
 const endsInSlash = (path: string) => path.length > 1 && path.endsWith('/');
+
+/** endsInSlash for the path of a URL that may carry a query, read where it lies (no copy of the path per request). */
+function pathEndsInSlash(url: string): boolean {
+  const query = url.indexOf('?');
+  const end = query === -1 ? url.length : query;
+  return end > 1 && url.charCodeAt(end - 1) === 47 /* / */;
+}
 
 function hostHeaders(req: IncomingMessage): number {
   let n = 0;
