@@ -92,18 +92,16 @@ interface Member {
  * The top-level members of an object's JSON text named in `ignores` or `apart`, in text order: one pass over the text,
  * stepping over strings (with their escapes) and nested values, that stops once every name is found (a key appears
  * once in an object JSON.stringify wrote). A key is compared where it lies in the text, not cut
- * out of it: only a text with a backslash somewhere (rare) has its keys decoded first, since an escaped key reads as
- * another name than its raw text.
+ * out of it: only a key with an escape in it (rare) is decoded first, since it reads as another name than its text.
  */
 function topLevelMembers(text: string, ignores: readonly string[], apart: readonly string[]): Member[] {
   const found: Member[] = [];
-  const escapes = text.includes('\\');
   let i = 1;
   while (i < text.length - 1) {
     if (text.charCodeAt(i) === 44 /* , */) i++;
     const keyEnd = endOfString(text, i);
     const end = endOfValue(text, keyEnd + 1); // the value starts after the colon
-    const name = escapes
+    const name = escaped(text, i, keyEnd)
       ? namedIn(JSON.parse(text.slice(i, keyEnd)) as string, ignores, apart)
       : keyAt(text, i, keyEnd, ignores, apart);
     if (name !== undefined) {
@@ -121,6 +119,12 @@ function keyAt(text: string, start: number, end: number, ignores: readonly strin
   for (const names of [apart, ignores])
     for (const name of names) if (name.length === length && text.startsWith(name, start + 1)) return name;
   return undefined;
+}
+
+/** Whether the JSON string from `start` (its opening quote) to `end` has an escape in it. */
+function escaped(text: string, start: number, end: number): boolean {
+  for (let j = start + 1; j < end - 1; j++) if (text.charCodeAt(j) === 92 /* \\ */) return true;
+  return false;
 }
 
 const namedIn = (key: string, ignores: readonly string[], apart: readonly string[]) =>
