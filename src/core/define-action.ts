@@ -387,14 +387,16 @@ export function bindResource<I extends z.ZodObject, O extends z.ZodType>(
   const bodyFields = binding.bodyField
     ? new Set(Object.keys((procedure.input.shape[binding.bodyField] as z.ZodObject).shape))
     : new Set<string>();
+  // Runs on every call of the resource (twice on a read ahead): no entry pairs, and no body object where none is sent.
+  const { bodyField, rename } = binding;
   const toProcedureInput = (input: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
-    const body: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(input)) {
-      if (bodyFields.has(field)) body[field] = value;
-      else out[binding.rename?.[field] ?? field] = value;
+    const body: Record<string, unknown> | undefined = bodyField ? {} : undefined;
+    for (const field of Object.keys(input)) {
+      if (body && bodyFields.has(field)) body[field] = input[field];
+      else out[rename?.[field] ?? field] = input[field];
     }
-    if (binding.bodyField) out[binding.bodyField] = body;
+    if (body) out[bodyField!] = body;
     return out as z.output<I>;
   };
   const versioned: Versioning | undefined =
