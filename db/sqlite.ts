@@ -209,9 +209,15 @@ interface AloneRun {
   sent: boolean;
 }
 
+/**
+ * What a read run alone is refused with: one error made once, since nothing reads it but the run that then starts
+ * again (a stack captured for each of the many lines read with something attached would be work thrown away).
+ */
+const REFUSED = new Error('A read run alone asked for more than one statement; it runs again in a snapshot.');
+
 function refusal(run: AloneRun): Error {
   run.tripped = true;
-  return new Error('A read run alone asked for more than one statement; it runs again in a snapshot.');
+  return REFUSED;
 }
 
 /** The query builder a read run alone is handed: any use of it refuses (one handler, shared by every run). */
