@@ -1,6 +1,8 @@
 /**
- * `npx tsx bench/profile.ts [get|patch|list|hello|imports]` (no scenario: GET one line, then PATCH FULL): where the
- * server's time goes for one load of `npm run bench`, and the top five costs of each.
+ * `npx tsx bench/profile.ts [get|patch|list|hello|imports|get-peer]` (no scenario: GET one line, then PATCH FULL):
+ * where the server's time goes for one load of `npm run bench`, and the top five costs of each. `get-peer` profiles GET
+ * one line on the studio server and on the hand-written peer (bench/peer) in the same window and sets their time per
+ * request side by side by module: where the studio's extra time goes.
  *
  * get, patch and list: `studio serve` with bench/lib/profiler-preload.mjs, which profiles through node:inspector's
  * Session and Profiler exactly the measured window (fixtures and warm-up are left out), so µs/request is the request's
@@ -18,7 +20,7 @@ import { join, relative } from 'node:path';
 import { createProjectWithLines } from './lib/api.js';
 import { importOnce, scheduleRows, toCsv, toXlsx } from './lib/imports.js';
 import { LinePool, cannon, figures } from './lib/load.js';
-import { ROOT, startHello, startStudio, type ServerProcess } from './lib/processes.js';
+import { ROOT, startHello, startPeer, startStudio, type ServerProcess } from './lib/processes.js';
 import { startPostgres } from '../test/helpers/postgres-server.js';
 import pg from 'pg';
 
@@ -38,7 +40,7 @@ interface Profile {
 const named = process.argv.slice(2).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--dialect');
 const scenarios = named ? [named] : ['get', 'patch'];
 /** Scenarios profiled over their measured window only (the preload); the others over the whole process. */
-const WINDOWED = new Set(['get', 'patch', 'list']);
+const WINDOWED = new Set(['get', 'patch', 'list', 'get-peer']);
 const PRELOAD = join(ROOT, 'bench/lib/profiler-preload.mjs');
 const onPostgres =
   process.argv.includes('--dialect') && process.argv[process.argv.indexOf('--dialect') + 1] === 'postgres';
@@ -101,7 +103,8 @@ function moduleOf(url: string, line = 0): string {
   return relative(ROOT, path);
 }
 
-function summarise(profile: Profile, requests: number) {
+/** A profile's samples: self time per node (the profiler's own work left out), idle apart from busy. */
+function accounting(profile: Profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -119,7 +122,12 @@ function summarise(profile: Profile, requests: number) {
     .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
     .reduce((a, [, t]) => a + t, 0);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const busy = total - idle;
+  return { byId, parent, self, total, busy: total - idle };
+}
+
+/** Prints where the busy time went; answers busy self time by module, in µs per request. */
+function summarise(profile: Profile, requests: number) {
+  const { byId, parent, self, total, busy } = accounting(profile);
   const label = (n: ProfileNode) =>
     `${n.callFrame.functionName || '(anonymous)'} ${moduleOf(n.callFrame.url, n.callFrame.lineNumber)}:${n.callFrame.lineNumber + 1}`;
   const selfByFn = new Map<string, number>();
@@ -161,6 +169,7 @@ function summarise(profile: Profile, requests: number) {
     ),
   );
   console.log(`inclusive time (project code, kysely, zod, sqlite):\n${top(interesting, 40)}\n`);
+  return new Map([...selfByModule].map(([module, t]) => [module, t / requests]));
 }
 
 /** hello and imports: the whole process under --cpu-prof; returns how many requests it served. */
@@ -217,7 +226,65 @@ async function driveWindow(server: ServerProcess, scenario: string, file: string
   summarise(profile, r.ok + r.non2xx);
 }
 
+/**
+ * get-peer: GET one line on the studio server and on the hand-written peer over its database, both profiled over the
+ * same window in interleaved rounds, then their busy time per request by module side by side: where the studio's
+ * extra time per request goes.
+ */
+async function profileAgainstPeer(env: Record<string, string>) {
+  const stamp = Date.now();
+  const files = {
+    studio: join(dir, `get-studio-${stamp}.cpuprofile`),
+    peer: join(dir, `get-peer-${stamp}.cpuprofile`),
+  };
+  const studio = await startStudio({ ...env, BENCH_PROFILE_FILE: files.studio }, ['--import', PRELOAD]);
+  let peer: ServerProcess | undefined;
+  try {
+    peer = await startPeer(studio, 'FULL', ['--import', PRELOAD], { BENCH_PROFILE_FILE: files.peer });
+    const list = await createProjectWithLines(studio.url, studio.token, 'Profile list', 450);
+    const path = `/v1/projects/${list.projectId}/items/${list.lines[0]!.id}`;
+    const target = (s: ServerProcess) => ({
+      url: `${s.url}${path}`,
+      headers: { authorization: `Bearer ${studio.token}` },
+    });
+    for (const s of [studio, peer]) await cannon({ ...target(s), connections, duration: 3 });
+    await toggleProfiler(studio, files.studio, false);
+    await toggleProfiler(peer, files.peer, false);
+    const served = { studio: 0, peer: 0 };
+    for (let round = 0; round < 2; round++) {
+      served.studio += figures(await cannon({ ...target(studio), connections, duration: seconds / 2 })).ok;
+      served.peer += figures(await cannon({ ...target(peer), connections, duration: seconds / 2 })).ok;
+    }
+    const profiles = {
+      studio: (await toggleProfiler(studio, files.studio, true))!,
+      peer: (await toggleProfiler(peer, files.peer, true))!,
+    };
+    console.log(`\n== get-peer: studio server (${served.studio} requests), profile ${files.studio}`);
+    const ours = summarise(profiles.studio, served.studio);
+    console.log(`\n== get-peer: hand-written peer (${served.peer} requests), profile ${files.peer}`);
+    const theirs = summarise(profiles.peer, served.peer);
+    const modules = [...new Set([...ours.keys(), ...theirs.keys()])]
+      .map((m) => ({ m, a: ours.get(m) ?? 0, b: theirs.get(m) ?? 0 }))
+      .sort((x, y) => Math.abs(y.a - y.b) - Math.abs(x.a - x.b))
+      .slice(0, 20);
+    const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `\nGET one line, busy µs per request by module: studio ${total(ours).toFixed(1)}, peer ${total(theirs).toFixed(1)}\n` +
+        modules
+          .map(
+            ({ m, a, b }) =>
+              `${a.toFixed(1).padStart(7)} ${b.toFixed(1).padStart(7)} ${(a - b).toFixed(1).padStart(7)}  ${m}`,
+          )
+          .join('\n'),
+    );
+  } finally {
+    await peer?.stop();
+    await studio.stop();
+  }
+}
+
 async function profileOne(scenario: string, env: Record<string, string>) {
+  if (scenario === 'get-peer') return profileAgainstPeer(env);
   if (WINDOWED.has(scenario)) {
     const file = join(dir, `${scenario}-${Date.now()}.cpuprofile`);
     rmSync(`${file}.done`, { force: true });

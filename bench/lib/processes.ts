@@ -139,12 +139,18 @@ export async function startHello(nodeArgs: string[] = []): Promise<ServerProcess
 
 /**
  * The hand-written peer (bench/peer/server.mjs) on a studio server's database file, with the same durability: plain
- * `node`, no loader, its own process and free port like the others.
+ * `node`, no loader, its own process and free port like the others; `nodeArgs` and `env` as startStudio takes them (a
+ * profiler preloaded, bench/profile.ts get-peer).
  */
-export async function startPeer(studio: ServerProcess, synchronous = 'FULL'): Promise<ServerProcess> {
+export async function startPeer(
+  studio: ServerProcess,
+  synchronous = 'FULL',
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const { proc, ready, stop } = spawnAndRead(
-    [PEER],
-    { STUDIO_DATABASE: studio.databasePath, STUDIO_SYNCHRONOUS: synchronous, PORT: '0' },
+    [...nodeArgs, PEER],
+    { STUDIO_DATABASE: studio.databasePath, STUDIO_SYNCHRONOUS: synchronous, PORT: '0', ...env },
     [/listening on (http:\/\/\S+)/],
     () => {},
   );
