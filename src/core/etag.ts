@@ -116,9 +116,13 @@ function topLevelMembers(text: string, ignores: readonly string[], apart: readon
 /** The name among `ignores` and `apart` that the unescaped key from `start` (its opening quote) to `end` spells. */
 function keyAt(text: string, start: number, end: number, ignores: readonly string[], apart: readonly string[]) {
   const length = end - start - 2;
-  for (const names of [apart, ignores])
-    for (const name of names) if (name.length === length && text.startsWith(name, start + 1)) return name;
+  for (let i = 0; i < apart.length; i++) if (spells(text, start, length, apart[i]!)) return apart[i];
+  for (let i = 0; i < ignores.length; i++) if (spells(text, start, length, ignores[i]!)) return ignores[i];
   return undefined;
+}
+
+function spells(text: string, start: number, length: number, name: string): boolean {
+  return name.length === length && text.startsWith(name, start + 1);
 }
 
 /** Whether the JSON string from `start` (its opening quote) to `end` has an escape in it. */
