@@ -2,7 +2,7 @@ import type { ActionKind, AnyAction } from '../../core/define-action.js';
 import type { Caller } from '../../core/context.js';
 import { type Act, actWeight, actionAct, isRequestVerb, requestAct } from './request-acts.js';
 import { indexTerm, queryTerms } from './synonyms.js';
-import { TermIndex, type TermMatch } from './term-index.js';
+import { TermIndex, type TermIndexOptions, type TermMatch } from './term-index.js';
 
 /** One search_actions hit: enough to choose, and to know whether this caller may call it. */
 export interface ActionHit {
@@ -106,6 +106,54 @@ const TWIN_NOTE: Record<ActionKind, string> = {
   file: 'file tool',
 };
 
+/** Procedure name → its resource twin, and back. */
+function twinsOf(actions: readonly AnyAction[]): Map<string, AnyAction> {
+  const byName = new Map(actions.map((a) => [a.name, a]));
+  const twins = new Map<string, AnyAction>();
+  for (const a of actions) {
+    const procedure = a.twinOf ? byName.get(a.twinOf) : undefined;
+    if (procedure) {
+      twins.set(a.name, procedure);
+      twins.set(procedure.name, a);
+    }
+  }
+  return twins;
+}
+
+/** How the index reads the capabilities' texts (fields in the order capabilityDocuments gives them) and a query. */
+export const INDEX_OPTIONS: TermIndexOptions = {
+  fields: ['name', 'summary', 'intents', 'domain', 'description'],
+  boost: { name: 4, summary: 2, intents: 2.5, domain: 1.5, description: 0.6 },
+  indexTerm,
+  queryTerms,
+  // "archiv" finds archive/archived; small typos ("photgraph") still match.
+  prefix: (term) => term.length >= 4,
+  fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
+  weights: { fuzzy: 0.3, prefix: 0.5 },
+};
+
+/**
+ * The capabilities the index holds, and the texts of each: a procedure with a resource twin is indexed under the
+ * resource, with both names' words.
+ */
+export function capabilityDocuments(
+  actions: readonly AnyAction[],
+  twins = twinsOf(actions),
+): { actions: AnyAction[]; texts: string[][] } {
+  const indexed = actions.filter((a) => !(a.kind === 'procedure' && twins.has(a.name)));
+  const texts = indexed.map((a) => {
+    const twin = twins.get(a.name);
+    return [
+      twin ? `${words(a.name)} ${words(twin.name)}` : words(a.name),
+      a.summary,
+      (a.intents ?? twin?.intents ?? []).join('. '),
+      words(a.domain),
+      whatItDoes(a.description),
+    ];
+  });
+  return { actions: indexed, texts };
+}
+
 /**
  * The catalog's search index, built once per catalog: one entry per capability (a resource operation and its
  * procedure twin are one behaviour, found once and named together). The name split into words weighs most, then the
@@ -114,13 +162,12 @@ const TWIN_NOTE: Record<ActionKind, string> = {
  */
 export class ActionSearch {
   private readonly index: TermIndex;
-  private readonly byName: Map<string, AnyAction>;
   /** The indexed capabilities, in the index's document order. */
   private readonly indexed: AnyAction[];
   /** The act each indexed capability does (see request-acts.ts). */
   private readonly acts: (Act | undefined)[];
   /** Procedure name → its resource twin, and back. */
-  private readonly twins = new Map<string, AnyAction>();
+  private readonly twins: Map<string, AnyAction>;
   /**
    * Each hit's call outline, made the first time the action is shown: reading a zod shape (isOptional parses) made
    * about a tenth of what a search allocated, and allocation is what the slowest searches wait on (a scavenge).
@@ -129,40 +176,12 @@ export class ActionSearch {
   private readonly areas: string[];
 
   constructor(actions: readonly AnyAction[]) {
-    this.byName = new Map(actions.map((a) => [a.name, a]));
-    for (const a of actions) {
-      const procedure = a.twinOf ? this.byName.get(a.twinOf) : undefined;
-      if (procedure) {
-        this.twins.set(a.name, procedure);
-        this.twins.set(procedure.name, a);
-      }
-    }
+    this.twins = twinsOf(actions);
     this.areas = [...new Set(actions.map((a) => a.domain))].sort();
-    // A procedure with a resource twin is indexed under the resource, with both names' words.
-    this.indexed = actions.filter((a) => !(a.kind === 'procedure' && this.twins.has(a.name)));
+    const indexed = capabilityDocuments(actions, this.twins);
+    this.indexed = indexed.actions;
     this.acts = this.indexed.map(actionAct);
-    this.index = new TermIndex(
-      this.indexed.map((a) => {
-        const twin = this.twins.get(a.name);
-        return [
-          twin ? `${words(a.name)} ${words(twin.name)}` : words(a.name),
-          a.summary,
-          (a.intents ?? twin?.intents ?? []).join('. '),
-          words(a.domain),
-          whatItDoes(a.description),
-        ];
-      }),
-      {
-        fields: ['name', 'summary', 'intents', 'domain', 'description'],
-        boost: { name: 4, summary: 2, intents: 2.5, domain: 1.5, description: 0.6 },
-        indexTerm,
-        queryTerms,
-        // "archiv" finds archive/archived; small typos ("photgraph") still match.
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
-        weights: { fuzzy: 0.3, prefix: 0.5 },
-      },
-    );
+    this.index = new TermIndex(indexed.texts, INDEX_OPTIONS);
   }
 
   search(query: string, caller: Caller, opts: SearchOptions = {}): SearchAnswer {

@@ -261,7 +261,7 @@ export class TermIndex {
       if (!fields.length) continue;
       const term = this.specs[this.expandedFrom[i]!]!;
       if (!queryTerms.includes(term)) queryTerms.push(term);
-      // A later query term's fields for the same index term replace the earlier ones, as MiniSearch's merge does.
+      // An index term's fields in a document are the same whichever query term reached it.
       match[this.expanded[i]!] = fields;
     }
     return { queryTerms, match };
