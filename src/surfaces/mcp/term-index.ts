@@ -31,6 +31,20 @@ interface Postings {
   scores: number[][];
   /** Per field, how often the term occurs in each document (while the index is built). */
   counts: Map<number, number>[];
+  /**
+   * The index terms this term reaches as a query term, found the first time it is one: most query terms are the
+   * index's own words (nine in ten over the relevance set), and walking the tree for their prefixes and near spellings
+   * was half of what a search did. Kept per indexed term, so it never grows past the index; a query term the index
+   * does not hold is walked for every search.
+   */
+  reach?: Reach[];
+}
+
+/** An index term a query term reaches: itself (weight 1), a longer term it begins, or a near spelling. */
+interface Reach {
+  term: string;
+  postings: Postings;
+  weight: number;
 }
 
 /** A returned hit: a document, its score, and (on request) which query terms it matched in which fields. */
@@ -87,11 +101,9 @@ export class TermIndex {
   private readonly specOrder: Int32Array;
   private seen = new Uint8Array(0);
   private stamp = 0;
-  /** The last search's query terms and, per term, the index terms it was expanded to (for `matchOf`). */
+  /** The last search's query terms and the index terms each reached (for `matchOf`). */
   private specs: string[] = [];
-  private expandedFrom: number[] = [];
-  private expanded: string[] = [];
-  private expandedPostings: Postings[] = [];
+  private readonly reached: Reach[][] = [];
 
   constructor(
     documents: readonly (readonly string[])[],
@@ -112,7 +124,11 @@ export class TermIndex {
         for (const token of tokens) {
           const term = options.indexTerm(token);
           if (!term) continue;
-          const p = this.tree.fetch(term, () => ({ docs: [], scores: [], counts: fields.map(() => new Map()) }));
+          const p = this.tree.fetch(term, () => ({
+            docs: [],
+            scores: [],
+            counts: fields.map(() => new Map()),
+          }));
           p.counts[f]!.set(doc, (p.counts[f]!.get(doc) ?? 0) + 1);
         }
       });
@@ -145,9 +161,7 @@ export class TermIndex {
     const distinct = [...new Set(specs)];
     if (this.seen.length < this.n * distinct.length) this.seen = new Uint8Array(this.n * distinct.length);
     else this.seen.fill(0, 0, this.n * distinct.length);
-    this.expandedFrom.length = 0;
-    this.expanded.length = 0;
-    this.expandedPostings.length = 0;
+    this.reached.length = specs.length;
     const queryStamp = ++this.stamp;
     let found = 0;
     specs.forEach((term, s) => {
@@ -189,21 +203,20 @@ export class TermIndex {
   /** One query term's scores into `partial`; returns how many documents it reached (listed in `specOrder`). */
   private scoreSpec(term: string, spec: number): number {
     const stamp = ++this.stamp;
+    const indexed = this.tree.get(term);
+    const reach = indexed ? (indexed.reach ??= this.expand(term)) : this.expand(term);
+    this.reached[spec] = reach;
     let touched = 0;
-    const add = (indexTerm: string, p: Postings | undefined, termWeight: number) => {
-      if (!p) return;
-      this.expandedFrom.push(spec);
-      this.expanded.push(indexTerm);
-      this.expandedPostings.push(p);
+    for (const { postings, weight } of reach) {
       for (let f = 0; f < this.boosts.length; f++) {
-        const docs: number[] = p.docs[f]!;
-        const scores: number[] = p.scores[f]!;
+        const docs: number[] = postings.docs[f]!;
+        const scores: number[] = postings.scores[f]!;
         const boost = this.boosts[f]!;
         for (let j = 0; j < docs.length; j++) {
           const d = docs[j]!;
           const docWeight = this.docWeight[d]!;
           if (!docWeight) continue;
-          const score = termWeight * boost * docWeight * scores[j]!;
+          const score = weight * boost * docWeight * scores[j]!;
           if (this.inPartial[d] !== stamp) {
             this.inPartial[d] = stamp;
             this.partial[d] = score;
@@ -211,27 +224,42 @@ export class TermIndex {
           } else this.partial[d] = this.partial[d]! + score;
         }
       }
-    };
-    add(term, this.tree.get(term), 1);
+    }
+    return touched;
+  }
+
+  /**
+   * The index terms a query term reaches, in MiniSearch's order: the term itself, then the longer terms it begins
+   * (when `prefix`), then its near spellings that are not among those (when `fuzzy`).
+   */
+  private expand(term: string): Reach[] {
+    const reach: Reach[] = [];
+    const exact = this.tree.get(term);
+    if (exact) reach.push({ term, postings: exact, weight: 1 });
     const prefixes = this.options.prefix(term) ? this.tree.atPrefix(term) : undefined;
     const fuzzy = this.options.fuzzy(term);
     const maxDistance = fuzzy ? (fuzzy < 1 ? Math.min(MAX_FUZZY, Math.round(term.length * fuzzy)) : fuzzy) : 0;
     const near = maxDistance ? this.tree.fuzzyGet(term, maxDistance) : undefined;
     const { prefix: prefixWeight, fuzzy: fuzzyWeight } = this.options.weights;
     if (prefixes) {
-      for (const [longer, p] of prefixes) {
+      for (const [longer, postings] of prefixes) {
         const distance = longer.length - term.length;
         if (!distance) continue;
         near?.delete(longer);
-        add(longer, p, (prefixWeight * longer.length) / (longer.length + 0.3 * distance));
+        reach.push({
+          term: longer,
+          postings,
+          weight: (prefixWeight * longer.length) / (longer.length + 0.3 * distance),
+        });
       }
     }
     if (near) {
-      for (const [other, [p, distance]] of near) {
-        if (distance) add(other, p, (fuzzyWeight * other.length) / (other.length + distance));
+      for (const [other, [postings, distance]] of near) {
+        if (distance)
+          reach.push({ term: other, postings, weight: (fuzzyWeight * other.length) / (other.length + distance) });
       }
     }
-    return touched;
+    return reach;
   }
 
   /** The top `limit` accepted documents by score (score × query terms matched), earlier first among equals. */
@@ -255,15 +283,15 @@ export class TermIndex {
     const queryTerms: string[] = [];
     const match: Record<string, string[]> = {};
     if (!this.docWeight[doc]) return { queryTerms, match };
-    for (let i = 0; i < this.expanded.length; i++) {
-      const p = this.expandedPostings[i]!;
-      const fields = this.options.fields.filter((_, f) => holds(p.docs[f]!, doc));
-      if (!fields.length) continue;
-      const term = this.specs[this.expandedFrom[i]!]!;
-      if (!queryTerms.includes(term)) queryTerms.push(term);
-      // An index term's fields in a document are the same whichever query term reached it.
-      match[this.expanded[i]!] = fields;
-    }
+    this.specs.forEach((term, s) => {
+      for (const r of this.reached[s]!) {
+        const fields = this.options.fields.filter((_, f) => holds(r.postings.docs[f]!, doc));
+        if (!fields.length) continue;
+        if (!queryTerms.includes(term)) queryTerms.push(term);
+        // An index term's fields in a document are the same whichever query term reached it.
+        match[r.term] = fields;
+      }
+    });
     return { queryTerms, match };
   }
 }
