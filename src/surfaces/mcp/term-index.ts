@@ -29,8 +29,8 @@ export interface TermIndexOptions {
 interface Postings {
   docs: number[][];
   scores: number[][];
-  /** Per field, how often the term occurs in each document (while the index is built). */
-  counts: Map<number, number>[];
+  /** Per field, how often the term occurs in each document (while the index is built; none where it never does). */
+  counts: (Map<number, number> | undefined)[];
   /**
    * The index terms this term reaches as a query term, found the first time it is one: most query terms are the
    * index's own words (nine in ten over the relevance set), and walking the tree for their prefixes and near spellings
@@ -114,9 +114,10 @@ export class TermIndex {
     this.boosts = fields.map((f) => (Object.hasOwn(options.boost, f) ? options.boost[f] : undefined) || 1);
     const fieldLength = documents.map(() => new Array<number>(fields.length).fill(0));
     const avgFieldLength = fields.map(() => 0);
-    documents.forEach((texts, doc) => {
-      fields.forEach((_, f) => {
-        const tokens = texts[f]!.split(SPACE_OR_PUNCTUATION);
+    const newPostings = (): Postings => ({ docs: [], scores: [], counts: [] });
+    for (let doc = 0; doc < documents.length; doc++) {
+      for (let f = 0; f < fields.length; f++) {
+        const tokens = documents[doc]![f]!.split(SPACE_OR_PUNCTUATION);
         const length = new Set(tokens).size;
         fieldLength[doc]![f] = length;
         // MiniSearch's running mean, step by step, so that the scores are the same to the last bit.
@@ -124,20 +125,22 @@ export class TermIndex {
         for (const token of tokens) {
           const term = options.indexTerm(token);
           if (!term) continue;
-          const p = this.tree.fetch(term, () => ({
-            docs: [],
-            scores: [],
-            counts: fields.map(() => new Map()),
-          }));
-          p.counts[f]!.set(doc, (p.counts[f]!.get(doc) ?? 0) + 1);
+          const counts = (this.tree.fetch(term, newPostings).counts[f] ??= new Map());
+          counts.set(doc, (counts.get(doc) ?? 0) + 1);
         }
-      });
-    });
+      }
+    }
     for (const p of this.tree.values()) {
-      p.docs = p.counts.map((c) => [...c.keys()]);
-      p.scores = p.counts.map((c, f) =>
-        [...c].map(([doc, freq]) => bm25(freq, c.size, this.n, fieldLength[doc]![f]!, avgFieldLength[f]!)),
-      );
+      for (let f = 0; f < fields.length; f++) {
+        const docs: number[] = (p.docs[f] = []);
+        const scores: number[] = (p.scores[f] = []);
+        const counts = p.counts[f];
+        if (!counts) continue;
+        for (const [doc, freq] of counts) {
+          docs.push(doc);
+          scores.push(bm25(freq, counts.size, this.n, fieldLength[doc]![f]!, avgFieldLength[f]!));
+        }
+      }
       p.counts = [];
     }
     this.total = new Float64Array(this.n);
