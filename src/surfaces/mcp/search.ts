@@ -73,9 +73,10 @@ const whatItDoes = (description: string) =>
     .join(' ');
 
 /**
- * The least MiniSearch score (names weigh 4, summaries 2) a best hit needs to be shown: under it the query shares no
- * more than a stray word with any action. Measured over the relevance set (test/fixtures/search-relevance.json): its
- * weakest served request scores about 10; unrelated requests ("bake a cake", "send an invoice to xero") stay under 4.
+ * The least score (MiniSearch's BM25+, see term-index.ts; names weigh 4, summaries 2) a best hit needs to be shown:
+ * under it the query shares no more than a stray word with any action. Measured over the relevance set
+ * (test/fixtures/search-relevance.json): its weakest served request scores about 10; unrelated requests ("bake a
+ * cake", "send an invoice to xero") stay under 4.
  */
 const FLOOR = 6;
 
