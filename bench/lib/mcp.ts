@@ -177,7 +177,8 @@ export interface SearchFigures {
 /**
  * search_actions as the server runs it: the in-process ActionSearch (src/surfaces/mcp/search.ts) built from the
  * catalog, `search(query, caller)` with the default limit of 5, for a designer. Recall@5 as the test counts it; latency
- * per call over `rounds` passes of the whole set after `warmup` passes (JIT).
+ * per call over `rounds` passes of the whole set after `warmup` passes (JIT, and the index terms each of the set's
+ * words reaches, which the term index finds on a word's first search: src/surfaces/mcp/term-index.ts).
  */
 export function measureSearch(rounds: number, warmup = 5): SearchFigures {
   const names = new Set(ACTIONS.map((a) => a.name));

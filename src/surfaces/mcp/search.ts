@@ -1,8 +1,8 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
 import type { ActionKind, AnyAction } from '../../core/define-action.js';
 import type { Caller } from '../../core/context.js';
 import { type Act, actWeight, actionAct, isRequestVerb, requestAct } from './request-acts.js';
 import { indexTerm, queryTerms } from './synonyms.js';
+import { TermIndex, type TermIndexOptions, type TermMatch } from './term-index.js';
 
 /** One search_actions hit: enough to choose, and to know whether this caller may call it. */
 export interface ActionHit {
@@ -73,9 +73,10 @@ const whatItDoes = (description: string) =>
     .join(' ');
 
 /**
- * The least MiniSearch score (names weigh 4, summaries 2) a best hit needs to be shown: under it the query shares no
- * more than a stray word with any action. Measured over the relevance set (test/fixtures/search-relevance.json): its
- * weakest served request scores about 10; unrelated requests ("bake a cake", "send an invoice to xero") stay under 4.
+ * The least score (MiniSearch's BM25+, see term-index.ts; names weigh 4, summaries 2) a best hit needs to be shown:
+ * under it the query shares no more than a stray word with any action. Measured over the relevance set
+ * (test/fixtures/search-relevance.json): its weakest served request scores about 10; unrelated requests ("bake a
+ * cake", "send an invoice to xero") stay under 4.
  */
 const FLOOR = 6;
 
@@ -85,7 +86,7 @@ const FLOOR = 6;
  * given order") is a coincidence, not an answer, and so is the request's verb alone ("send" an invoice is not
  * deliver_document's "send a document").
  */
-function isMeant(r: SearchResult, verbsAlone: boolean): boolean {
+function isMeant(r: TermMatch, verbsAlone: boolean): boolean {
   // A request of verbs alone ("list") is judged on them; otherwise a verb (or a word it prefixes: "sending") is not.
   const verbs = r.queryTerms.filter(isRequestVerb);
   const counts = (t: string) => verbsAlone || !verbs.some((v) => t.startsWith(v));
@@ -106,6 +107,54 @@ const TWIN_NOTE: Record<ActionKind, string> = {
   file: 'file tool',
 };
 
+/** Procedure name → its resource twin, and back. */
+function twinsOf(actions: readonly AnyAction[]): Map<string, AnyAction> {
+  const byName = new Map(actions.map((a) => [a.name, a]));
+  const twins = new Map<string, AnyAction>();
+  for (const a of actions) {
+    const procedure = a.twinOf ? byName.get(a.twinOf) : undefined;
+    if (procedure) {
+      twins.set(a.name, procedure);
+      twins.set(procedure.name, a);
+    }
+  }
+  return twins;
+}
+
+/** How the index reads the capabilities' texts (fields in the order capabilityDocuments gives them) and a query. */
+export const INDEX_OPTIONS: TermIndexOptions = {
+  fields: ['name', 'summary', 'intents', 'domain', 'description'],
+  boost: { name: 4, summary: 2, intents: 2.5, domain: 1.5, description: 0.6 },
+  indexTerm,
+  queryTerms,
+  // "archiv" finds archive/archived; small typos ("photgraph") still match.
+  prefix: (term) => term.length >= 4,
+  fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
+  weights: { fuzzy: 0.3, prefix: 0.5 },
+};
+
+/**
+ * The capabilities the index holds, and the texts of each: a procedure with a resource twin is indexed under the
+ * resource, with both names' words.
+ */
+export function capabilityDocuments(
+  actions: readonly AnyAction[],
+  twins = twinsOf(actions),
+): { actions: AnyAction[]; texts: string[][] } {
+  const indexed = actions.filter((a) => !(a.kind === 'procedure' && twins.has(a.name)));
+  const texts = indexed.map((a) => {
+    const twin = twins.get(a.name);
+    return [
+      twin ? `${words(a.name)} ${words(twin.name)}` : words(a.name),
+      a.summary,
+      (a.intents ?? twin?.intents ?? []).join('. '),
+      words(a.domain),
+      whatItDoes(a.description),
+    ];
+  });
+  return { actions: indexed, texts };
+}
+
 /**
  * The catalog's search index, built once per catalog: one entry per capability (a resource operation and its
  * procedure twin are one behaviour, found once and named together). The name split into words weighs most, then the
@@ -113,19 +162,13 @@ const TWIN_NOTE: Record<ActionKind, string> = {
  * table (see synonyms.ts).
  */
 export class ActionSearch {
-  private readonly index: MiniSearch<{
-    id: string;
-    name: string;
-    summary: string;
-    intents: string;
-    domain: string;
-    description: string;
-  }>;
-  private readonly byName: Map<string, AnyAction>;
+  private readonly index: TermIndex;
+  /** The indexed capabilities, in the index's document order. */
+  private readonly indexed: AnyAction[];
   /** The act each indexed capability does (see request-acts.ts). */
-  private readonly acts = new Map<string, Act | undefined>();
+  private readonly acts: (Act | undefined)[];
   /** Procedure name → its resource twin, and back. */
-  private readonly twins = new Map<string, AnyAction>();
+  private readonly twins: Map<string, AnyAction>;
   /**
    * Each hit's call outline, made the first time the action is shown: reading a zod shape (isOptional parses) made
    * about a tenth of what a search allocated, and allocation is what the slowest searches wait on (a scavenge).
@@ -134,45 +177,12 @@ export class ActionSearch {
   private readonly areas: string[];
 
   constructor(actions: readonly AnyAction[]) {
-    this.byName = new Map(actions.map((a) => [a.name, a]));
-    for (const a of actions) {
-      const procedure = a.twinOf ? this.byName.get(a.twinOf) : undefined;
-      if (procedure) {
-        this.twins.set(a.name, procedure);
-        this.twins.set(procedure.name, a);
-      }
-    }
+    this.twins = twinsOf(actions);
     this.areas = [...new Set(actions.map((a) => a.domain))].sort();
-    this.index = new MiniSearch({
-      fields: ['name', 'summary', 'intents', 'domain', 'description'],
-      storeFields: [],
-      processTerm: (term) => indexTerm(term),
-      searchOptions: {
-        boost: { name: 4, summary: 2, intents: 2.5, domain: 1.5, description: 0.6 },
-        processTerm: (term) => queryTerms(term),
-        // "archiv" finds archive/archived; small typos ("photgraph") still match.
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 0.15 : false),
-        weights: { fuzzy: 0.3, prefix: 0.5 },
-      },
-    });
-    // A procedure with a resource twin is indexed under the resource, with both names' words.
-    this.index.addAll(
-      actions
-        .filter((a) => !(a.kind === 'procedure' && this.twins.has(a.name)))
-        .map((a) => {
-          const twin = this.twins.get(a.name);
-          this.acts.set(a.name, actionAct(a));
-          return {
-            id: a.name,
-            name: twin ? `${words(a.name)} ${words(twin.name)}` : words(a.name),
-            summary: a.summary,
-            intents: (a.intents ?? twin?.intents ?? []).join('. '),
-            domain: words(a.domain),
-            description: whatItDoes(a.description),
-          };
-        }),
-    );
+    const indexed = capabilityDocuments(actions, this.twins);
+    this.indexed = indexed.actions;
+    this.acts = this.indexed.map(actionAct);
+    this.index = new TermIndex(indexed.texts, INDEX_OPTIONS);
   }
 
   search(query: string, caller: Caller, opts: SearchOptions = {}): SearchAnswer {
@@ -180,20 +190,22 @@ export class ActionSearch {
     // A capability shows under the shape asked for: with kind 'procedure', the twin procedure leads.
     const shown = (a: AnyAction) => (opts.kind && a.kind !== opts.kind ? this.twins.get(a.name) : undefined) ?? a;
     const asked = requestAct(query);
-    const hits = this.index.search(query, {
-      boostDocument: (id) => actWeight(asked, this.acts.get(id as string)),
-      filter: (r) => {
-        const a = shown(this.byName.get(r.id as string)!);
+    const hits = this.index.search(
+      query,
+      (doc) => actWeight(asked, this.acts[doc]),
+      (doc) => {
+        const a = shown(this.indexed[doc]!);
         return (!opts.domain || a.domain === opts.domain) && (!opts.kind || a.kind === opts.kind);
       },
-    });
+      limit,
+    );
     const top = hits[0]?.score ?? 0;
     const words = query
       .split(/[^\p{L}\p{N}]+/u)
       .map(indexTerm)
       .filter((t): t is string => t !== null);
     const verbsAlone = words.every(isRequestVerb);
-    if (top < FLOOR || !hits.slice(0, limit).some((r) => isMeant(r, verbsAlone))) {
+    if (top < FLOOR || !hits.some((r) => isMeant(this.index.matchOf(r.doc), verbsAlone))) {
       return {
         actions: [],
         note: 'No action matches that well. Search again with what you want to do to which record, using the words of these areas.',
@@ -202,9 +214,8 @@ export class ActionSearch {
     }
     const actions = hits
       .filter((r) => r.score >= FLOOR / 2)
-      .slice(0, limit)
       .map((r) => {
-        const a = shown(this.byName.get(r.id as string)!);
+        const a = shown(this.indexed[r.doc]!);
         const twin = this.twins.get(a.name);
         return {
           name: a.name,
