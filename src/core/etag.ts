@@ -89,28 +89,31 @@ interface Member {
 }
 
 /**
- * The top-level members of an object's JSON text named in `ignores` or `apart`, in text order: one pass over the text,
- * stepping over strings (with their escapes) and nested values, that stops once every name is found (a key appears
- * once in an object JSON.stringify wrote). A key is compared where it lies in the text, not cut
- * out of it: only a key with an escape in it (rare) is decoded first, since it reads as another name than its text.
+ * The top-level members of an object's JSON text named in `ignores` or `apart`, in text order. The text is read from
+ * its end, member by member, stepping over strings (with their escapes) and nested values, and the reading stops once
+ * every name is found (a key appears once in an object JSON.stringify wrote): a record's fields kept apart or ignored
+ * sit near its end (a line's ordering, before its prices and timestamps), so most of the text is never read. A key is
+ * compared where it lies in the text, not cut out of it: only a key with an escape in it (rare) is decoded first, since
+ * it reads as another name than its text.
  */
 function topLevelMembers(text: string, ignores: readonly string[], apart: readonly string[]): Member[] {
   const found: Member[] = [];
-  let i = 1;
-  while (i < text.length - 1) {
-    if (text.charCodeAt(i) === 44 /* , */) i++;
-    const keyEnd = endOfString(text, i);
-    const end = endOfValue(text, keyEnd + 1); // the value starts after the colon
-    const name = escaped(text, i, keyEnd)
-      ? namedIn(JSON.parse(text.slice(i, keyEnd)) as string, ignores, apart)
-      : keyAt(text, i, keyEnd, ignores, apart);
+  // JSON.stringify writes no white space: a member is `"key":value`, and `end` is just past its value (a comma or the
+  // closing brace).
+  let end = text.length - 1;
+  while (end > 1) {
+    const colon = startOfValue(text, end) - 1;
+    const start = startOfString(text, colon - 1);
+    const name = escaped(text, start, colon)
+      ? namedIn(JSON.parse(text.slice(start, colon)) as string, ignores, apart)
+      : keyAt(text, start, colon, ignores, apart);
     if (name !== undefined) {
-      found.push({ name, apart: apart.includes(name), start: i, end });
+      found.push({ name, apart: apart.includes(name), start, end });
       if (found.length === ignores.length + apart.length) break;
     }
-    i = end;
+    end = start - 1;
   }
-  return found;
+  return found.reverse();
 }
 
 /** The name among `ignores` and `apart` that the unescaped key from `start` (its opening quote) to `end` spells. */
@@ -127,38 +130,39 @@ function spells(text: string, start: number, length: number, name: string): bool
 
 /** Whether the JSON string from `start` (its opening quote) to `end` has an escape in it. */
 function escaped(text: string, start: number, end: number): boolean {
-  for (let j = start + 1; j < end - 1; j++) if (text.charCodeAt(j) === 92 /* \\ */) return true;
+  for (let j = start + 1; j < end - 1; j++) if (text.charCodeAt(j) === 92 /* \ */) return true;
   return false;
 }
 
 const namedIn = (key: string, ignores: readonly string[], apart: readonly string[]) =>
   apart.includes(key) || ignores.includes(key) ? key : undefined;
 
-/** The index just past the JSON string starting at `i` (its opening quote): the first quote not escaped. */
-function endOfString(text: string, i: number): number {
-  for (let j = text.indexOf('"', i + 1); j !== -1; j = text.indexOf('"', j + 1)) {
+/**
+ * The opening quote of the JSON string whose closing quote is at `close`: the first quote before it not escaped, that
+ * is with an even run of backslashes before it (inside a string every quote is escaped, so has an odd run).
+ */
+function startOfString(text: string, close: number): number {
+  for (let j = text.lastIndexOf('"', close - 1); j !== -1; j = text.lastIndexOf('"', j - 1)) {
     let backslashes = 0;
     while (text.charCodeAt(j - 1 - backslashes) === 92 /* \ */) backslashes++;
-    if (backslashes % 2 === 0) return j + 1;
+    if (backslashes % 2 === 0) return j;
   }
-  return text.length;
+  return 0;
 }
 
-/** The index just past the JSON value starting at `i` (a string, a number or literal, or a nested array or object). */
-function endOfValue(text: string, i: number): number {
+/** Where the JSON value ending just before `end` starts: a string, a nested object or array, or a number or literal. */
+function startOfValue(text: string, end: number): number {
+  const last = text.charCodeAt(end - 1);
+  if (last === 34 /* " */) return startOfString(text, end - 1);
+  if (last !== 125 /* } */ && last !== 93 /* ] */) return text.lastIndexOf(':', end - 1) + 1;
   let depth = 0;
-  for (let j = i; j < text.length; j++) {
+  for (let j = end - 1; j > 0; j--) {
     const c = text.charCodeAt(j);
-    if (c === 34) {
-      j = endOfString(text, j) - 1;
-      if (depth === 0) return j + 1;
-    } else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      if (depth === 0) return j;
-      if (--depth === 0) return j + 1;
-    } else if (c === 44 && depth === 0) return j;
+    if (c === 34) j = startOfString(text, j);
+    else if (c === 125 || c === 93) depth++;
+    else if ((c === 123 || c === 91) && --depth === 0) return j;
   }
-  return text.length;
+  return 0;
 }
 
 /** The shape of the tags `etagOf` makes; `version` is the record's version inside it. */
