@@ -367,14 +367,25 @@ function keyRequired(call: Call): ServiceError {
 
 /** Handlers never see the control fields; `invoke` has already acted on them. */
 function stripControls({ action, input }: Call): Record<string, unknown> {
-  const controls = CONTROL_FIELDS[action.kind];
-  const drop = [
-    ...(action.versioned ? [controls.version] : []),
-    ...(action.keyed ? [controls.key] : []),
-    ...(action.confirmation ? [CONFIRM_FIELD] : []),
-  ];
+  const drop = controlsOf(action);
   if (!drop.length) return input;
   return Object.fromEntries(Object.entries(input).filter(([field]) => !drop.includes(field)));
+}
+
+/** The control fields an action's input may carry, listed once per action (every call strips them). */
+const CONTROLS = new WeakMap<AnyAction, readonly string[]>();
+function controlsOf(action: AnyAction): readonly string[] {
+  let drop = CONTROLS.get(action);
+  if (!drop) {
+    const controls = CONTROL_FIELDS[action.kind];
+    drop = [
+      ...(action.versioned ? [controls.version] : []),
+      ...(action.keyed ? [controls.key] : []),
+      ...(action.confirmation ? [CONFIRM_FIELD] : []),
+    ];
+    CONTROLS.set(action, drop);
+  }
+  return drop;
 }
 
 /**
