@@ -93,7 +93,8 @@ export interface AdmissionOptions {
  *    budget before its body is read, and gives it back when answered; what a route moves to disk as it reads (an
  *    upload's body, the base64 file in an MCP call) it gives back as it goes, and an upload route takes none. Past
  *    either bound: 503 SERVER_BUSY with Retry-After, the body unread.
- * Steps 3 and 4 attach to each route as it is registered, so every future route inherits them.
+ * All four attach to each route as it is registered (one hook, made for the route), so every future route inherits them;
+ * a request for no route passes steps 1 and 2 in a scope of its own.
  */
 export function registerAdmission(app: FastifyInstance, rt: Runtime, opts: AdmissionOptions = {}) {
   app.decorateRequest('caller', null);
