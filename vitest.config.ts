@@ -39,6 +39,9 @@ const SQLITE_ONLY = [
   'test/attack/spreadsheet-bombs.test.ts',
   'test/mcp/real-clients.test.ts',
   'test/mcp/get-action.test.ts',
+  // The idle timeout and its bound: how the HTTP server times a connection, whatever the store behind the answer.
+  'test/surfaces/idle-timeout.test.ts',
+  'test/surfaces/idle-timeout-bound.test.ts',
 ];
 
 /** Tests that need PostgreSQL itself (moving a studio's data onto it). */
