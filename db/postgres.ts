@@ -304,6 +304,10 @@ export async function openPostgresStore(opts: PostgresOptions): Promise<Store> {
     async close() {
       await db.destroy();
       await readDb.destroy();
+      // A Kysely ends its pool only if it ran a query itself, and most reads and every write here use the pools
+      // directly: left open, their idle connections kept a finished process (the demo's seeding child, a CLI
+      // command) alive for the pool's idle timeout, ten seconds.
+      await Promise.all([writerPool, readerPool].map((pool) => (pool.ending ? undefined : pool.end())));
     },
   };
 }
