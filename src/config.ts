@@ -35,8 +35,9 @@ export interface Config {
   /** How long an idle keep-alive connection stays open between requests, in milliseconds. */
   keepAliveTimeout: number;
   /**
-   * How long a connection may be silent (nothing received or sent) before it is closed, in milliseconds; not while the
-   * server is still working on the answer to a request that has fully arrived (see surfaces/idle-timeout.ts).
+   * How long a connection may be silent (nothing received or sent) before it is closed, in milliseconds; while the
+   * server is still working on the answer to a request that has fully arrived, up to ten times as long
+   * (see surfaces/idle-timeout.ts).
    */
   idleTimeout: number;
   /** Authenticated requests whose bodies are being received or answered at once; more answer 503 SERVER_BUSY. */
