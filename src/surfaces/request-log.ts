@@ -83,9 +83,10 @@ export class RequestLog extends LogController {
   }
 }
 
-/** A log method of pino's, called with whatever it was given. */
+/** A child logger's bindings and options, as fastify hands them to its factory. */
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+/** A log method of pino's, called with whatever it was given. */
 type Logs = (...args: unknown[]) => void;
 
 /**
@@ -100,20 +101,22 @@ class RequestLogger {
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
   ) {}
-  private log(method: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]) {
+  private get real(): FastifyBaseLogger {
     this.#child ??= this.parent.child(this.bindings, this.options);
-    (this.#child[method] as Logs).apply(this.#child, args);
+    return this.#child;
+  }
+  private log(method: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]) {
+    const real = this.real;
+    (real[method] as Logs).apply(real, args);
   }
   get level(): string {
     return this.#child?.level ?? this.options.level ?? this.parent.level;
   }
   set level(level: string) {
-    this.#child ??= this.parent.child(this.bindings, this.options);
-    this.#child.level = level;
+    this.real.level = level;
   }
   child(bindings: Bindings, options?: ChildLoggerOptions) {
-    this.#child ??= this.parent.child(this.bindings, this.options);
-    return this.#child.child(bindings, options);
+    return this.real.child(bindings, options);
   }
   fatal(...args: unknown[]) {
     this.log('fatal', args);
