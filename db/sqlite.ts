@@ -172,6 +172,9 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
     async close() {
       await db.destroy();
       await readDb.destroy();
+      // Kysely closes a handle only if it used it itself; the row readers use them directly.
+      writerHandle.close();
+      readerHandle.close();
     },
   };
 }
