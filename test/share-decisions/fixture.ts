@@ -4,6 +4,7 @@ import { voidEstimate } from '../../src/domain/estimates/lifecycle.js';
 import type { Trpc } from '../helpers/clients.js';
 import type { TestApp } from '../helpers/in-process.js';
 import { uuid } from '../helpers/ids.js';
+import { rawRequest } from '../helpers/raw-http.js';
 import { workFor } from '../documents/work.js';
 
 /**
@@ -91,4 +92,14 @@ export async function decideLink(app: TestApp, owner: Trpc, count = 3): Promise<
     token,
     shareId,
   };
+}
+
+/** The share page's "email me a code" form sent as a browser sends it (its answer waits for the mail server). */
+export function askForCode(app: TestApp, link: DecideLink) {
+  return rawRequest(app.url, {
+    method: 'POST',
+    path: `/s/${link.token}/code`,
+    headers: [['Content-Type', 'application/x-www-form-urlencoded']],
+    body: '',
+  });
 }

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Trpc } from '../helpers/clients.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { openMailServer } from '../helpers/mail.js';
-import { rawRequest } from '../helpers/raw-http.js';
-import { decideLink } from '../share-decisions/fixture.js';
+import { askForCode, decideLink } from '../share-decisions/fixture.js';
 import { MOST_SPARED } from '../../src/surfaces/idle-timeout.js';
 
 const IDLE_MS = 150;
@@ -28,12 +27,7 @@ describe('an answer that does not come', () => {
   it(`gives up its connection after ${MOST_SPARED} idle timeouts, not before`, async () => {
     const link = await decideLink(app, owner);
     const started = performance.now();
-    const outcome = await rawRequest(app.url, {
-      method: 'POST',
-      path: `/s/${link.token}/code`,
-      headers: [['Content-Type', 'application/x-www-form-urlencoded']],
-      body: '',
-    }).then(
+    const outcome = await askForCode(app, link).then(
       (res) => `answered ${res.status}`,
       (err: Error) => `closed: ${err.message}`,
     );

@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest';
 import type { Trpc } from '../helpers/clients.js';
 import { type TestApp, openTestApp } from '../helpers/in-process.js';
 import { openMailServer } from '../helpers/mail.js';
-import { parseResponse, rawRequest, type RawResponse } from '../helpers/raw-http.js';
-import { decideLink } from '../share-decisions/fixture.js';
+import { parseResponse, type RawResponse } from '../helpers/raw-http.js';
+import { askForCode, decideLink } from '../share-decisions/fixture.js';
 
 const IDLE_MS = 300;
 const KEEP_ALIVE_MS = 300;
@@ -65,12 +65,7 @@ describe('a request whose answer takes longer than the idle timeout', () => {
     const link = await decideLink(app, owner);
     const before = mail.received.length;
     const started = performance.now();
-    const res = await rawRequest(app.url, {
-      method: 'POST',
-      path: `/s/${link.token}/code`,
-      headers: [['Content-Type', 'application/x-www-form-urlencoded']],
-      body: '',
-    });
+    const res = await askForCode(app, link);
     // The answer did wait for the slow mail server: the connection was silent through several idle timeouts.
     expect(performance.now() - started).toBeGreaterThanOrEqual(ACCEPT_AFTER_MS);
     expect(res.status).toBe(200);
