@@ -1,3 +1,4 @@
+import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 
 /**
@@ -59,8 +60,8 @@ export interface TermMatch {
   match: Record<string, string[]>;
 }
 
-/** MiniSearch's tokenizer: runs of white space and punctuation separate tokens. */
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+/** MiniSearch's own tokenizer (runs of white space and punctuation separate tokens), so both split texts alike. */
+const tokenize: (text: string) => string[] = MiniSearch.getDefault('tokenize');
 /** MiniSearch's BM25+ defaults, and its bound on fuzzy edits. */
 const K = 1.2;
 const B = 0.7;
@@ -117,7 +118,7 @@ export class TermIndex {
     const newPostings = (): Postings => ({ docs: [], scores: [], counts: [] });
     for (let doc = 0; doc < documents.length; doc++) {
       for (let f = 0; f < fields.length; f++) {
-        const tokens = documents[doc]![f]!.split(SPACE_OR_PUNCTUATION);
+        const tokens = tokenize(documents[doc]![f]!);
         const length = new Set(tokens).size;
         fieldLength[doc]![f] = length;
         // MiniSearch's running mean, step by step, so that the scores are the same to the last bit.
@@ -197,7 +198,7 @@ export class TermIndex {
   /** MiniSearch's query terms: each token through `queryTerms`, empty ones dropped. */
   private querySpecs(query: string): string[] {
     const specs: string[] = [];
-    for (const token of query.split(SPACE_OR_PUNCTUATION)) {
+    for (const token of tokenize(query)) {
       for (const term of this.options.queryTerms(token) ?? []) if (term) specs.push(term);
     }
     return specs;
